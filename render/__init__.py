@@ -1,0 +1,1 @@
+"""Pillow pictures of cards, hands, showdowns and leaderboards."""

@@ -1,0 +1,1 @@
+"""SQLite schema, migrations, repositories and the chip ledger."""

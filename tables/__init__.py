@@ -1,0 +1,1 @@
+"""One live game per channel: phases, seats, deadlines, escrow, settlement and resume."""

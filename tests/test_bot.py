@@ -1,0 +1,63 @@
+"""The entry point explains a missing token in one sentence and reads its settings."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot import (
+    DEFAULT_DATABASE_PATH,
+    MISSING_TOKEN_MESSAGE,
+    SettingsError,
+    load_settings,
+)
+
+BOT_SCRIPT = Path(__file__).resolve().parent.parent / "bot.py"
+
+
+def test_missing_token_exits_2_with_one_sentence_and_no_traceback(tmp_path: Path) -> None:
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in {"DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID"}
+    }
+    # The working directory is an empty temp dir, so no .env can supply a token.
+    result = subprocess.run(
+        [sys.executable, str(BOT_SCRIPT)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert MISSING_TOKEN_MESSAGE in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_empty_token_is_refused() -> None:
+    with pytest.raises(SettingsError, match="DISCORD_TOKEN is not set"):
+        load_settings({"DISCORD_TOKEN": "  "})
+
+
+def test_database_path_defaults_when_unset_or_empty() -> None:
+    assert load_settings({"DISCORD_TOKEN": "t"}).database_path == DEFAULT_DATABASE_PATH
+    settings = load_settings({"DISCORD_TOKEN": "t", "DATABASE_PATH": ""})
+    assert settings.database_path == DEFAULT_DATABASE_PATH
+
+
+def test_dev_guild_id_is_optional_and_numeric() -> None:
+    assert load_settings({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": ""}).dev_guild_id is None
+    settings = load_settings({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "123456789012345678"})
+    assert settings.dev_guild_id == 123456789012345678
+    with pytest.raises(SettingsError, match="DEV_GUILD_ID"):
+        load_settings({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "my-server"})
+
+
+def test_settings_repr_hides_the_token() -> None:
+    assert "secret-token" not in repr(load_settings({"DISCORD_TOKEN": "secret-token"}))
