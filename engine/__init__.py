@@ -1,0 +1,1 @@
+"""The rules engine: cards, hands, variants, scoring and the solver; pure Python."""

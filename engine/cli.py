@@ -1,0 +1,107 @@
+"""The engine's command line: JSON lines in and out, a sentence (never a traceback) on bad input."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TextIO
+
+from engine.cards import parse_cards
+from engine.errors import GameError
+from engine.evaluate import HAND_RULES, HandRules, HandValue, compare_values, evaluate
+
+VARIANT_NAMES = ("showdown", "casino", "standard", "no_surrender", "paigow", "three_card")
+
+
+def value_json(value: HandValue) -> dict[str, Any]:
+    """A hand value as the JSON object of ``python -m engine evaluate``."""
+    return {
+        "cards": [str(card) for card in value.cards],
+        "size": value.size,
+        "category": value.category.value,
+        "key": list(value.key),
+        "jokers": [str(card) for card in value.jokers],
+        "name": value.name,
+    }
+
+
+def _evaluate_line(line: str, rules: HandRules) -> dict[str, Any]:
+    return {"input": line, **value_json(evaluate(parse_cards(line), rules))}
+
+
+def _compare_line(line: str, rules: HandRules) -> dict[str, Any]:
+    parts = line.split("|")
+    if len(parts) != 2:
+        raise GameError("Write two hands separated by one |, like: As Ks | Qh Qd.")
+    a = evaluate(parse_cards(parts[0]), rules)
+    b = evaluate(parse_cards(parts[1]), rules)
+    return {
+        "input": line,
+        "result": compare_values(a, b, rules),
+        "a": value_json(a),
+        "b": value_json(b),
+    }
+
+
+def _lines(arguments: Sequence[str], stdin: TextIO) -> Iterable[str]:
+    source: Iterable[str] = arguments if arguments else stdin
+    for raw in source:
+        line = raw.strip()
+        if line:
+            yield line
+
+
+def _run_lines(
+    handler: Callable[[str, HandRules], dict[str, Any]],
+    arguments: Sequence[str],
+    rules: HandRules,
+    stdin: TextIO,
+    stdout: TextIO,
+) -> int:
+    status = 0
+    for line in _lines(arguments, stdin):
+        try:
+            out = handler(line, rules)
+        except GameError as error:
+            out = {"input": line, "error": str(error)}
+            status = 1
+        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    return status
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:
+        self.print_usage(sys.stderr)
+        sys.stderr.write(f"{self.prog}: {message}\n")
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m engine``."""
+    parser = _Parser(prog="python -m engine", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name, help_text in (
+        ("evaluate", "evaluate one hand per line (stdin) or per argument"),
+        ("compare", "compare lines 'HAND_A | HAND_B'"),
+    ):
+        sub = commands.add_parser(name, help=help_text)
+        sub.add_argument("--variant", choices=VARIANT_NAMES, default="showdown")
+        sub.add_argument("hands", nargs="*", help="hands (default: read lines from stdin)")
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    rules = HAND_RULES[args.variant]
+    inp = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    handler = _evaluate_line if args.command == "evaluate" else _compare_line
+    return _run_lines(handler, args.hands, rules, inp, out)
