@@ -78,17 +78,43 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+#: A command: fills its parser; the parser's ``run`` default takes (args, stdin, stdout).
+Command = Callable[[argparse.ArgumentParser], None]
+Runner = Callable[[argparse.Namespace, TextIO, TextIO], int]
+
+
+def _add_hand_command(
+    handler: Callable[[str, HandRules], dict[str, Any]],
+) -> Command:
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--variant", choices=VARIANT_NAMES, default="showdown")
+        parser.add_argument("hands", nargs="*", help="hands (default: read lines from stdin)")
+
+        def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+            return _run_lines(handler, args.hands, HAND_RULES[args.variant], stdin, stdout)
+
+        parser.set_defaults(run=run)
+
+    return add
+
+
+def commands() -> dict[str, tuple[str, Command]]:
+    """Every subcommand of ``python -m engine``: name -> (help, how to add it)."""
+    return {
+        "evaluate": (
+            "evaluate one hand per line (stdin) or per argument",
+            _add_hand_command(_evaluate_line),
+        ),
+        "compare": ("compare lines 'HAND_A | HAND_B'", _add_hand_command(_compare_line)),
+    }
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m engine``."""
     parser = _Parser(prog="python -m engine", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for name, help_text in (
-        ("evaluate", "evaluate one hand per line (stdin) or per argument"),
-        ("compare", "compare lines 'HAND_A | HAND_B'"),
-    ):
-        sub = commands.add_parser(name, help=help_text)
-        sub.add_argument("--variant", choices=VARIANT_NAMES, default="showdown")
-        sub.add_argument("hands", nargs="*", help="hands (default: read lines from stdin)")
+    subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name, (help_text, add) in commands().items():
+        add(subparsers.add_parser(name, help=help_text))
     return parser
 
 
@@ -100,8 +126,5 @@ def main(
 ) -> int:
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
-    rules = HAND_RULES[args.variant]
-    inp = stdin if stdin is not None else sys.stdin
-    out = stdout if stdout is not None else sys.stdout
-    handler = _evaluate_line if args.command == "evaluate" else _compare_line
-    return _run_lines(handler, args.hands, rules, inp, out)
+    run: Runner = args.run
+    return run(args, stdin if stdin is not None else sys.stdin, stdout or sys.stdout)
