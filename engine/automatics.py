@@ -1,0 +1,234 @@
+"""Automatics of the 17-card game: find every one a holding allows, lay it out, check and score it.
+
+Seed 001 "Automatic Win Conditions" names four: three full houses, a dragon (one card of each of
+the 13 ranks), three straights and three flushes. Jokers are wild in them as everywhere. The three
+"three ..." automatics are three 5-card hands (front, middle and back), so they use 15 cards; a
+dragon uses 13. Both fit the 13-17 cards a 17-card arrangement may use (RULINGS §4).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final
+
+from engine.arrangement import Arrangement, the, verify_arrangement
+from engine.cards import JOKER, AnyCard, Card, Rank, Suit
+from engine.errors import GameError
+from engine.evaluate import HandValue, evaluate
+from engine.variants import Automatic, AutomaticRules, Variant
+
+_RANKS: Final = tuple(range(14, 1, -1))  # ace first
+# Every 5-card run, strongest first; the wheel is second-highest (RULINGS §1.3).
+_WINDOWS: Final = (
+    (14, 13, 12, 11, 10),
+    (14, 5, 4, 3, 2),
+    *((t, t - 1, t - 2, t - 3, t - 4) for t in range(13, 5, -1)),
+)
+
+
+def _split(cards: Sequence[AnyCard]) -> tuple[list[Card], int]:
+    real = [card for card in cards if isinstance(card, Card)]
+    return real, len(cards) - len(real)
+
+
+def _deficit(demand: Counter[int], have: Counter[int]) -> int:
+    return sum(max(0, need - have[key]) for key, need in demand.items())
+
+
+def _full_house_plan(have: Counter[int], jokers: int) -> list[tuple[int, int]] | None:
+    """Three (trips rank, pair rank) pairs the cards can make, or None.
+
+    A rank may serve at most three of the full houses (t + p ≤ 3), and then the trips can always
+    be matched to pairs of other ranks; so a small search over (trips, pairs) per rank is exact.
+    """
+    # best[(trips, pairs)] = (jokers spent, plan) after the ranks seen so far.
+    best: dict[tuple[int, int], tuple[int, list[tuple[int, int, int]]]] = {(0, 0): (0, [])}
+    for rank in _RANKS:
+        grown: dict[tuple[int, int], tuple[int, list[tuple[int, int, int]]]] = {}
+        for (t0, p0), (spent, plan) in best.items():
+            for t in range(4 - t0):
+                for p in range(min(4 - p0, 4 - t)):
+                    state = (t0 + t, p0 + p)
+                    cost = spent + max(0, 3 * t + 2 * p - have[rank])
+                    if cost <= jokers and (state not in grown or cost < grown[state][0]):
+                        grown[state] = (cost, [*plan, (rank, t, p)] if t or p else plan)
+        best = grown
+    if (3, 3) not in best:
+        return None
+    plan = best[(3, 3)][1]
+    trips = [rank for rank, t, _ in plan for _ in range(t)]
+    pairs = [rank for rank, _, p in plan for _ in range(p)]
+    for order in itertools.permutations(pairs):
+        if all(a != b for a, b in zip(trips, order, strict=True)):
+            return list(zip(trips, order, strict=True))
+    return None  # pragma: no cover - excluded by the t + p ≤ 3 bound
+
+
+def _take(pool: list[Card], count: int, *, rank: int = 0, suit: int = -1) -> list[AnyCard]:
+    """Take ``count`` cards of the rank (or suit) from the pool, highest first; jokers fill in."""
+    fitting = [c for c in pool if c.rank == rank or c.suit == suit]
+    taken = sorted(fitting, key=lambda c: c.code, reverse=True)[:count]
+    for card in taken:
+        pool.remove(card)
+    return [*taken, *[JOKER] * (count - len(taken))]
+
+
+def _three_hands(held: Sequence[AnyCard], automatic: Automatic) -> list[list[AnyCard]] | None:
+    """Three 5-card hands making a "three ..." automatic, or None.
+
+    Each search is over what the three hands need (suits, runs, ranks); the jokers cover what is
+    missing, so the cards can be taken hand by hand once a plan fits.
+    """
+    real, jokers = _split(held)
+    pool = list(real)
+    if automatic is Automatic.THREE_FLUSHES:
+        suits_held = Counter(int(card.suit) for card in real)
+        for suits in itertools.combinations_with_replacement(range(4), 3):
+            need = Counter({s: 5 * n for s, n in Counter(suits).items()})
+            if _deficit(need, suits_held) <= jokers:
+                return [_take(pool, 5, suit=s) for s in suits]
+        return None
+    ranks_held = Counter(int(card.rank) for card in real)
+    if automatic is Automatic.THREE_STRAIGHTS:
+        for windows in itertools.combinations_with_replacement(_WINDOWS, 3):
+            if _deficit(Counter(r for window in windows for r in window), ranks_held) <= jokers:
+                return [[_take(pool, 1, rank=r)[0] for r in window] for window in windows]
+        return None
+    plan = _full_house_plan(ranks_held, jokers)
+    if plan is None:
+        return None
+    return [_take(pool, 3, rank=a) + _take(pool, 2, rank=b) for a, b in plan]
+
+
+def _dragon(held: Sequence[AnyCard]) -> list[AnyCard] | None:
+    """One card of each rank, ace first (a spare joker plays the ace of spades), or None."""
+    real, jokers = _split(held)
+    best = {card.rank: card for card in sorted(real, key=lambda c: c.code)}
+    missing = [rank for rank in _RANKS if rank not in best]
+    if len(missing) > jokers:
+        return None
+    cards: list[AnyCard] = [best.get(Rank(rank), JOKER) for rank in _RANKS]
+    if jokers > len(missing) and cards[0] != Card(Rank.ACE, Suit.SPADES):
+        cards[0] = JOKER  # "a joker ace is a spade" (RULINGS §4)
+    return cards
+
+
+def has_automatic(held: Sequence[AnyCard], automatic: Automatic) -> bool:
+    """Whether the cards can make the automatic."""
+    if automatic is Automatic.DRAGON:
+        return _dragon(held) is not None
+    return _three_hands(held, automatic) is not None
+
+
+def detect_automatics(variant: Variant, held: Sequence[AnyCard]) -> tuple[Automatic, ...]:
+    """Every automatic the holding allows, highest first (none in a game without automatics)."""
+    rules = variant.automatics
+    if rules is None:
+        return ()
+    return tuple(automatic for automatic in rules.precedence if has_automatic(held, automatic))
+
+
+def _sorted_hands(variant: Variant, hands: Sequence[Sequence[AnyCard]]) -> Arrangement:
+    keyed = sorted(hands, key=lambda hand: evaluate(hand, variant.hand_rules).key)
+    return Arrangement(tuple(tuple(hand) for hand in keyed))
+
+
+def layout_automatic(
+    variant: Variant, held: Sequence[AnyCard], automatic: Automatic
+) -> Arrangement:
+    """A legal arrangement that shows the automatic; raises ``GameError`` if the cards cannot."""
+    if variant.automatics is None or automatic not in variant.automatics.precedence:
+        raise GameError(f"{variant.title} has no automatic called {automatic.title}.")
+    if automatic is Automatic.DRAGON:
+        dragon = _dragon(held)
+        if dragon is None:
+            raise GameError("A dragon needs one card of each rank, ace to two.")
+        # Front 4-3-2 below two 5-card runs; the stronger run goes to the back (RULINGS §4: ≥).
+        high, low = _sorted_hands(variant, [dragon[:5], dragon[5:10]]).hands[::-1]
+        return Arrangement((tuple(dragon[10:]), low, high))
+    hands = _three_hands(held, automatic)
+    if hands is None:
+        raise GameError(f"Your cards do not make {automatic.title}.")
+    return _sorted_hands(variant, hands)
+
+
+def _is_flush(hand: Sequence[AnyCard]) -> bool:
+    real, _ = _split(hand)
+    return len(hand) == 5 and len({card.suit for card in real}) <= 1
+
+
+def _is_straight(hand: Sequence[AnyCard]) -> bool:
+    real, _ = _split(hand)
+    ranks = {card.rank for card in real}
+    return len(hand) == 5 and len(ranks) == len(real) and any(ranks <= set(w) for w in _WINDOWS)
+
+
+def _is_full_house(hand: Sequence[AnyCard]) -> bool:
+    real, _ = _split(hand)
+    counts = Counter(card.rank for card in real)
+    return len(hand) == 5 and len(counts) <= 2 and all(n <= 3 for n in counts.values())
+
+
+_HAND_TESTS: Final = {
+    Automatic.THREE_FULL_HOUSES: (_is_full_house, "a full house"),
+    Automatic.THREE_STRAIGHTS: (_is_straight, "a straight"),
+    Automatic.THREE_FLUSHES: (_is_flush, "a flush"),
+}
+
+
+def verify_automatic(
+    variant: Variant, held: Sequence[AnyCard] | None, arrangement: Arrangement, automatic: Automatic
+) -> tuple[HandValue, ...]:
+    """The hands' values if the arrangement is legal and shows the automatic; else ``GameError``."""
+    if variant.automatics is None or automatic not in variant.automatics.precedence:
+        raise GameError(f"{variant.title} has no automatic called {automatic.title}.")
+    values = verify_arrangement(variant, held, arrangement)
+    if automatic is Automatic.DRAGON:
+        if _dragon(arrangement.used) is None:
+            raise GameError("A dragon needs one card of each rank, ace to two, in your hands.")
+        return values
+    test, word = _HAND_TESTS[automatic]
+    for slot, hand in zip(variant.slots, arrangement.hands, strict=True):
+        if not test(hand):
+            raise GameError(f"For {automatic.title}, {the(slot)} must be {word} of 5 cards.")
+    return values
+
+
+def dragon_suit(cards: Sequence[AnyCard]) -> Suit:
+    """The suit of a dragon's ace, which breaks a tie between dragons (a joker ace is a spade)."""
+    dragon = _dragon(cards)
+    if dragon is None:
+        raise GameError("A dragon needs one card of each rank, ace to two.")
+    ace = dragon[0]
+    return ace.suit if isinstance(ace, Card) else Suit.SPADES
+
+
+def automatic_points(
+    rules: AutomaticRules,
+    mine: Automatic | None,
+    my_hands: tuple[HandValue, ...],
+    theirs: Automatic | None,
+    their_hands: tuple[HandValue, ...],
+) -> int:
+    """What the first player wins (negative: loses) by automatics (RULINGS §4), before any x2."""
+    if mine is None and theirs is None:
+        return 0
+    if theirs is None:
+        return rules.against_regular
+    if mine is None:
+        return -rules.against_regular
+    if mine is not theirs:
+        higher = rules.precedence.index(mine) < rules.precedence.index(theirs)
+        return rules.against_lower if higher else -rules.against_lower
+    if mine is Automatic.DRAGON:
+        a = dragon_suit([card for value in my_hands for card in value.cards])
+        b = dragon_suit([card for value in their_hands for card in value.cards])
+        return (a > b) * rules.dragon_tiebreak - (a < b) * rules.dragon_tiebreak
+    won = sum(x.key > y.key for x, y in zip(my_hands, their_hands, strict=True))
+    lost = sum(x.key < y.key for x, y in zip(my_hands, their_hands, strict=True))
+    if won == lost:
+        return 0
+    points = rules.sweep if max(won, lost) == len(my_hands) else rules.majority
+    return points if won > lost else -points

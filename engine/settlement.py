@@ -1,0 +1,197 @@
+"""Chips: antes, declarations, points, the pot and the Casino Version's payouts, as transfers.
+
+A settlement is a list of transfers (payer, payee, amount, reason) between players, the pot and
+the house. Each transfer moves chips from one party to another, so a settlement always sums to
+zero, and the pot is always emptied by the end of a round.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine.errors import GameError
+from engine.scoring import PlayedHands, matchup, net_matrix, totals
+from engine.variants import Payee, Variant
+
+#: The party that holds the antes and stakes until someone takes them.
+POT: Final = "pot"
+#: The Casino Version's bank (the bot dealer).
+HOUSE: Final = "house"
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """Chips moving from one party to another, with the rule that moves them."""
+
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player at settlement, in clockwise order: where they surrendered, and their hands."""
+
+    name: str
+    #: The declaration (0-based) at which the player surrendered (or folded); None: played on.
+    surrendered_at: int | None = None
+    hands: PlayedHands | None = None
+    #: The Casino Version's ante, chosen by each player; other games use the variant's.
+    ante: int | None = None
+
+
+def clockwise_from_dealer(seats: int, dealer: int) -> tuple[int, ...]:
+    """Seat indices starting at the dealer's left and ending with the dealer."""
+    return tuple((dealer + step) % seats for step in range(1, seats + 1))
+
+
+def split_pot(amount: int, winners: Sequence[int], *, seats: int, dealer: int) -> dict[int, int]:
+    """Equal shares of ``amount``; odd chips go to the first winners clockwise from the dealer."""
+    order = [seat for seat in clockwise_from_dealer(seats, dealer) if seat in winners]
+    share, odd = divmod(amount, len(order))
+    return {seat: share + (index < odd) for index, seat in enumerate(order)}
+
+
+def casino_payout(variant: Variant, points: int, ante: int) -> int:
+    """A Casino Version player's net chips on net points (RULINGS §3; negative: lost)."""
+    payout = variant.casino
+    if payout is None:
+        raise GameError(f"{variant.title} is not played against the house.")
+    if points > 0:
+        bonus = payout.bonus * ante if points >= payout.bonus_points else 0
+        return points * ante + payout.buy_in * ante + bonus
+    if points < 0:
+        return points * ante - payout.buy_in * ante - ante
+    return 0
+
+
+def balances(transfers: Sequence[Transfer]) -> dict[str, int]:
+    """Each party's net change of chips over the transfers."""
+    net: dict[str, int] = defaultdict(int)
+    for transfer in transfers:
+        net[transfer.payer] -= transfer.amount
+        net[transfer.payee] += transfer.amount
+    return dict(net)
+
+
+class _Ledger:
+    def __init__(self) -> None:
+        self.transfers: list[Transfer] = []
+
+    def move(self, payer: str, payee: str, amount: int, reason: str) -> None:
+        if amount < 0:
+            payer, payee, amount = payee, payer, -amount
+        if amount:
+            self.transfers.append(Transfer(payer, payee, amount, reason))
+
+
+def _check_seats(variant: Variant, seats: Sequence[Seat]) -> None:
+    names = [seat.name for seat in seats]
+    if len(set(names)) != len(names) or {POT, HOUSE} & set(names):
+        raise GameError(f"Players need different names, and none may be {POT!r} or {HOUSE!r}.")
+    if not variant.min_players <= len(seats) <= variant.max_players:
+        raise GameError(
+            f"{variant.title} is for {variant.min_players} to {variant.max_players} players, "
+            f"not {len(seats)}."
+        )
+    for seat in seats:
+        at = seat.surrendered_at
+        if at is not None and not 0 <= at < len(variant.declarations):
+            raise GameError(
+                f"{seat.name} cannot surrender there: {variant.title} has no such turn."
+            )
+
+
+def _hands(seat: Seat) -> PlayedHands:
+    if seat.hands is None:
+        raise GameError(f"{seat.name} played on but set no hands.")
+    return seat.hands
+
+
+def _settle_casino(
+    variant: Variant, seats: Sequence[Seat], dealer_hands: PlayedHands | None, ledger: _Ledger
+) -> None:
+    payout = variant.casino
+    assert payout is not None
+    for seat in seats:
+        ante = variant.ante if seat.ante is None else seat.ante
+        if seat.surrendered_at is not None:
+            ledger.move(seat.name, HOUSE, (1 + payout.fold_match) * ante, "fold: ante and match")
+            continue
+        if dealer_hands is None:
+            raise GameError("The dealer's hands are needed to settle the Casino Version.")
+        points = matchup(variant, _hands(seat), dealer_hands).total
+        ledger.move(HOUSE, seat.name, points * ante, f"{points:+d} points against the dealer")
+        if points:
+            won = 1 if points > 0 else -1
+            ledger.move(HOUSE, seat.name, won * payout.buy_in * ante, "buy-in")
+        if points >= payout.bonus_points:
+            ledger.move(HOUSE, seat.name, payout.bonus * ante, f"bonus for {points} points")
+        elif points < 0:
+            ledger.move(seat.name, HOUSE, ante, "ante")
+
+
+def _award_pot(
+    ledger: _Ledger, seats: Sequence[Seat], winners: Sequence[int], dealer: int, reason: str
+) -> None:
+    pot = balances(ledger.transfers).get(POT, 0)
+    for seat, share in split_pot(pot, winners, seats=len(seats), dealer=dealer).items():
+        ledger.move(POT, seats[seat].name, share, reason)
+
+
+def settle(
+    variant: Variant,
+    seats: Sequence[Seat],
+    *,
+    dealer: int = 0,
+    dealer_hands: PlayedHands | None = None,
+) -> tuple[Transfer, ...]:
+    """Every chip movement of one round, in the order the rules make them."""
+    _check_seats(variant, seats)
+    ledger = _Ledger()
+    if variant.against_dealer:
+        _settle_casino(variant, seats, dealer_hands, ledger)
+        return tuple(ledger.transfers)
+    if variant.has_pot:
+        for seat in seats:
+            ledger.move(seat.name, POT, variant.ante, "ante")
+    active = list(range(len(seats)))
+    for turn, declaration in enumerate(variant.declarations):
+        quitting = [i for i in active if seats[i].surrendered_at == turn]
+        staying = [i for i in active if seats[i].surrendered_at != turn]
+        if not staying:
+            # RULINGS §2: everyone surrendered at once; nobody pays, they share the pot.
+            _award_pot(ledger, seats, quitting, dealer, "pot shared: everyone surrendered")
+            return tuple(ledger.transfers)
+        for i in quitting:
+            reason = f"surrender at declaration {turn + 1}"
+            if declaration.paid_to is Payee.EACH_PLAYER:
+                for j in staying:
+                    ledger.move(seats[i].name, seats[j].name, declaration.surrender_cost, reason)
+            else:
+                ledger.move(seats[i].name, POT, declaration.surrender_cost, reason)
+        active = staying
+        if len(active) == 1:
+            # RULINGS §2: the last player left takes the pot at once.
+            _award_pot(ledger, seats, active, dealer, "pot: everyone else surrendered")
+            return tuple(ledger.transfers)
+        for i in active:
+            ledger.move(seats[i].name, POT, declaration.play_stake, f"stake {turn + 1}")
+    played = [_hands(seats[i]) for i in active]
+    matrix = net_matrix(variant, played)
+    for a, i in enumerate(active):
+        for b in range(a + 1, len(active)):
+            points = matrix[a][b]
+            ledger.move(
+                seats[active[b]].name, seats[i].name, points * variant.chips_per_point, "points"
+            )
+    if variant.has_pot:
+        scores = totals(matrix)
+        best = max(scores)
+        winners = [i for i, score in zip(active, scores, strict=True) if score == best]
+        _award_pot(ledger, seats, winners, dealer, "pot: highest net score")
+    return tuple(ledger.transfers)
