@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, NoReturn
 
 from engine.cards import JOKER_CODE, AnyCard, Card, Rank, Suit, card_from_code
 from engine.errors import HandError
@@ -256,36 +256,60 @@ def _pattern(real: Sequence[int], jokers: int, groups: tuple[int, ...]) -> _Resu
     return _Result(_pattern_ladder(groups), ranks, tuple(ordered), tuple(substitutes))
 
 
-def _run_windows(size: int, wheel: WheelMode) -> list[tuple[int, tuple[int, ...]]]:
+@cache
+def _run_windows(size: int, wheel: WheelMode) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Every run of ``size`` ranks as (value, ranks top first), strongest first (RULINGS §1.3)."""
     ace_high = (ACE + 1, tuple(range(ACE, ACE - size, -1)))
     plain = [(top, tuple(range(top, top - size, -1))) for top in range(ACE - 1, size, -1)]
     if wheel is WheelMode.SECOND:
-        return [ace_high, (ACE, (ACE, *range(size, 1, -1))), *plain]
-    return [ace_high, *plain, (size, (*range(size, 1, -1), ACE))]
+        return (ace_high, (ACE, (ACE, *range(size, 1, -1))), *plain)
+    return (ace_high, *plain, (size, (*range(size, 1, -1), ACE)))
+
+
+@cache
+def _window_ranks(size: int, wheel: WheelMode) -> dict[int, tuple[int, ...]]:
+    return dict(_run_windows(size, wheel))
 
 
 def _run(
     real: Sequence[int], jokers: int, size: int, *, suited: bool, wheel: WheelMode
 ) -> _Result | None:
     """Best run (straight or straight flush) of ``size`` cards; jokers fill the gaps."""
-    ranks = [code >> 2 for code in real]
-    if len(set(ranks)) != len(ranks):
-        return None
     suits = {code & 3 for code in real}
     if suited and len(suits) > 1:
         return None
+    ranks = [code >> 2 for code in real]
+    if len(set(ranks)) != len(ranks):
+        return None
     joker_suit = next(iter(suits)) if suited and suits else SPADES
     held = {code >> 2: code for code in real}
-    for value, window in _run_windows(size, wheel):
-        if all(rank in window for rank in held):
-            ordered = tuple(held.get(rank, rank * 4 + joker_suit) for rank in window)
-            substitutes = tuple(rank * 4 + joker_suit for rank in window if rank not in held)
-            if suited:
-                ladder = straight_flush_ladder(size)
-            else:
-                ladder = THREE_CARD_STRAIGHT if size == 3 else STRAIGHT
-            return _Result(ladder, (value,), ordered, substitutes)
+    value = _best_run_value(held, size, wheel)
+    if value is None:
+        return None
+    window = _window_ranks(size, wheel)[value]
+    ordered = tuple(held.get(rank, rank * 4 + joker_suit) for rank in window)
+    substitutes = tuple(rank * 4 + joker_suit for rank in window if rank not in held)
+    if suited:
+        ladder = straight_flush_ladder(size)
+    else:
+        ladder = THREE_CARD_STRAIGHT if size == 3 else STRAIGHT
+    return _Result(ladder, (value,), ordered, substitutes)
+
+
+def _best_run_value(held: Iterable[int], size: int, wheel: WheelMode) -> int | None:
+    """Value of the strongest run of ``size`` ranks holding every held rank (distinct ranks)."""
+    ranks = sorted(held)
+    if not ranks or ranks[0] > ACE - size:
+        return ACE + 1  # the ace-high run
+    ace_low_fits = all(rank == ACE or rank <= size for rank in ranks)
+    if wheel is WheelMode.SECOND and ace_low_fits:
+        return ACE
+    if ranks[-1] < ACE:
+        top = max(min(ACE - 1, ranks[0] + size - 1), size + 1)
+        if ranks[-1] <= top:
+            return top
+    if wheel is WheelMode.LOW and ace_low_fits:
+        return size
     return None
 
 
@@ -329,6 +353,8 @@ def _resolve(codes: Sequence[int], rules: HandRules) -> _Result:
     real = sorted((c for c in codes if c != JOKER_CODE), reverse=True)
     jokers = size - len(real)
     bug = rules.joker is JokerMode.BUG
+    if size > 5 and len({c >> 2 for c in real}) > 1 and len({c & 3 for c in real}) > 1:
+        _not_a_hand(size)  # neither one rank nor one suit, whatever the jokers become
     for kind, groups in _categories(size, rules):
         if kind == "pattern":
             if bug and jokers:
@@ -344,6 +370,10 @@ def _resolve(codes: Sequence[int], rules: HandRules) -> _Result:
             found = _run(real, jokers, size, suited=kind == "sf", wheel=rules.wheel)
         if found is not None:
             return found
+    return _not_a_hand(size)
+
+
+def _not_a_hand(size: int) -> NoReturn:
     word = _NUMBER_WORDS[size]
     raise HandError(f"A {size}-card hand must be {word} of a kind or a {size}-card straight flush.")
 
