@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 from engine.cards import parse_cards
+from engine.cli_simulate import add_simulate_command
 from engine.errors import GameError
 from engine.evaluate import HAND_RULES, HandRules, HandValue, compare_values, evaluate
 
@@ -106,6 +107,7 @@ def commands() -> dict[str, tuple[str, Command]]:
             _add_hand_command(_evaluate_line),
         ),
         "compare": ("compare lines 'HAND_A | HAND_B'", _add_hand_command(_compare_line)),
+        "simulate": ("measure a house game's edge by simulation", add_simulate_command),
     }
 
 

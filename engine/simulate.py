@@ -1,0 +1,257 @@
+"""Monte Carlo simulator of the games played against the house: every wager's edge, measured.
+
+Hands are dealt in fixed chunks; chunk ``i`` draws from its own generator seeded from the run's
+seed and ``i``, so a result depends on the seed and the number of hands, never on how many
+worker processes share the chunks. A game joins the simulator with one ``SimulatedGame`` entry.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Final
+
+from engine.cards import standard_deck
+from engine.errors import GameError
+from engine.evaluate import WheelMode
+from engine.paigow import DECK_CODES, PaiGowTable, Role, settle_codes
+from engine.paigow_house_way import house_way_codes
+from engine.three_card import ThreeCardTable, house_way, settle_round
+
+#: Hands per chunk: fixed, so that the chunks (and their seeds) do not depend on the workers.
+CHUNK_HANDS: Final = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationOptions:
+    """Table options a simulation may change; each game says which it takes."""
+
+    decks: int | None = None
+    ties_to_dealer: bool = False
+    wheel: WheelMode = WheelMode.SECOND
+
+
+#: One round: deals from the generator and returns the player's net per unit on each wager.
+Round = Callable[[random.Random], tuple[float, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class SimulatedGame:
+    """A game against the house as the simulator sees it."""
+
+    name: str
+    wagers: tuple[str, ...]
+    #: Names of the ``SimulationOptions`` fields the game takes.
+    takes: frozenset[str]
+    #: Builds the round function; runs inside each worker, so it must be a module-level function.
+    make_round: Callable[[SimulationOptions], Round]
+    describe: Callable[[SimulationOptions], str]
+
+
+def _paigow_table(options: SimulationOptions) -> PaiGowTable:
+    return PaiGowTable(wheel=options.wheel)
+
+
+def _paigow_round(options: SimulationOptions) -> Round:
+    table = _paigow_table(options)
+    keys = table.keys
+    won = float(1 - table.commission)
+
+    def play(rng: random.Random) -> tuple[float, ...]:
+        dealt = rng.sample(DECK_CODES, 14)
+        player = house_way_codes(dealt[:7], Role.PLAYER, keys)
+        banker = house_way_codes(dealt[7:], Role.BANKER, keys)
+        result = settle_codes(player, banker, keys)
+        return (won if result > 0 else float(result),)
+
+    return play
+
+
+def _describe_paigow(options: SimulationOptions) -> str:
+    table = _paigow_table(options)
+    wheel = "Nevada" if table.wheel is WheelMode.SECOND else "California"
+    return (
+        f"house way against house way, 53 cards, {wheel} wheel, "
+        f"{float(table.commission):.0%} commission, ties to the banker"
+    )
+
+
+def _three_card_table(options: SimulationOptions) -> ThreeCardTable:
+    decks = 6 if options.decks is None else options.decks
+    return ThreeCardTable(decks=decks, ties_to_dealer=options.ties_to_dealer)
+
+
+def _three_card_round(options: SimulationOptions) -> Round:
+    table = _three_card_table(options)
+    shoe = [card for _ in range(table.decks) for card in standard_deck()]
+
+    def play(rng: random.Random) -> tuple[float, ...]:
+        # Every round comes from a full shoe (a continuous shuffler), as the exact count assumes.
+        dealt = rng.sample(shoe, 6)
+        result = settle_round(house_way(dealt[:3], table), house_way(dealt[3:], table), table)
+        return (
+            float(result.main.net),
+            float(result.three_card_bonus.net),
+            float(result.six_card_bonus.net),
+        )
+
+    return play
+
+
+def _describe_three_card(options: SimulationOptions) -> str:
+    table = _three_card_table(options)
+    ties = "ties go to the dealer" if table.ties_to_dealer else "ties push (as written)"
+    return f"house way against house way, {table.decks} decks reshuffled every round, {ties}"
+
+
+#: Every game the simulator plays, by its command-line name.
+GAMES: Final[dict[str, SimulatedGame]] = {
+    "paigow": SimulatedGame(
+        name="paigow",
+        wagers=("bet",),
+        takes=frozenset({"wheel"}),
+        make_round=_paigow_round,
+        describe=_describe_paigow,
+    ),
+    "three-card": SimulatedGame(
+        name="three-card",
+        wagers=("main", "three_card_bonus", "six_card_bonus"),
+        takes=frozenset({"decks", "ties_to_dealer"}),
+        make_round=_three_card_round,
+        describe=_describe_three_card,
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class WagerStats:
+    """One wager's measured return, per unit staked."""
+
+    wager: str
+    hands: int
+    ev: float
+    se: float
+    win: float
+    push: float
+    loss: float
+    nets: tuple[tuple[float, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationResult:
+    """What a run measured, with what it was asked."""
+
+    variant: str
+    hands: int
+    seed: int
+    description: str
+    wagers: tuple[WagerStats, ...]
+
+
+def _chunk_seed(seed: int, index: int) -> str:
+    # A string seed is hashed with SHA-512 by ``random.Random``: stable across runs and platforms.
+    return f"{seed}:{index}"
+
+
+def _run_chunk(
+    variant: str, options: SimulationOptions, seed: int, index: int, hands: int
+) -> Counter[tuple[float, ...]]:
+    play = GAMES[variant].make_round(options)
+    rng = random.Random(_chunk_seed(seed, index))
+    counts: Counter[tuple[float, ...]] = Counter()
+    for _ in range(hands):
+        counts[play(rng)] += 1
+    return counts
+
+
+def _wager_stats(wager: str, counts: Counter[float], hands: int) -> WagerStats:
+    mean = sum(net * n for net, n in counts.items()) / hands
+    spread = sum(n * (net - mean) ** 2 for net, n in counts.items())
+    variance = spread / (hands - 1) if hands > 1 else 0.0
+    return WagerStats(
+        wager=wager,
+        hands=hands,
+        ev=mean,
+        se=math.sqrt(variance / hands),
+        win=sum(n for net, n in counts.items() if net > 0) / hands,
+        push=counts.get(0.0, 0) / hands,
+        loss=sum(n for net, n in counts.items() if net < 0) / hands,
+        nets=tuple(sorted(counts.items())),
+    )
+
+
+def check_options(variant: str, options: SimulationOptions) -> None:
+    """Raise ``GameError`` for an unknown variant or an option the variant does not take."""
+    game = GAMES.get(variant)
+    if game is None:
+        raise GameError(f"No simulator for {variant!r}; choose one of: {', '.join(GAMES)}.")
+    given = {
+        "decks": options.decks is not None,
+        "ties_to_dealer": options.ties_to_dealer,
+        "wheel": options.wheel is not WheelMode.SECOND,
+    }
+    for name, is_set in given.items():
+        if is_set and name not in game.takes:
+            flag = "--" + name.replace("_", "-")
+            raise GameError(f"{flag} does not apply to {variant}.")
+    game.make_round(options)  # builds the table, which checks its own numbers
+
+
+def simulate(
+    variant: str,
+    *,
+    hands: int,
+    seed: int,
+    options: SimulationOptions | None = None,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    chunk_hands: int = CHUNK_HANDS,
+) -> SimulationResult:
+    """Play ``hands`` rounds house way against house way; ``progress`` gets hands done so far."""
+    options = options or SimulationOptions()
+    check_options(variant, options)
+    if hands < 1:
+        raise GameError("Simulate at least one hand.")
+    sizes = [min(chunk_hands, hands - start) for start in range(0, hands, chunk_hands)]
+    workers = min(workers or os.cpu_count() or 1, len(sizes))
+    results: dict[int, Counter[tuple[float, ...]]] = {}
+    done = 0
+    if workers == 1:
+        for index, size in enumerate(sizes):
+            results[index] = _run_chunk(variant, options, seed, index, size)
+            done += size
+            if progress:
+                progress(done)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {
+                pool.submit(_run_chunk, variant, options, seed, index, size): index
+                for index, size in enumerate(sizes)
+            }
+            for future in as_completed(futures):
+                index = futures[future]
+                results[index] = future.result()
+                done += sizes[index]
+                if progress:
+                    progress(done)
+    game = GAMES[variant]
+    per_wager: list[Counter[float]] = [Counter() for _ in game.wagers]
+    for index in range(len(sizes)):
+        for nets, n in results[index].items():
+            for counter, net in zip(per_wager, nets, strict=True):
+                counter[net] += n
+    return SimulationResult(
+        variant=variant,
+        hands=hands,
+        seed=seed,
+        description=game.describe(options),
+        wagers=tuple(
+            _wager_stats(wager, counts, hands)
+            for wager, counts in zip(game.wagers, per_wager, strict=True)
+        ),
+    )
