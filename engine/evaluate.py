@@ -177,12 +177,6 @@ _NUMBER_WORDS: Final = {
     9: "nine",
     10: "ten",
 }
-_PATTERNS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
-    1: ((1,),),
-    2: ((2,), (1, 1)),
-    3: ((3,), (2, 1), (1, 1, 1)),
-    5: ((5,), (4, 1), (3, 2), (3, 1, 1), (2, 2, 1), (2, 1, 1, 1), (1, 1, 1, 1, 1)),
-}
 _PATTERN_LADDER: Final = {
     (1,): HIGH_CARD,
     (2,): PAIR,
@@ -200,60 +194,41 @@ _PATTERN_LADDER: Final = {
 }
 
 
-def _pattern_ladder(groups: tuple[int, ...]) -> int:
-    if len(groups) == 1 and groups[0] >= 3:
-        return of_a_kind_ladder(groups[0])
-    return _PATTERN_LADDER[groups]
-
-
-def _pattern(real: Sequence[int], jokers: int, groups: tuple[int, ...]) -> _Result | None:
-    """Best hand of one rank pattern (group sizes, largest first); jokers are fully wild."""
+def _exact_pattern(real: Sequence[int]) -> _Result | None:
+    """The rank-pattern reading of joker-free cards (sorted high to low), if it is a hand."""
     by_rank: dict[int, list[int]] = {}
     for code in real:
         by_rank.setdefault(code >> 2, []).append(code)
-    distinct = sorted(by_rank, reverse=True)
-    if len(distinct) > len(groups):
+    shape = sorted(((len(codes), rank) for rank, codes in by_rank.items()), reverse=True)
+    groups = tuple(count for count, _ in shape)
+    if len(groups) == 1 and groups[0] >= 3:
+        ladder = of_a_kind_ladder(groups[0])
+    elif groups in _PATTERN_LADDER:
+        ladder = _PATTERN_LADDER[groups]
+    else:
         return None
+    ordered = tuple(code for _, rank in shape for code in by_rank[rank])
+    return _Result(ladder, tuple(rank for _, rank in shape), ordered, ())
+
+
+def _pattern_reading(real: Sequence[int], jokers: int, *, bug: bool) -> _Result | None:
+    """Best pair/trips/full house/n-of-a-kind reading.
+
+    A wild joker joins the largest group of equal ranks (the highest on a tie): that always
+    gives the strongest of these readings. The bug is an ace here (seed 003).
+    """
     if not jokers:
-        shape = sorted(((len(by_rank[r]), r) for r in distinct), reverse=True)
-        if tuple(count for count, _ in shape) != groups:
-            return None
-        exact = tuple(code for _, r in shape for code in by_rank[r])
-        return _Result(_pattern_ladder(groups), tuple(r for _, r in shape), exact, ())
-    best: tuple[tuple[int, ...], list[tuple[int, int]]] | None = None
-    for slots in itertools.permutations(range(len(groups)), len(distinct)):
-        if any(len(by_rank[r]) > groups[g] for r, g in zip(distinct, slots, strict=True)):
-            continue
-        if not jokers and any(
-            len(by_rank[r]) != groups[g] for r, g in zip(distinct, slots, strict=True)
-        ):
-            continue
-        assigned = dict(zip(slots, distinct, strict=True))
-        free = (r for r in range(ACE, 1, -1) if r not in by_rank)
-        placed: list[tuple[int, int]] = []
-        for g, size in enumerate(groups):
-            rank = assigned.get(g)
-            if rank is None:
-                rank = next(free, None)
-                if rank is None:
-                    break
-            placed.append((size, rank))
-        else:
-            placed.sort(reverse=True)
-            ranks = tuple(rank for _, rank in placed)
-            if best is None or ranks > best[0]:
-                best = (ranks, placed)
-    if best is None:
-        return None
-    ranks, placed = best
-    ordered: list[int] = []
-    substitutes: list[int] = []
-    for size, rank in placed:
-        held = by_rank.get(rank, [])
-        extra = [rank * 4 + SPADES] * (size - len(held))
-        substitutes.extend(extra)
-        ordered.extend(sorted(held + extra, reverse=True))
-    return _Result(_pattern_ladder(groups), ranks, tuple(ordered), tuple(substitutes))
+        return _exact_pattern(real)
+    if bug:
+        rank = ACE
+    else:
+        counts: dict[int, int] = {}
+        for code in real:
+            counts[code >> 2] = counts.get(code >> 2, 0) + 1
+        rank = max(counts.items(), key=lambda item: (item[1], item[0]))[0] if counts else ACE
+    substitutes = (rank * 4 + SPADES,) * jokers
+    found = _exact_pattern(sorted((*real, *substitutes), reverse=True))
+    return None if found is None else found._replace(substitutes=substitutes)
 
 
 @cache
@@ -330,21 +305,6 @@ def _flush(real: Sequence[int], jokers: int, size: int, *, bug: bool) -> _Result
     return _Result(ladder, tuple(code >> 2 for code in ordered), ordered, substitutes)
 
 
-def _categories(size: int, rules: HandRules) -> list[tuple[str, tuple[int, ...]]]:
-    """The categories a hand of ``size`` cards can be, strongest first."""
-    if size in (1, 2):
-        return [("pattern", p) for p in _PATTERNS[size]]
-    if size == 3:
-        kinds = [("pattern", (3,))]
-        runs = [("sf", ()), ("flush", ()), ("straight", ())] if rules.three_card_runs else []
-        return [*kinds, *runs, ("pattern", (2, 1)), ("pattern", (1, 1, 1))]
-    if size == 5:
-        top = [("pattern", p) for p in _PATTERNS[5][:3]]
-        low = [("pattern", p) for p in _PATTERNS[5][3:]]
-        return [top[0], ("sf", ()), *top[1:], ("flush", ()), ("straight", ()), *low]
-    return [("pattern", (size,)), ("sf", ())]
-
-
 def _resolve(codes: Sequence[int], rules: HandRules) -> _Result:
     """The strongest reading of a hand, with what each joker became (the general path)."""
     size = len(codes)
@@ -355,22 +315,16 @@ def _resolve(codes: Sequence[int], rules: HandRules) -> _Result:
     bug = rules.joker is JokerMode.BUG
     if size > 5 and len({c >> 2 for c in real}) > 1 and len({c & 3 for c in real}) > 1:
         _not_a_hand(size)  # neither one rank nor one suit, whatever the jokers become
-    for kind, groups in _categories(size, rules):
-        if kind == "pattern":
-            if bug and jokers:
-                as_aces = sorted([*real, *[ACE * 4 + SPADES] * jokers], reverse=True)
-                found = _pattern(as_aces, 0, groups)
-                if found is not None:
-                    found = found._replace(substitutes=(ACE * 4 + SPADES,) * jokers)
-            else:
-                found = _pattern(real, jokers, groups)
-        elif kind == "flush":
-            found = _flush(real, jokers, size, bug=bug)
-        else:
-            found = _run(real, jokers, size, suited=kind == "sf", wheel=rules.wheel)
-        if found is not None:
-            return found
-    return _not_a_hand(size)
+    found = [_pattern_reading(real, jokers, bug=bug)]
+    if size >= 5 or (size == 3 and rules.three_card_runs):
+        found.append(_run(real, jokers, size, suited=True, wheel=rules.wheel))
+        if size <= 5:
+            found.append(_flush(real, jokers, size, bug=bug))
+            found.append(_run(real, jokers, size, suited=False, wheel=rules.wheel))
+    readings = [result for result in found if result is not None]
+    if not readings:
+        _not_a_hand(size)
+    return max(readings, key=_key_of)
 
 
 def _not_a_hand(size: int) -> NoReturn:

@@ -1,0 +1,1 @@
+"""Benchmarks: scripts that print measured figures; never part of the test run."""
