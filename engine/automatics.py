@@ -37,24 +37,34 @@ def _deficit(demand: Counter[int], have: Counter[int]) -> int:
     return sum(max(0, need - have[key]) for key, need in demand.items())
 
 
+#: How many trips and pairs one rank may give the three full houses (t + p ≤ 3), none aside.
+_GROUPS: Final = tuple((t, p) for t in range(4) for p in range(4 - t) if t or p)
+
+
 def _full_house_plan(have: Counter[int], jokers: int) -> list[tuple[int, int]] | None:
     """Three (trips rank, pair rank) pairs the cards can make, or None.
 
     A rank may serve at most three of the full houses (t + p ≤ 3), and then the trips can always
-    be matched to pairs of other ranks; so a small search over (trips, pairs) per rank is exact.
+    be matched to pairs of other ranks (Hall's condition); so a search over how many trips and
+    pairs each rank gives, counting the jokers spent, is exact.
     """
-    # best[(trips, pairs)] = (jokers spent, plan) after the ranks seen so far.
-    best: dict[tuple[int, int], tuple[int, list[tuple[int, int, int]]]] = {(0, 0): (0, [])}
-    for rank in _RANKS:
-        grown: dict[tuple[int, int], tuple[int, list[tuple[int, int, int]]]] = {}
+    # Ranks not held are all alike: two of them can carry all six groups the jokers pay for.
+    absent = [rank for rank in _RANKS if not have[rank]][:2]
+    # best[(trips, pairs)] = (jokers spent, plan) over the ranks seen so far.
+    best: dict[tuple[int, int], tuple[int, tuple[tuple[int, int, int], ...]]] = {(0, 0): (0, ())}
+    for rank in [rank for rank in _RANKS if have[rank]] + absent:
+        grown = dict(best)
         for (t0, p0), (spent, plan) in best.items():
-            for t in range(4 - t0):
-                for p in range(min(4 - p0, 4 - t)):
-                    state = (t0 + t, p0 + p)
-                    cost = spent + max(0, 3 * t + 2 * p - have[rank])
-                    if cost <= jokers and (state not in grown or cost < grown[state][0]):
-                        grown[state] = (cost, [*plan, (rank, t, p)] if t or p else plan)
+            for t, p in _GROUPS:
+                cost = spent + max(0, 3 * t + 2 * p - have[rank])
+                if t0 + t > 3 or p0 + p > 3 or cost > jokers:
+                    continue
+                state = (t0 + t, p0 + p)
+                if state not in grown or cost < grown[state][0]:
+                    grown[state] = (cost, (*plan, (rank, t, p)))
         best = grown
+        if (3, 3) in best:
+            break
     if (3, 3) not in best:
         return None
     plan = best[(3, 3)][1]
@@ -64,6 +74,35 @@ def _full_house_plan(have: Counter[int], jokers: int) -> list[tuple[int, int]] |
         if all(a != b for a, b in zip(trips, order, strict=True)):
             return list(zip(trips, order, strict=True))
     return None  # pragma: no cover - excluded by the t + p ≤ 3 bound
+
+
+def _straights_plan(counts: list[int], jokers: int) -> list[tuple[int, ...]] | None:
+    """Three runs (strongest first) the rank counts and jokers can make, or None.
+
+    Tries every three runs with repetition, taking each run's ranks from ``counts`` in place
+    (a rank below zero is a joker spent) and putting them back on the way out.
+    """
+    chosen: list[tuple[int, ...]] = []
+
+    def place(start: int, spare: int) -> bool:
+        if len(chosen) == 3:
+            return True
+        for index in range(start, len(_WINDOWS)):
+            window = _WINDOWS[index]
+            cost = 0
+            for rank in window:
+                counts[rank] -= 1
+                cost += counts[rank] < 0
+            if cost <= spare:
+                chosen.append(window)
+                if place(index, spare - cost):
+                    return True
+                chosen.pop()
+            for rank in window:
+                counts[rank] += 1
+        return False
+
+    return chosen if place(0, jokers) else None
 
 
 def _take(pool: list[Card], count: int, *, rank: int = 0, suit: int = -1) -> list[AnyCard]:
@@ -92,10 +131,10 @@ def _three_hands(held: Sequence[AnyCard], automatic: Automatic) -> list[list[Any
         return None
     ranks_held = Counter(int(card.rank) for card in real)
     if automatic is Automatic.THREE_STRAIGHTS:
-        for windows in itertools.combinations_with_replacement(_WINDOWS, 3):
-            if _deficit(Counter(r for window in windows for r in window), ranks_held) <= jokers:
-                return [[_take(pool, 1, rank=r)[0] for r in window] for window in windows]
-        return None
+        windows = _straights_plan([ranks_held[rank] for rank in range(15)], jokers)
+        if windows is None:
+            return None
+        return [[_take(pool, 1, rank=r)[0] for r in window] for window in windows]
     plan = _full_house_plan(ranks_held, jokers)
     if plan is None:
         return None

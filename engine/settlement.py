@@ -44,16 +44,16 @@ class Seat:
     ante: int | None = None
 
 
-def clockwise_from_dealer(seats: int, dealer: int) -> tuple[int, ...]:
-    """Seat indices starting at the dealer's left and ending with the dealer."""
-    return tuple((dealer + step) % seats for step in range(1, seats + 1))
+def clockwise_from_dealer(names: Sequence[str], dealer: int) -> tuple[str, ...]:
+    """The players from the dealer's left round to the dealer (the odd-chip order, RULINGS §2)."""
+    return tuple(names[(dealer + step) % len(names)] for step in range(1, len(names) + 1))
 
 
-def split_pot(amount: int, winners: Sequence[int], *, seats: int, dealer: int) -> dict[int, int]:
-    """Equal shares of ``amount``; odd chips go to the first winners clockwise from the dealer."""
-    order = [seat for seat in clockwise_from_dealer(seats, dealer) if seat in winners]
+def split_pot(amount: int, winners: Sequence[str], clockwise: Sequence[str]) -> dict[str, int]:
+    """Equal shares of ``amount``; odd chips go to the first winners in ``clockwise`` order."""
+    order = [name for name in clockwise if name in winners]
     share, odd = divmod(amount, len(order))
-    return {seat: share + (index < odd) for index, seat in enumerate(order)}
+    return {name: share + (index < odd) for index, name in enumerate(order)}
 
 
 def casino_payout(variant: Variant, points: int, ante: int) -> int:
@@ -135,12 +135,35 @@ def _settle_casino(
             ledger.move(seat.name, HOUSE, ante, "ante")
 
 
-def _award_pot(
-    ledger: _Ledger, seats: Sequence[Seat], winners: Sequence[int], dealer: int, reason: str
-) -> None:
+def _award_pot(ledger: _Ledger, winners: Sequence[str], clockwise: Sequence[str], why: str) -> None:
     pot = balances(ledger.transfers).get(POT, 0)
-    for seat, share in split_pot(pot, winners, seats=len(seats), dealer=dealer).items():
-        ledger.move(POT, seats[seat].name, share, reason)
+    for name, share in split_pot(pot, winners, clockwise).items():
+        ledger.move(POT, name, share, why)
+
+
+def settle_showdown(
+    variant: Variant,
+    names: Sequence[str],
+    matrix: Sequence[Sequence[int]],
+    *,
+    pot: int = 0,
+    clockwise: Sequence[str] | None = None,
+) -> tuple[Transfer, ...]:
+    """Each pair's net points change hands, then the highest total takes the pot (RULINGS §2).
+
+    ``clockwise`` is the odd-chip order (by default ``names`` as given); ``pot`` is what it holds.
+    """
+    ledger = _Ledger()
+    for a in range(len(names)):
+        for b in range(a + 1, len(names)):
+            chips = matrix[a][b] * variant.chips_per_point
+            ledger.move(names[b], names[a], chips, f"points: {names[a]} against {names[b]}")
+    if pot:
+        scores = totals(matrix)
+        winners = [name for name, score in zip(names, scores, strict=True) if score == max(scores)]
+        for name, share in split_pot(pot, winners, clockwise or names).items():
+            ledger.move(POT, name, share, "pot: highest net score")
+    return tuple(ledger.transfers)
 
 
 def settle(
@@ -159,13 +182,15 @@ def settle(
     if variant.has_pot:
         for seat in seats:
             ledger.move(seat.name, POT, variant.ante, "ante")
+    clockwise = clockwise_from_dealer([seat.name for seat in seats], dealer)
     active = list(range(len(seats)))
     for turn, declaration in enumerate(variant.declarations):
         quitting = [i for i in active if seats[i].surrendered_at == turn]
         staying = [i for i in active if seats[i].surrendered_at != turn]
         if not staying:
             # RULINGS §2: everyone surrendered at once; nobody pays, they share the pot.
-            _award_pot(ledger, seats, quitting, dealer, "pot shared: everyone surrendered")
+            names = [seats[i].name for i in quitting]
+            _award_pot(ledger, names, clockwise, "pot shared: everyone surrendered")
             return tuple(ledger.transfers)
         for i in quitting:
             reason = f"surrender at declaration {turn + 1}"
@@ -177,21 +202,13 @@ def settle(
         active = staying
         if len(active) == 1:
             # RULINGS §2: the last player left takes the pot at once.
-            _award_pot(ledger, seats, active, dealer, "pot: everyone else surrendered")
+            _award_pot(ledger, [seats[active[0]].name], clockwise, "pot: everyone else surrendered")
             return tuple(ledger.transfers)
         for i in active:
             ledger.move(seats[i].name, POT, declaration.play_stake, f"stake {turn + 1}")
     played = [_hands(seats[i]) for i in active]
+    pot = balances(ledger.transfers).get(POT, 0)
+    names = [seats[i].name for i in active]
     matrix = net_matrix(variant, played)
-    for a, i in enumerate(active):
-        for b in range(a + 1, len(active)):
-            points = matrix[a][b]
-            ledger.move(
-                seats[active[b]].name, seats[i].name, points * variant.chips_per_point, "points"
-            )
-    if variant.has_pot:
-        scores = totals(matrix)
-        best = max(scores)
-        winners = [i for i, score in zip(active, scores, strict=True) if score == best]
-        _award_pot(ledger, seats, winners, dealer, "pot: highest net score")
+    ledger.transfers.extend(settle_showdown(variant, names, matrix, pot=pot, clockwise=clockwise))
     return tuple(ledger.transfers)
