@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
+from engine import cli_rules
 from engine.cards import parse_cards
 from engine.cli_simulate import add_simulate_command
 from engine.errors import GameError
@@ -107,6 +108,8 @@ def commands() -> dict[str, tuple[str, Command]]:
             _add_hand_command(_evaluate_line),
         ),
         "compare": ("compare lines 'HAND_A | HAND_B'", _add_hand_command(_compare_line)),
+        "check": ("is an arrangement legal, and if not why", cli_rules.add_check),
+        "score": ("score a table read as JSON from stdin", cli_rules.add_score),
         "simulate": ("measure a house game's edge by simulation", add_simulate_command),
     }
 
