@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
@@ -98,10 +98,15 @@ class ThreeCardTable:
     keep_pair_gap: int = 4
     three_card_pays: PayTable = THREE_CARD_BONUS_PAYS
     six_card_pays: PayTable = SIX_CARD_BONUS_PAYS
+    # The pay tables as dicts, built once: the simulator looks them up millions of times.
+    three_card_odds: dict[BonusHand, int] = field(init=False, repr=False, compare=False)
+    six_card_odds: dict[BonusHand, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not 6 <= self.decks <= 8:
             raise GameError(f"The three-card game uses a shoe of 6 to 8 decks, not {self.decks}.")
+        object.__setattr__(self, "three_card_odds", dict(self.three_card_pays))
+        object.__setattr__(self, "six_card_odds", dict(self.six_card_pays))
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,8 +269,8 @@ def six_card_bonus_hand(cards: Sequence[Card]) -> BonusHand:
     return _SIX_CARD_LADDER.get(best[0], BonusHand.HIGH_CARD)
 
 
-def _pay(hand: BonusHand, pays: PayTable, minimum: int = 0) -> Payout:
-    odds = dict(pays).get(hand)
+def _pay(hand: BonusHand, pays: dict[BonusHand, int], minimum: int = 0) -> Payout:
+    odds = pays.get(hand)
     if odds is None and not minimum:
         return loss(f"{_label(hand)} is not on the pay table")
     odds = max(odds or 0, minimum)
@@ -279,7 +284,7 @@ def _label(hand: BonusHand) -> str:
 def settle_three_card_bonus(cards: Sequence[Card], table: ThreeCardTable | None = None) -> Payout:
     """The 2nd wager, paid on the player's three cards alone."""
     table = table or ThreeCardTable()
-    return _pay(three_card_bonus_hand(cards), table.three_card_pays)
+    return _pay(three_card_bonus_hand(cards), table.three_card_odds)
 
 
 def settle_six_card_bonus(
@@ -288,7 +293,7 @@ def settle_six_card_bonus(
     """The 3rd wager on the player's 3 and the dealer's 3 cards; player trips pay at least 2:1."""
     table = table or ThreeCardTable()
     minimum = table.trips_six_card_minimum if is_three_of_a_kind(player_cards) else 0
-    return _pay(six_card_bonus_hand((*player_cards, *dealer_cards)), table.six_card_pays, minimum)
+    return _pay(six_card_bonus_hand((*player_cards, *dealer_cards)), table.six_card_odds, minimum)
 
 
 @dataclass(frozen=True, slots=True)
