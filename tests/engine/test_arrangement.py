@@ -229,7 +229,7 @@ def _perturb(rng: random.Random, hands: list[list[AnyCard]], spare: list[AnyCard
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
-@settings(SEEDED, max_examples=400)
+@settings(SEEDED, max_examples=800)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_verify_never_accepts_what_the_reference_rejects(name: str, seed: int) -> None:
     variant = VARIANTS[name]
