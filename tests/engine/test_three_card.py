@@ -86,10 +86,10 @@ def test_house_way_splits_three_of_a_kind_pair_high_one_card_low() -> None:
 @pytest.mark.parametrize(
     ("hand", "kept"),
     [
-        ("Jc Jd 7h", "7 | JJ"),
-        ("Qc Qd 8h", "8 | QQ"),
-        ("Kc Kd 9h", "9 | KK"),
-        ("Ac Ad Th", "T | AA"),
+        pytest.param("Jc Jd 7h", "7 | JJ", id="jacks_with_a_seven"),
+        pytest.param("Qc Qd 8h", "8 | QQ", id="queens_with_an_eight"),
+        pytest.param("Kc Kd 9h", "9 | KK", id="kings_with_a_nine"),
+        pytest.param("Ac Ad Th", "T | AA", id="aces_with_a_ten"),
     ],
 )
 def test_house_way_keeps_a_high_pair_with_a_single_at_least_four_below(
@@ -101,10 +101,10 @@ def test_house_way_keeps_a_high_pair_with_a_single_at_least_four_below(
 @pytest.mark.parametrize(
     ("hand", "split"),
     [
-        ("Jc Jd 6h", "J | J6"),
-        ("Qc Qd 7h", "Q | Q7"),
-        ("Kc Kd 8h", "K | K8"),
-        ("Ac Ad 9h", "A | A9"),
+        pytest.param("Jc Jd 6h", "J | J6", id="jacks_with_a_six"),
+        pytest.param("Qc Qd 7h", "Q | Q7", id="queens_with_a_seven"),
+        pytest.param("Kc Kd 8h", "K | K8", id="kings_with_an_eight"),
+        pytest.param("Ac Ad 9h", "A | A9", id="aces_with_a_nine"),
     ],
 )
 def test_house_way_splits_a_high_pair_with_a_single_more_than_four_below(
@@ -151,15 +151,15 @@ DEALER = setting("8c | Tc 9d")
 @pytest.mark.parametrize(
     ("player", "outcome", "net"),
     [
-        ("9h | Jc 2d", Outcome.WIN, 1),  # wins both
-        ("8h | Jc 2d", Outcome.WIN, 1),  # ties low, wins high
-        ("9h | Tc 9h", Outcome.WIN, 1),  # wins low, ties high
-        ("7h | Tc 8d", Outcome.LOSS, -1),  # loses both
-        ("8h | Tc 8d", Outcome.LOSS, -1),  # ties low, loses high
-        ("7h | Td 9c", Outcome.LOSS, -1),  # loses low, ties high
-        ("9h | Tc 2d", Outcome.PUSH, 0),  # wins low, loses high
-        ("7h | Jc 2d", Outcome.PUSH, 0),  # loses low, wins high
-        ("8h | Td 9c", Outcome.PUSH, 0),  # ties both (RULINGS §5)
+        pytest.param("9h | Jc 2d", Outcome.WIN, 1, id="wins_both_wins"),
+        pytest.param("8h | Jc 2d", Outcome.WIN, 1, id="ties_low_wins_high_wins"),
+        pytest.param("9h | Tc 9h", Outcome.WIN, 1, id="wins_low_ties_high_wins"),
+        pytest.param("7h | Tc 8d", Outcome.LOSS, -1, id="loses_both_loses"),
+        pytest.param("8h | Tc 8d", Outcome.LOSS, -1, id="ties_low_loses_high_loses"),
+        pytest.param("7h | Td 9c", Outcome.LOSS, -1, id="loses_low_ties_high_loses"),
+        pytest.param("9h | Tc 2d", Outcome.PUSH, 0, id="wins_low_loses_high_pushes"),
+        pytest.param("7h | Jc 2d", Outcome.PUSH, 0, id="loses_low_wins_high_pushes"),
+        pytest.param("8h | Td 9c", Outcome.PUSH, 0, id="ties_both_pushes"),
     ],
 )
 def test_main_bet_outcome_lines(player: str, outcome: Outcome, net: int) -> None:
