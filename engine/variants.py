@@ -7,7 +7,7 @@ wants other stakes or another point table changes a value here, never the logic 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
@@ -384,23 +384,16 @@ STANDARD: Final = Variant(
     automatics=_SEVENTEEN_AUTOMATICS,
 )
 
-NO_SURRENDER: Final = Variant(
+#: Seed 001's Phase 1: the same game dealt 17 cards at once, no ante, no pot, points unscaled.
+NO_SURRENDER: Final = replace(
+    STANDARD,
     name="no_surrender",
     title="No-Surrender (17 cards)",
-    decks=2,
-    jokers=2,
-    min_players=2,
-    max_players=6,
     deal=17,
     declarations=(),
-    slots=_SEVENTEEN_SLOTS,
-    min_used=13,
-    max_used=17,
-    order=OrderRule.AT_LEAST,
-    hand_rules=SEVENTEEN_CARD_RULES,
     ante=0,
     has_pot=False,
-    automatics=_SEVENTEEN_AUTOMATICS,
+    multiplier=1,
 )
 
 #: Every Pyramid variant by name.
