@@ -336,6 +336,9 @@ def _key_of(result: _Result) -> tuple[int, ...]:
     return (result.ladder, *result.ranks, 0, *(code & 3 for code in result.ordered))
 
 
+#: Joker and big-hand keys remembered per evaluator before the memory is cleared and refilled.
+_CACHE_LIMIT: Final = 1 << 16
+
 _Table = dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]
 
 
@@ -416,6 +419,7 @@ class Evaluator:
         self._flush5 = _build_table(5, rules, flush=True)
         self._plain3 = _build_table(3, rules, flush=False)
         self._flush3 = _build_table(3, rules, flush=True)
+        self._cache: dict[tuple[int, ...], tuple[int, ...] | str] = {}
 
     def key(self, codes: Sequence[int]) -> tuple[int, ...]:
         """The strength key of a hand given as card codes (the fast path of the solver)."""
@@ -435,7 +439,29 @@ class Evaluator:
                 prefix, p = table[(a >> 2, b >> 2, c >> 2)]
                 t = (a, b, c)
                 return prefix + (t[p[0]] & 3, t[p[1]] & 3, t[p[2]] & 3)  # noqa: RUF005
-        return _key_of(_resolve(codes, self.rules))
+        return self._slow_key(codes)
+
+    def _slow_key(self, codes: Sequence[int]) -> tuple[int, ...]:
+        """Keys of joker and 6-10-card hands, remembered: a solver meets the same ones often."""
+        sorted_codes = tuple(sorted(codes))
+        found = self._cache.get(sorted_codes)
+        if found is None:
+            try:
+                found = _key_of(_resolve(sorted_codes, self.rules))
+            except HandError as error:
+                found = str(error)
+            if len(self._cache) >= _CACHE_LIMIT:
+                self._cache.clear()
+            self._cache[sorted_codes] = found
+        if isinstance(found, str):
+            raise HandError(
+                found
+            )  # a fresh error each time: a reused one keeps growing its traceback
+        return found
+
+    def clear_cache(self) -> None:
+        """Forget remembered keys (benchmarks measure the cold path with it)."""
+        self._cache.clear()
 
     def resolve(
         self, codes: Sequence[int]
