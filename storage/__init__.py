@@ -1,1 +1,38 @@
 """SQLite schema, migrations, repositories and the chip ledger."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from storage.chips import ChipRepository
+from storage.database import Database
+from storage.games import GameRepository, SnapshotRepository
+from storage.leaderboards import LeaderboardRepository
+from storage.players import PlayerRepository
+from storage.settings import SettingsRepository
+
+
+@dataclass(frozen=True, slots=True)
+class Storage:
+    """Every repository over one database, as the bot and the tables use them."""
+
+    database: Database
+    players: PlayerRepository
+    chips: ChipRepository
+    games: GameRepository
+    snapshots: SnapshotRepository
+    leaderboards: LeaderboardRepository
+    settings: SettingsRepository
+
+    @classmethod
+    def over(cls, database: Database) -> Storage:
+        """The repositories, all sharing ``database``."""
+        return cls(
+            database,
+            PlayerRepository(database),
+            ChipRepository(database),
+            GameRepository(database),
+            SnapshotRepository(database),
+            LeaderboardRepository(database),
+            SettingsRepository(database),
+        )

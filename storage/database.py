@@ -1,0 +1,187 @@
+"""Open the SQLite database, apply the numbered migrations, and run serialised transactions."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.resources
+import logging
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.errors import MigrationError
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+Params = Sequence[Any]
+
+#: How long a writer waits for another connection's write lock before giving up.
+BUSY_TIMEOUT_MS = 5_000
+_MIGRATION_NAME = re.compile(r"(\d{4})-([a-z0-9-]+)\.sql")
+
+
+def utc_now() -> datetime:
+    """The current time in UTC (the default clock)."""
+    return datetime.now(UTC)
+
+
+def format_time(moment: datetime) -> str:
+    """A moment as fixed-width ISO 8601 UTC text, so that text order is time order."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def parse_time(text: str) -> datetime:
+    """The inverse of `format_time`."""
+    return datetime.fromisoformat(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One numbered SQL file of ``storage/migrations``."""
+
+    version: int
+    name: str
+    sql: str
+
+
+def split_statements(sql: str) -> list[str]:
+    """The complete statements of a script, so each runs inside the caller's transaction."""
+    statements: list[str] = []
+    pending = ""
+    for line in sql.splitlines(keepends=True):
+        pending += line
+        # complete_statement understands quotes and comments, so a ';' in a string is safe.
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    leftover = "\n".join(
+        line for line in pending.splitlines() if line.strip() and not line.strip().startswith("--")
+    )
+    if leftover:
+        raise MigrationError(f"An SQL statement is not terminated: {leftover[:60]!r}.")
+    return statements
+
+
+def discover_migrations() -> tuple[Migration, ...]:
+    """The migrations shipped beside this module, in version order."""
+    # importlib.resources finds the files wherever the package is installed, not the cwd.
+    folder = importlib.resources.files(__package__ or "storage").joinpath("migrations")
+    found: list[Migration] = []
+    for entry in folder.iterdir():
+        match = _MIGRATION_NAME.fullmatch(entry.name)
+        if match is not None:
+            found.append(Migration(int(match[1]), match[2], entry.read_text("utf-8")))
+    found.sort(key=lambda migration: migration.version)
+    versions = [migration.version for migration in found]
+    if versions != list(range(1, len(found) + 1)):
+        raise MigrationError(f"Migrations must be numbered 1, 2, 3... without gaps: {versions}.")
+    return tuple(found)
+
+
+async def schema_version(connection: aiosqlite.Connection) -> int:
+    """The last migration applied (PRAGMA user_version)."""
+    async with connection.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def migrate(
+    connection: aiosqlite.Connection, migrations: Iterable[Migration] | None = None
+) -> int:
+    """Apply every pending migration, each in one transaction; return the schema version."""
+    migrations = tuple(discover_migrations() if migrations is None else migrations)
+    version = await schema_version(connection)
+    latest = migrations[-1].version if migrations else 0
+    if version > latest:
+        raise MigrationError(
+            f"The database is at schema version {version}, newer than this bot's {latest}."
+        )
+    for migration in migrations:
+        if migration.version <= version:
+            continue
+        log.info("Migrating the database to version %d (%s)", migration.version, migration.name)
+        await connection.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in split_statements(migration.sql):
+                await connection.execute(statement)
+            # PRAGMA takes no placeholders; the version is an int from the file name.
+            await connection.execute(f"PRAGMA user_version = {migration.version:d}")
+        except BaseException:
+            await connection.execute("ROLLBACK")
+            raise
+        await connection.execute("COMMIT")
+        version = migration.version
+    return version
+
+
+class Database:
+    """One aiosqlite connection whose transactions never interleave, and the clock it stamps."""
+
+    def __init__(self, connection: aiosqlite.Connection, *, clock: Clock = utc_now) -> None:
+        self.connection = connection
+        self.clock = clock
+        # Coroutines share the connection; without the lock one's statements would land
+        # inside another's open transaction.
+        self._lock = asyncio.Lock()
+
+    def now(self) -> str:
+        """The clock's current time as stored text."""
+        return format_time(self.clock())
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction: all of it is committed, or none of it."""
+        async with self._lock:
+            # IMMEDIATE takes the write lock up front, so two connections that read and then
+            # write cannot deadlock; the loser waits out the busy timeout instead.
+            await self.connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.connection
+            except BaseException:
+                await self.connection.execute("ROLLBACK")
+                raise
+            await self.connection.execute("COMMIT")
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        """Every row of one query, read outside any other coroutine's transaction."""
+        async with self._lock:
+            return list(await self.connection.execute_fetchall(sql, params))
+
+    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+        """The first row of one query, or None."""
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def close(self) -> None:
+        """Close the connection (everything committed is already on disk)."""
+        await self.connection.close()
+
+
+async def open_database(
+    path: str | Path, *, clock: Clock = utc_now, migrate_schema: bool = True
+) -> Database:
+    """Open (or create) the database file, configured and migrated to the latest schema."""
+    # isolation_level=None: sqlite3 opens no implicit transactions; ours are explicit.
+    connection = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        connection.row_factory = sqlite3.Row
+        await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+        await connection.execute("PRAGMA journal_mode = WAL")
+        await connection.execute("PRAGMA foreign_keys = ON")
+        # In WAL mode NORMAL loses no committed transaction on a crash of the process.
+        await connection.execute("PRAGMA synchronous = NORMAL")
+        if migrate_schema:
+            await migrate(connection)
+    except BaseException:
+        await connection.close()
+        raise
+    return Database(connection, clock=clock)

@@ -1,0 +1,139 @@
+"""The frozen rows the repositories return."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from typing import Any
+
+
+class GameStatus(Enum):
+    """Where a game is: chips still escrowed, or finished one way or the other."""
+
+    OPEN = "open"
+    SETTLED = "settled"
+    REFUNDED = "refunded"
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player's chips on one server."""
+
+    guild_id: int
+    user_id: int
+    balance: int
+    created: datetime
+    last_daily: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One chip movement on one account (a player's balance, their escrow, or the house)."""
+
+    id: int
+    guild_id: int
+    account: str
+    user_id: int | None
+    game_id: int | None
+    kind: str
+    amount: int
+    reason: str
+    created: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: where it is played, who sits, and how it ended."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    variant: str
+    status: GameStatus
+    created: datetime
+    finished: datetime | None
+    seats: list[Any]
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What a settlement did: each player's net, the house's net, and whether it was a repeat."""
+
+    game_id: int
+    nets: dict[int, int]
+    house: int
+    repeated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The latest saved state of the table in one channel."""
+
+    guild_id: int
+    channel_id: int
+    game_id: int | None
+    state: dict[str, Any]
+    version: int
+    updated: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A server's chip settings."""
+
+    guild_id: int
+    starting_chips: int
+    daily_bonus: int
+    default_ante: int
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of a leaderboard."""
+
+    rank: int
+    user_id: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One of a player's games and what it did to their chips."""
+
+    game_id: int
+    variant: str
+    status: GameStatus
+    created: datetime
+    finished: datetime | None
+    net: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's record over their settled games."""
+
+    played: int
+    won: int
+    lost: int
+    pushed: int
+    net: int
+    best: int
+    worst: int
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    """The ledger's invariants checked against the cached balances and escrow."""
+
+    balances: int
+    escrowed: int
+    house: int
+    minted: int
+    problems: tuple[str, ...]
+
+    @property
+    def is_consistent(self) -> bool:
+        """True when no invariant is broken."""
+        return not self.problems

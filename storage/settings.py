@@ -1,0 +1,79 @@
+"""Per-server chip settings: starting chips, the daily bonus and the default ante."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Final
+
+import aiosqlite
+
+from storage.database import Database
+from storage.errors import StorageError
+from storage.rows import GuildSettings
+
+DEFAULT_STARTING_CHIPS: Final = 1_000
+DEFAULT_DAILY_BONUS: Final = 100
+DEFAULT_ANTE: Final = 10
+
+_SELECT = "SELECT starting_chips, daily_bonus, default_ante FROM guild_settings WHERE guild_id = ?"
+
+
+def _settings(guild_id: int, row: sqlite3.Row | None) -> GuildSettings:
+    if row is None:
+        return GuildSettings(guild_id, DEFAULT_STARTING_CHIPS, DEFAULT_DAILY_BONUS, DEFAULT_ANTE)
+    return GuildSettings(guild_id, row[0], row[1], row[2])
+
+
+async def read_settings(connection: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+    """A server's settings inside a transaction already open on ``connection``."""
+    async with connection.execute(_SELECT, (guild_id,)) as cursor:
+        return _settings(guild_id, await cursor.fetchone())
+
+
+class SettingsRepository:
+    """Read and change a server's settings; a server that changed nothing gets the defaults."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        """The server's settings, defaults filled in."""
+        return _settings(guild_id, await self.database.fetchone(_SELECT, (guild_id,)))
+
+    async def set(
+        self,
+        guild_id: int,
+        *,
+        starting_chips: int | None = None,
+        daily_bonus: int | None = None,
+        default_ante: int | None = None,
+    ) -> GuildSettings:
+        """Change the settings given, keep the others; return the result."""
+        async with self.database.transaction() as connection:
+            old = await read_settings(connection, guild_id)
+            new = GuildSettings(
+                guild_id,
+                old.starting_chips if starting_chips is None else starting_chips,
+                old.daily_bonus if daily_bonus is None else daily_bonus,
+                old.default_ante if default_ante is None else default_ante,
+            )
+            if new.starting_chips < 0 or new.daily_bonus < 0:
+                raise StorageError("Starting chips and the daily bonus cannot be negative.")
+            if new.default_ante <= 0:
+                raise StorageError("The default ante must be at least 1 chip.")
+            await connection.execute(
+                "INSERT INTO guild_settings"
+                " (guild_id, starting_chips, daily_bonus, default_ante, updated)"
+                " VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET starting_chips = excluded.starting_chips,"
+                " daily_bonus = excluded.daily_bonus, default_ante = excluded.default_ante,"
+                " updated = excluded.updated",
+                (
+                    guild_id,
+                    new.starting_chips,
+                    new.daily_bonus,
+                    new.default_ante,
+                    self.database.now(),
+                ),
+            )
+        return new

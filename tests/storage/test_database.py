@@ -1,0 +1,101 @@
+"""Opening the database: pragmas, migrations from empty, re-opening, and a failed migration."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from storage.database import (
+    Migration,
+    discover_migrations,
+    migrate,
+    open_database,
+    schema_version,
+    split_statements,
+)
+from storage.errors import MigrationError
+
+TABLES = {"guild_settings", "players", "games", "escrow", "ledger", "table_snapshots"}
+
+
+async def table_names(connection: aiosqlite.Connection) -> set[str]:
+    rows = await connection.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
+    return {row[0] for row in rows}
+
+
+async def test_an_empty_file_is_migrated_to_the_latest_schema(db_path: Path) -> None:
+    db = await open_database(db_path)
+    try:
+        assert await schema_version(db.connection) == discover_migrations()[-1].version
+        assert TABLES <= await table_names(db.connection)
+    finally:
+        await db.close()
+
+
+async def test_the_connection_uses_wal_foreign_keys_and_a_busy_timeout(db_path: Path) -> None:
+    db = await open_database(db_path)
+    try:
+        pragmas = {}
+        for name in ("journal_mode", "foreign_keys", "busy_timeout"):
+            row = await db.fetchone(f"PRAGMA {name}")
+            assert row is not None
+            pragmas[name] = row[0]
+        assert pragmas == {"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 5000}
+    finally:
+        await db.close()
+
+
+async def test_reopening_applies_nothing_and_keeps_the_data(db_path: Path) -> None:
+    db = await open_database(db_path)
+    await db.connection.execute(
+        "INSERT INTO players (guild_id, user_id, balance, created) VALUES (1, 2, 3, 'x')"
+    )
+    schema = await db.fetchall("SELECT sql FROM sqlite_master ORDER BY name")
+    await db.close()
+    db = await open_database(db_path)
+    try:
+        assert await migrate(db.connection) == 1
+        assert await db.fetchall("SELECT sql FROM sqlite_master ORDER BY name") == schema
+        assert [tuple(row) for row in await db.fetchall("SELECT balance FROM players")] == [(3,)]
+    finally:
+        await db.close()
+
+
+async def test_a_failing_migration_leaves_the_database_untouched(db_path: Path) -> None:
+    broken = Migration(1, "broken", "CREATE TABLE a (x INTEGER);\nCREATE TABLE a (y INTEGER);\n")
+    async with aiosqlite.connect(db_path, isolation_level=None) as connection:
+        with pytest.raises(aiosqlite.OperationalError):
+            await migrate(connection, [broken])
+        assert await schema_version(connection) == 0
+        assert await table_names(connection) == set()
+
+
+async def test_a_database_newer_than_the_bot_is_refused(db_path: Path) -> None:
+    async with aiosqlite.connect(db_path, isolation_level=None) as connection:
+        await connection.execute("PRAGMA user_version = 99")
+    with pytest.raises(MigrationError, match="newer"):
+        await open_database(db_path)
+
+
+def test_statements_split_on_semicolons_outside_strings_and_comments() -> None:
+    sql = "-- a; comment\nCREATE TABLE t (x TEXT DEFAULT 'a;b');\nINSERT INTO t VALUES ('c');\n-- end\n"
+    assert split_statements(sql) == [
+        "-- a; comment\nCREATE TABLE t (x TEXT DEFAULT 'a;b');",
+        "INSERT INTO t VALUES ('c');",
+    ]
+
+
+def test_an_unterminated_statement_is_refused() -> None:
+    with pytest.raises(MigrationError, match="not terminated"):
+        split_statements("CREATE TABLE t (x INTEGER)")
+
+
+def test_migrations_are_found_beside_the_module_from_any_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    migrations = discover_migrations()
+    assert [m.version for m in migrations] == list(range(1, len(migrations) + 1))
+    assert "CREATE TABLE ledger" in migrations[0].sql
