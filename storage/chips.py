@@ -1,0 +1,250 @@
+"""A game's chips: escrow when a stake is owed, settlement and refund, each one transaction."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import aiosqlite
+
+from engine.settlement import HOUSE, POT, Transfer, balances
+from storage.database import Database
+from storage.errors import GameStateError, ShortOfChipsError, StorageError
+from storage.ledger import Account, Kind, change_balance, ensure_player, post
+from storage.rows import GameStatus, Settlement
+
+
+def _short_sentence(needs: Mapping[int, tuple[int, int]]) -> str:
+    parts = [f"<@{user}> has {have} and needs {need}" for user, (have, need) in needs.items()]
+    return "Not enough chips: " + "; ".join(parts) + "."
+
+
+async def _open_game(connection: aiosqlite.Connection, game_id: int) -> tuple[int, GameStatus]:
+    async with connection.execute(
+        "SELECT guild_id, status FROM games WHERE id = ?", (game_id,)
+    ) as cursor:
+        row = await cursor.fetchone()
+    if row is None:
+        raise GameStateError(f"There is no game {game_id}.")
+    return row[0], GameStatus(row[1])
+
+
+async def _escrowed(connection: aiosqlite.Connection, game_id: int) -> dict[int, int]:
+    async with connection.execute(
+        "SELECT user_id, amount FROM escrow WHERE game_id = ? ORDER BY user_id", (game_id,)
+    ) as cursor:
+        return {row[0]: row[1] for row in await cursor.fetchall()}
+
+
+def player_id(party: str) -> int:
+    """The user id a settlement party names (tables name seats by their user id)."""
+    if not party.isascii() or not party.isdigit():
+        raise StorageError(f"{party!r} is not a player, the pot or the house.")
+    return int(party)
+
+
+class ChipRepository:
+    """Moves chips between balances, a game's escrow and the house."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def escrowed(self, game_id: int) -> dict[int, int]:
+        """Chips held for the game, per player."""
+        rows = await self.database.fetchall(
+            "SELECT user_id, amount FROM escrow WHERE game_id = ? ORDER BY user_id", (game_id,)
+        )
+        return {row[0]: row[1] for row in rows}
+
+    async def escrow(self, game_id: int, stakes: Mapping[int, int], reason: str) -> None:
+        """Take each player's stake into the game's escrow: all of them, or none if one is short."""
+        if any(amount <= 0 for amount in stakes.values()):
+            raise StorageError("A stake must be at least 1 chip.")
+        now = self.database.now()
+        async with self.database.transaction() as connection:
+            guild_id, status = await _open_game(connection, game_id)
+            if status is not GameStatus.OPEN:
+                raise GameStateError(f"Game {game_id} is over; it takes no more chips.")
+            short: dict[int, tuple[int, int]] = {}
+            for user_id, amount in stakes.items():
+                player = await ensure_player(connection, guild_id, user_id, now)
+                if player.balance < amount:
+                    short[user_id] = (player.balance, amount)
+            if short:
+                raise ShortOfChipsError(
+                    _short_sentence(short), {u: need - have for u, (have, need) in short.items()}
+                )
+            for user_id, amount in stakes.items():
+                await change_balance(
+                    connection,
+                    guild_id=guild_id,
+                    user_id=user_id,
+                    amount=-amount,
+                    kind=Kind.ESCROW,
+                    reason=reason,
+                    created=now,
+                    game_id=game_id,
+                )
+                await connection.execute(
+                    "INSERT INTO escrow (game_id, guild_id, user_id, amount) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (game_id, user_id) DO UPDATE SET amount = amount + ?",
+                    (game_id, guild_id, user_id, amount, amount),
+                )
+                await post(
+                    connection,
+                    guild_id=guild_id,
+                    account=Account.ESCROW,
+                    user_id=user_id,
+                    game_id=game_id,
+                    kind=Kind.ESCROW,
+                    amount=amount,
+                    reason=reason,
+                    created=now,
+                )
+
+    async def settle(
+        self,
+        game_id: int,
+        transfers: Sequence[Transfer],
+        *,
+        result: Mapping[str, Any] | None = None,
+    ) -> Settlement:
+        """Apply the engine's transfers against the escrow and close the game; a repeat is a no-op.
+
+        Players are named by their user id as text, beside the engine's POT and HOUSE. Each
+        player gets back their escrow plus their net; a loss beyond the escrow comes from the
+        balance, and if a balance cannot cover it nothing moves.
+        """
+        nets = balances(transfers)
+        if nets.get(POT, 0):
+            raise StorageError(f"The pot must be emptied by the settlement, not {nets[POT]}.")
+        house = nets.get(HOUSE, 0)
+        player_nets = {player_id(p): n for p, n in nets.items() if p not in (POT, HOUSE)}
+        now = self.database.now()
+        async with self.database.transaction() as connection:
+            guild_id, status = await _open_game(connection, game_id)
+            if status is GameStatus.SETTLED:
+                return await self._repeat(connection, game_id)
+            if status is GameStatus.REFUNDED:
+                raise GameStateError(
+                    f"Game {game_id} was cancelled and refunded; it cannot settle."
+                )
+            held = await _escrowed(connection, game_id)
+            players = sorted(held.keys() | player_nets.keys())
+            short: dict[int, tuple[int, int]] = {}
+            for user_id in players:
+                back = held.get(user_id, 0) + player_nets.get(user_id, 0)
+                player = await ensure_player(connection, guild_id, user_id, now)
+                if player.balance + back < 0:
+                    short[user_id] = (player.balance + held.get(user_id, 0), -player_nets[user_id])
+            if short:
+                raise ShortOfChipsError(
+                    _short_sentence(short), {u: need - have for u, (have, need) in short.items()}
+                )
+            for user_id in players:
+                await self._release(
+                    connection, guild_id, game_id, user_id, held.get(user_id, 0), now
+                )
+                net = player_nets.get(user_id, 0)
+                await change_balance(
+                    connection,
+                    guild_id=guild_id,
+                    user_id=user_id,
+                    amount=net,
+                    kind=Kind.RESULT,
+                    reason=f"game {game_id}: {'won' if net > 0 else 'lost'} {abs(net)}"
+                    if net
+                    else f"game {game_id}: even",
+                    created=now,
+                    game_id=game_id,
+                )
+            if house:
+                # The house is a party like any player: its wins and losses are rows too.
+                await post(
+                    connection,
+                    guild_id=guild_id,
+                    account=Account.HOUSE,
+                    user_id=None,
+                    game_id=game_id,
+                    kind=Kind.RESULT,
+                    amount=house,
+                    reason=f"game {game_id}: house {'won' if house > 0 else 'lost'} {abs(house)}",
+                    created=now,
+                )
+            record = dict(result or {})
+            record["transfers"] = [[t.payer, t.payee, t.amount, t.reason] for t in transfers]
+            record["nets"] = {str(user): player_nets.get(user, 0) for user in players}
+            record["house"] = house
+            await connection.execute(
+                "UPDATE games SET status = 'settled', finished = ?, result = ? WHERE id = ?",
+                (now, json.dumps(record), game_id),
+            )
+        return Settlement(game_id, {u: player_nets.get(u, 0) for u in players}, house)
+
+    async def _repeat(self, connection: aiosqlite.Connection, game_id: int) -> Settlement:
+        async with connection.execute(
+            "SELECT account, user_id, amount FROM ledger WHERE game_id = ? AND kind = 'result'",
+            (game_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        nets = {row[1]: row[2] for row in rows if row[0] == Account.PLAYER.value}
+        house = sum(row[2] for row in rows if row[0] == Account.HOUSE.value)
+        return Settlement(game_id, nets, house, repeated=True)
+
+    async def _release(
+        self,
+        connection: aiosqlite.Connection,
+        guild_id: int,
+        game_id: int,
+        user_id: int,
+        amount: int,
+        now: str,
+        kind: Kind = Kind.RELEASE,
+        reason: str = "escrow returned",
+    ) -> None:
+        if not amount:
+            return
+        await connection.execute(
+            "DELETE FROM escrow WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+        )
+        await post(
+            connection,
+            guild_id=guild_id,
+            account=Account.ESCROW,
+            user_id=user_id,
+            game_id=game_id,
+            kind=kind,
+            amount=-amount,
+            reason=reason,
+            created=now,
+        )
+        await change_balance(
+            connection,
+            guild_id=guild_id,
+            user_id=user_id,
+            amount=amount,
+            kind=kind,
+            reason=reason,
+            created=now,
+            game_id=game_id,
+        )
+
+    async def refund(self, game_id: int, reason: str = "game cancelled") -> dict[int, int]:
+        """Return every escrowed chip and close the game as refunded; a repeat returns nothing."""
+        now = self.database.now()
+        async with self.database.transaction() as connection:
+            guild_id, status = await _open_game(connection, game_id)
+            if status is GameStatus.REFUNDED:
+                return {}
+            if status is GameStatus.SETTLED:
+                raise GameStateError(f"Game {game_id} is already settled; it cannot be refunded.")
+            held = await _escrowed(connection, game_id)
+            for user_id, amount in held.items():
+                await self._release(
+                    connection, guild_id, game_id, user_id, amount, now, Kind.REFUND, reason
+                )
+            await connection.execute(
+                "UPDATE games SET status = 'refunded', finished = ? WHERE id = ?", (now, game_id)
+            )
+        return held

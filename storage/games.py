@@ -1,0 +1,156 @@
+"""Games and their results, and the table snapshots that bring a table back after a restart."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from storage.database import Database, parse_time
+from storage.errors import GameStateError, StaleSnapshotError
+from storage.rows import Game, GameStatus, Snapshot
+
+_GAME_COLUMNS = "id, guild_id, channel_id, variant, status, created, finished, seats, result"
+
+
+def _game(row: sqlite3.Row) -> Game:
+    return Game(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        variant=row[3],
+        status=GameStatus(row[4]),
+        created=parse_time(row[5]),
+        finished=None if row[6] is None else parse_time(row[6]),
+        seats=json.loads(row[7]),
+        result=None if row[8] is None else json.loads(row[8]),
+    )
+
+
+class GameRepository:
+    """Create games, record their results, and find the open ones to resume."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def create(
+        self, *, guild_id: int, channel_id: int, variant: str, seats: Sequence[Any] = ()
+    ) -> Game:
+        """A new open game in a channel."""
+        async with self.database.transaction() as connection:
+            cursor = await connection.execute(
+                "INSERT INTO games (guild_id, channel_id, variant, created, seats)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (guild_id, channel_id, variant, self.database.now(), json.dumps(list(seats))),
+            )
+            game_id = cursor.lastrowid
+        assert game_id is not None
+        game = await self.get(game_id)
+        assert game is not None
+        return game
+
+    async def get(self, game_id: int) -> Game | None:
+        """The game, or None."""
+        row = await self.database.fetchone(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+        )
+        return None if row is None else _game(row)
+
+    async def save_seats(self, game_id: int, seats: Sequence[Any]) -> None:
+        """Record who sits where while the game is open."""
+        await self._update_open(game_id, "seats", list(seats))
+
+    async def save_result(self, game_id: int, result: Mapping[str, Any]) -> None:
+        """Record an open game's result (arrangements, net matrix, pot winners) before settling."""
+        await self._update_open(game_id, "result", dict(result))
+
+    async def _update_open(self, game_id: int, column: str, value: Any) -> None:
+        # column is one of two literals above, never user input.
+        async with self.database.transaction() as connection:
+            cursor = await connection.execute(
+                f"UPDATE games SET {column} = ? WHERE id = ? AND status = 'open'",
+                (json.dumps(value), game_id),
+            )
+            if cursor.rowcount != 1:
+                raise GameStateError(f"Game {game_id} is not open.")
+
+    async def list_open(self, guild_id: int | None = None) -> list[Game]:
+        """Open games (all servers, or one), oldest first: what a restart must finish or refund."""
+        where = "status = 'open'" + ("" if guild_id is None else " AND guild_id = ?")
+        params = () if guild_id is None else (guild_id,)
+        rows = await self.database.fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", params
+        )
+        return [_game(row) for row in rows]
+
+
+_SNAPSHOT_COLUMNS = "guild_id, channel_id, game_id, state, version, updated"
+
+
+def _snapshot(row: sqlite3.Row) -> Snapshot:
+    return Snapshot(row[0], row[1], row[2], json.loads(row[3]), row[4], parse_time(row[5]))
+
+
+class SnapshotRepository:
+    """The latest state JSON of each channel's table."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def save(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        state: Mapping[str, Any],
+        game_id: int | None = None,
+        expected_version: int | None = None,
+    ) -> Snapshot:
+        """Replace the channel's snapshot; ``expected_version`` guards against a newer one."""
+        now = self.database.now()
+        async with self.database.transaction() as connection:
+            async with connection.execute(
+                "SELECT version FROM table_snapshots WHERE guild_id = ? AND channel_id = ?",
+                (guild_id, channel_id),
+            ) as cursor:
+                row = await cursor.fetchone()
+            version = 0 if row is None else row[0]
+            if expected_version is not None and expected_version != version:
+                raise StaleSnapshotError(
+                    f"The table changed meanwhile (version {version}, not {expected_version})."
+                )
+            await connection.execute(
+                "INSERT INTO table_snapshots"
+                " (guild_id, channel_id, game_id, state, version, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id, channel_id) DO UPDATE SET game_id = excluded.game_id,"
+                " state = excluded.state, version = excluded.version, updated = excluded.updated",
+                (guild_id, channel_id, game_id, json.dumps(dict(state)), version + 1, now),
+            )
+        return Snapshot(guild_id, channel_id, game_id, dict(state), version + 1, parse_time(now))
+
+    async def load(self, guild_id: int, channel_id: int) -> Snapshot | None:
+        """The channel's snapshot, or None."""
+        row = await self.database.fetchone(
+            f"SELECT {_SNAPSHOT_COLUMNS} FROM table_snapshots"
+            " WHERE guild_id = ? AND channel_id = ?",
+            (guild_id, channel_id),
+        )
+        return None if row is None else _snapshot(row)
+
+    async def load_all(self) -> list[Snapshot]:
+        """Every saved table, for resuming after a restart."""
+        rows = await self.database.fetchall(
+            f"SELECT {_SNAPSHOT_COLUMNS} FROM table_snapshots ORDER BY guild_id, channel_id"
+        )
+        return [_snapshot(row) for row in rows]
+
+    async def delete(self, guild_id: int, channel_id: int) -> bool:
+        """Forget the channel's table; True if there was one."""
+        async with self.database.transaction() as connection:
+            cursor = await connection.execute(
+                "DELETE FROM table_snapshots WHERE guild_id = ? AND channel_id = ?",
+                (guild_id, channel_id),
+            )
+            return cursor.rowcount > 0

@@ -1,0 +1,138 @@
+"""Leaderboards per server (balance, net winnings over a period, games won) and player records."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime, time, timedelta
+from enum import Enum
+
+from storage.database import Database, format_time, parse_time
+from storage.rows import GameStatus, HistoryEntry, PlayerStats, Standing
+
+
+class Period(Enum):
+    """A leaderboard's span, in UTC calendar terms like the daily bonus."""
+
+    DAY = "day"
+    WEEK = "week"
+    ALL = "all"
+
+    def since(self, now: datetime) -> datetime | None:
+        """The period's first moment (today's midnight, this Monday's), or None for all time."""
+        if self is Period.ALL:
+            return None
+        midnight = datetime.combine(now.date(), time(), now.tzinfo)
+        return midnight if self is Period.DAY else midnight - timedelta(days=now.weekday())
+
+
+def _ranked(rows: list[sqlite3.Row]) -> list[Standing]:
+    # Equal values share a rank (1, 2, 2, 4), as sports tables do.
+    standings: list[Standing] = []
+    for index, (user_id, value) in enumerate(rows):
+        tied = standings and standings[-1].value == value
+        standings.append(Standing(standings[-1].rank if tied else index + 1, user_id, value))
+    return standings
+
+
+class LeaderboardRepository:
+    """Read-only views of one server's ledger and games."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def by_balance(self, guild_id: int, *, limit: int = 10) -> list[Standing]:
+        """The richest players (chips in escrow are not counted until the game ends)."""
+        rows = await self.database.fetchall(
+            "SELECT user_id, balance FROM players WHERE guild_id = ?"
+            " ORDER BY balance DESC, user_id LIMIT ?",
+            (guild_id, limit),
+        )
+        return _ranked(rows)
+
+    def _results(
+        self, guild_id: int, period: Period, variant: str | None
+    ) -> tuple[str, list[object]]:
+        # The result rows: one per player per settled game, stamped at settlement.
+        sql = (
+            " FROM ledger l JOIN games g ON g.id = l.game_id WHERE l.guild_id = ?"
+            " AND l.account = 'player' AND l.kind = 'result'"
+        )
+        params: list[object] = [guild_id]
+        since = period.since(self.database.clock())
+        if since is not None:
+            sql += " AND l.created >= ?"
+            params.append(format_time(since))
+        if variant is not None:
+            sql += " AND g.variant = ?"
+            params.append(variant)
+        return sql, params
+
+    async def by_net(
+        self,
+        guild_id: int,
+        *,
+        period: Period = Period.ALL,
+        variant: str | None = None,
+        limit: int = 10,
+    ) -> list[Standing]:
+        """The biggest net winners of the period (settled games only)."""
+        body, params = self._results(guild_id, period, variant)
+        rows = await self.database.fetchall(
+            f"SELECT l.user_id, SUM(l.amount) AS net{body}"
+            " GROUP BY l.user_id ORDER BY net DESC, l.user_id LIMIT ?",
+            (*params, limit),
+        )
+        return _ranked(rows)
+
+    async def by_wins(
+        self,
+        guild_id: int,
+        *,
+        period: Period = Period.ALL,
+        variant: str | None = None,
+        limit: int = 10,
+    ) -> list[Standing]:
+        """The players with the most games won (a won game is one that left them chips up)."""
+        body, params = self._results(guild_id, period, variant)
+        rows = await self.database.fetchall(
+            f"SELECT l.user_id, COUNT(*) AS won{body} AND l.amount > 0"
+            " GROUP BY l.user_id ORDER BY won DESC, l.user_id LIMIT ?",
+            (*params, limit),
+        )
+        return _ranked(rows)
+
+    async def history(self, guild_id: int, user_id: int, *, limit: int = 10) -> list[HistoryEntry]:
+        """The player's latest games, newest first, with what each did to their chips."""
+        rows = await self.database.fetchall(
+            "SELECT g.id, g.variant, g.status, g.created, g.finished,"
+            " COALESCE(SUM(CASE WHEN l.kind = 'result' THEN l.amount END), 0)"
+            " FROM ledger l JOIN games g ON g.id = l.game_id"
+            " WHERE l.guild_id = ? AND l.user_id = ? AND l.account = 'player'"
+            " GROUP BY g.id ORDER BY g.id DESC LIMIT ?",
+            (guild_id, user_id, limit),
+        )
+        return [
+            HistoryEntry(
+                game_id=row[0],
+                variant=row[1],
+                status=GameStatus(row[2]),
+                created=parse_time(row[3]),
+                finished=None if row[4] is None else parse_time(row[4]),
+                net=row[5],
+            )
+            for row in rows
+        ]
+
+    async def statistics(
+        self, guild_id: int, user_id: int, *, variant: str | None = None
+    ) -> PlayerStats:
+        """The player's record over their settled games (all variants, or one)."""
+        body, params = self._results(guild_id, Period.ALL, variant)
+        row = await self.database.fetchone(
+            "SELECT COUNT(*), COALESCE(SUM(l.amount > 0), 0), COALESCE(SUM(l.amount < 0), 0),"
+            " COALESCE(SUM(l.amount = 0), 0), COALESCE(SUM(l.amount), 0),"
+            f" COALESCE(MAX(l.amount), 0), COALESCE(MIN(l.amount), 0){body} AND l.user_id = ?",
+            (*params, user_id),
+        )
+        assert row is not None
+        return PlayerStats(*row)

@@ -1,0 +1,144 @@
+"""Players per server: starting chips on first sight, the daily bonus, admin grants and takes."""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+
+from storage.database import Database, format_time, parse_time
+from storage.errors import DailyBonusTakenError, StorageError
+from storage.ledger import (
+    PLAYER_COLUMNS,
+    Kind,
+    change_balance,
+    ensure_player,
+    find_player,
+    player_row,
+)
+from storage.rows import LedgerEntry, Player
+from storage.settings import read_settings
+
+
+def _wait_text(delta: timedelta) -> str:
+    minutes = max(1, int(delta.total_seconds() + 59) // 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes} min" if hours else f"{minutes} min"
+
+
+class PlayerRepository:
+    """A server's players and the chip movements that are not games."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def get_or_create(self, guild_id: int, user_id: int) -> Player:
+        """The player, given the server's starting chips the first time they are seen."""
+        async with self.database.transaction() as connection:
+            return await ensure_player(connection, guild_id, user_id, self.database.now())
+
+    async def get(self, guild_id: int, user_id: int) -> Player | None:
+        """The player, or None if this server has never seen them."""
+        row = await self.database.fetchone(
+            f"SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        return None if row is None else player_row(row)
+
+    async def balance(self, guild_id: int, user_id: int) -> int:
+        """The chips the player can stake now (escrowed chips are not part of it)."""
+        return (await self.get_or_create(guild_id, user_id)).balance
+
+    async def claim_daily(self, guild_id: int, user_id: int) -> Player:
+        """Add the server's daily bonus, once per UTC day."""
+        moment = self.database.clock()
+        now = format_time(moment)
+        async with self.database.transaction() as connection:
+            player = await ensure_player(connection, guild_id, user_id, now)
+            today = moment.astimezone(player.created.tzinfo).date()
+            if player.last_daily is not None and player.last_daily.date() >= today:
+                tomorrow = datetime.combine(
+                    today + timedelta(days=1), time(), player.created.tzinfo
+                )
+                raise DailyBonusTakenError(
+                    "You have already taken today's daily bonus; the next one is ready in "
+                    f"{_wait_text(tomorrow - moment)} (at midnight UTC)."
+                )
+            bonus = (await read_settings(connection, guild_id)).daily_bonus
+            await connection.execute(
+                "UPDATE players SET last_daily = ? WHERE guild_id = ? AND user_id = ?",
+                (now, guild_id, user_id),
+            )
+            await change_balance(
+                connection,
+                guild_id=guild_id,
+                user_id=user_id,
+                amount=bonus,
+                kind=Kind.DAILY,
+                reason="daily bonus",
+                created=now,
+            )
+            updated = await find_player(connection, guild_id, user_id)
+        assert updated is not None
+        return updated
+
+    async def grant(
+        self, guild_id: int, user_id: int, amount: int, *, admin_id: int, note: str = ""
+    ) -> Player:
+        """An admin gives chips; the ledger row names the admin."""
+        if amount <= 0:
+            raise StorageError("A grant must be at least 1 chip.")
+        return await self._admin(guild_id, user_id, amount, Kind.GRANT, admin_id, note)
+
+    async def take(
+        self, guild_id: int, user_id: int, amount: int, *, admin_id: int, note: str = ""
+    ) -> Player:
+        """An admin removes chips, never below zero and never from escrow."""
+        if amount <= 0:
+            raise StorageError("A take must be at least 1 chip.")
+        return await self._admin(guild_id, user_id, -amount, Kind.TAKE, admin_id, note)
+
+    async def _admin(
+        self, guild_id: int, user_id: int, amount: int, kind: Kind, admin_id: int, note: str
+    ) -> Player:
+        now = self.database.now()
+        async with self.database.transaction() as connection:
+            player = await ensure_player(connection, guild_id, user_id, now)
+            if player.balance + amount < 0:
+                raise StorageError(
+                    f"<@{user_id}> has only {player.balance} chips to take, not {-amount}."
+                )
+            reason = f"{kind.value} by admin {admin_id}" + (f": {note}" if note else "")
+            await change_balance(
+                connection,
+                guild_id=guild_id,
+                user_id=user_id,
+                amount=amount,
+                kind=kind,
+                reason=reason,
+                created=now,
+            )
+            updated = await find_player(connection, guild_id, user_id)
+        assert updated is not None
+        return updated
+
+    async def ledger(self, guild_id: int, user_id: int, *, limit: int = 20) -> list[LedgerEntry]:
+        """The player's latest balance movements, newest first."""
+        rows = await self.database.fetchall(
+            "SELECT id, guild_id, account, user_id, game_id, kind, amount, reason, created"
+            " FROM ledger WHERE guild_id = ? AND user_id = ? AND account = 'player'"
+            " ORDER BY id DESC LIMIT ?",
+            (guild_id, user_id, limit),
+        )
+        return [
+            LedgerEntry(
+                id=row[0],
+                guild_id=row[1],
+                account=row[2],
+                user_id=row[3],
+                game_id=row[4],
+                kind=row[5],
+                amount=row[6],
+                reason=row[7],
+                created=parse_time(row[8]),
+            )
+            for row in rows
+        ]
