@@ -29,7 +29,7 @@ async def test_an_empty_file_is_migrated_to_the_latest_schema(db_path: Path) -> 
     db = await open_database(db_path)
     try:
         assert await schema_version(db.connection) == discover_migrations()[-1].version
-        assert TABLES <= await table_names(db.connection)
+        assert await table_names(db.connection) >= TABLES
     finally:
         await db.close()
 
@@ -80,7 +80,10 @@ async def test_a_database_newer_than_the_bot_is_refused(db_path: Path) -> None:
 
 
 def test_statements_split_on_semicolons_outside_strings_and_comments() -> None:
-    sql = "-- a; comment\nCREATE TABLE t (x TEXT DEFAULT 'a;b');\nINSERT INTO t VALUES ('c');\n-- end\n"
+    sql = (
+        "-- a; comment\nCREATE TABLE t (x TEXT DEFAULT 'a;b');\n"
+        "INSERT INTO t VALUES ('c');\n-- end\n"
+    )
     assert split_statements(sql) == [
         "-- a; comment\nCREATE TABLE t (x TEXT DEFAULT 'a;b');",
         "INSERT INTO t VALUES ('c');",
