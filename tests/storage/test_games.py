@@ -1,0 +1,79 @@
+"""Games (create, seats, result, open list) and table snapshots for resume."""
+
+from __future__ import annotations
+
+import pytest
+
+from storage import Storage
+from storage.errors import GameStateError, StaleSnapshotError
+from storage.rows import GameStatus
+from tests.storage.conftest import CHANNEL, GUILD, OTHER_GUILD, FakeClock
+
+
+async def test_a_new_game_is_open_with_its_seats(store: Storage) -> None:
+    game = await store.games.create(
+        guild_id=GUILD, channel_id=CHANNEL, variant="casino", seats=[{"user": 11}]
+    )
+    assert (game.status, game.finished, game.seats, game.result) == (
+        GameStatus.OPEN,
+        None,
+        [{"user": 11}],
+        None,
+    )
+    await store.games.save_seats(game.id, [{"user": 11}, {"user": 12}])
+    await store.games.save_result(game.id, {"arrangements": {"11": "As | Ks Kd Kc"}})
+    saved = await store.games.get(game.id)
+    assert saved is not None
+    assert saved.seats == [{"user": 11}, {"user": 12}]
+    assert saved.result == {"arrangements": {"11": "As | Ks Kd Kc"}}
+
+
+async def test_only_open_games_are_listed_for_resume(store: Storage) -> None:
+    ids = [
+        (await store.games.create(guild_id=g, channel_id=CHANNEL, variant="showdown")).id
+        for g in (GUILD, GUILD, OTHER_GUILD)
+    ]
+    await store.chips.refund(ids[0])
+    assert [game.id for game in await store.games.list_open()] == ids[1:]
+    assert [game.id for game in await store.games.list_open(GUILD)] == [ids[1]]
+
+
+async def test_a_finished_game_keeps_its_seats_and_result(store: Storage) -> None:
+    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="showdown")
+    await store.chips.refund(game.id)
+    with pytest.raises(GameStateError, match="is not open"):
+        await store.games.save_result(game.id, {})
+    with pytest.raises(GameStateError, match="no game 999"):
+        await store.chips.refund(999)
+
+
+async def test_a_snapshot_is_saved_loaded_and_deleted_per_channel(
+    store: Storage, clock: FakeClock
+) -> None:
+    assert await store.snapshots.load(GUILD, CHANNEL) is None
+    first = await store.snapshots.save(guild_id=GUILD, channel_id=CHANNEL, state={"phase": "lobby"})
+    clock.advance(seconds=5)
+    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="showdown")
+    second = await store.snapshots.save(
+        guild_id=GUILD, channel_id=CHANNEL, game_id=game.id, state={"phase": "deal"}
+    )
+    assert (first.version, second.version) == (1, 2)
+    assert await store.snapshots.load(GUILD, CHANNEL) == second
+    await store.snapshots.save(guild_id=OTHER_GUILD, channel_id=CHANNEL, state={"phase": "x"})
+    assert [s.guild_id for s in await store.snapshots.load_all()] == [GUILD, OTHER_GUILD]
+    assert await store.snapshots.delete(GUILD, CHANNEL)
+    assert not await store.snapshots.delete(GUILD, CHANNEL)
+    assert await store.snapshots.load(GUILD, CHANNEL) is None
+
+
+async def test_a_snapshot_never_overwrites_a_newer_one(store: Storage) -> None:
+    await store.snapshots.save(guild_id=GUILD, channel_id=CHANNEL, state={"n": 1})
+    await store.snapshots.save(
+        guild_id=GUILD, channel_id=CHANNEL, state={"n": 2}, expected_version=1
+    )
+    with pytest.raises(StaleSnapshotError, match="version 2, not 1"):
+        await store.snapshots.save(
+            guild_id=GUILD, channel_id=CHANNEL, state={"n": 3}, expected_version=1
+        )
+    snapshot = await store.snapshots.load(GUILD, CHANNEL)
+    assert snapshot is not None and snapshot.state == {"n": 2}

@@ -1,0 +1,107 @@
+"""Leaderboards per server: balance, net winnings over a period, games won, history, statistics."""
+
+from __future__ import annotations
+
+from engine.settlement import HOUSE, Transfer
+from storage import Storage
+from storage.leaderboards import Period
+from storage.rows import GameStatus, PlayerStats, Standing
+from tests.storage.conftest import ADMIN, CHANNEL, GUILD, OTHER_GUILD, FakeClock
+
+ALICE, BOB, CAROL = 11, 12, 13
+START = 1_000
+
+
+async def play(
+    store: Storage, variant: str, payer: int, payee: int, amount: int, guild: int = GUILD
+) -> int:
+    """One settled game in which ``payer`` pays ``payee``."""
+    game = await store.games.create(guild_id=guild, channel_id=CHANNEL, variant=variant)
+    await store.chips.escrow(game.id, {payer: 10, payee: 10}, "ante")
+    await store.chips.settle(game.id, [Transfer(str(payer), str(payee), amount, "points")])
+    return game.id
+
+
+async def test_the_balance_board_ranks_ties_together(store: Storage) -> None:
+    await store.players.grant(GUILD, BOB, 50, admin_id=ADMIN)
+    await store.players.get_or_create(GUILD, ALICE)
+    await store.players.get_or_create(GUILD, CAROL)
+    await store.players.grant(OTHER_GUILD, CAROL, 999, admin_id=ADMIN)
+    assert await store.leaderboards.by_balance(GUILD) == [
+        Standing(1, BOB, START + 50),
+        Standing(2, ALICE, START),
+        Standing(2, CAROL, START),
+    ]
+
+
+async def test_net_winnings_count_only_the_period(store: Storage, clock: FakeClock) -> None:
+    await play(store, "showdown", BOB, ALICE, 40)  # Monday 2 March 2026
+    clock.advance(days=1)
+    await play(store, "showdown", ALICE, BOB, 15)
+    assert await store.leaderboards.by_net(GUILD, period=Period.DAY) == [
+        Standing(1, BOB, 15),
+        Standing(2, ALICE, -15),
+    ]
+    assert await store.leaderboards.by_net(GUILD, period=Period.WEEK) == [
+        Standing(1, ALICE, 25),
+        Standing(2, BOB, -25),
+    ]
+    clock.advance(days=6)  # the next Monday: a new week
+    assert await store.leaderboards.by_net(GUILD, period=Period.WEEK) == []
+    assert await store.leaderboards.by_net(GUILD, period=Period.ALL) == [
+        Standing(1, ALICE, 25),
+        Standing(2, BOB, -25),
+    ]
+
+
+async def test_open_and_refunded_games_do_not_count_as_winnings(store: Storage) -> None:
+    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="showdown")
+    await store.chips.escrow(game.id, {ALICE: 100}, "ante")
+    assert await store.leaderboards.by_net(GUILD) == []
+    await store.chips.refund(game.id)
+    assert await store.leaderboards.by_net(GUILD) == []
+
+
+async def test_games_won_per_variant(store: Storage) -> None:
+    await play(store, "showdown", BOB, ALICE, 5)
+    await play(store, "showdown", BOB, ALICE, 5)
+    await play(store, "standard", ALICE, BOB, 5)
+    await play(store, "standard", ALICE, BOB, 5, guild=OTHER_GUILD)
+    assert await store.leaderboards.by_wins(GUILD) == [Standing(1, ALICE, 2), Standing(2, BOB, 1)]
+    assert await store.leaderboards.by_wins(GUILD, variant="standard") == [Standing(1, BOB, 1)]
+    assert await store.leaderboards.by_net(GUILD, variant="showdown") == [
+        Standing(1, ALICE, 10),
+        Standing(2, BOB, -10),
+    ]
+
+
+async def test_a_players_history_and_statistics(store: Storage) -> None:
+    first = await play(store, "showdown", BOB, ALICE, 30)
+    second = await play(store, "showdown", ALICE, BOB, 10)
+    even = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="casino")
+    await store.chips.escrow(even.id, {ALICE: 10}, "ante")
+    await store.chips.settle(even.id, [])
+    house = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="casino")
+    await store.chips.escrow(house.id, {ALICE: 10}, "ante")
+    await store.chips.settle(house.id, [Transfer(HOUSE, str(ALICE), 20, "+2 points")])
+    cancelled = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="casino")
+    await store.chips.escrow(cancelled.id, {ALICE: 10}, "ante")
+    await store.chips.refund(cancelled.id)
+
+    history = await store.leaderboards.history(GUILD, ALICE)
+    assert [(h.game_id, h.status, h.net) for h in history] == [
+        (cancelled.id, GameStatus.REFUNDED, 0),
+        (house.id, GameStatus.SETTLED, 20),
+        (even.id, GameStatus.SETTLED, 0),
+        (second, GameStatus.SETTLED, -10),
+        (first, GameStatus.SETTLED, 30),
+    ]
+    assert await store.leaderboards.statistics(GUILD, ALICE) == PlayerStats(
+        played=4, won=2, lost=1, pushed=1, net=40, best=30, worst=-10
+    )
+    assert await store.leaderboards.statistics(GUILD, ALICE, variant="casino") == PlayerStats(
+        played=2, won=1, lost=0, pushed=1, net=20, best=20, worst=0
+    )
+    assert await store.leaderboards.statistics(OTHER_GUILD, ALICE) == PlayerStats(
+        0, 0, 0, 0, 0, 0, 0
+    )
