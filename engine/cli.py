@@ -13,6 +13,7 @@ from engine.cards import parse_cards
 from engine.cli_simulate import add_simulate_command
 from engine.errors import GameError
 from engine.evaluate import HAND_RULES, HandRules, HandValue, compare_values, evaluate
+from engine.solver.cli import add_solve
 
 VARIANT_NAMES = ("showdown", "casino", "standard", "no_surrender", "paigow", "three_card")
 
@@ -111,6 +112,7 @@ def commands() -> dict[str, tuple[str, Command]]:
         "check": ("is an arrangement legal, and if not why", cli_rules.add_check),
         "score": ("score a table read as JSON from stdin", cli_rules.add_score),
         "simulate": ("measure a house game's edge by simulation", add_simulate_command),
+        "solve": ("the best arrangement of a Pyramid holding", add_solve),
     }
 
 

@@ -1,0 +1,1 @@
+"""The best-arrangement solver: exact search under a learned model of the field."""

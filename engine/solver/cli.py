@@ -1,0 +1,81 @@
+"""``python -m engine solve``: the best arrangement of a holding, as JSON or text."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from engine.arrangement import the
+from engine.cards import format_cards, parse_cards
+from engine.errors import GameError
+from engine.evaluate import evaluate
+from engine.solver.solve import Solution, solve
+from engine.variants import variant_named
+
+#: A Discord interaction must be answered within a few seconds: stop searching after this.
+DEFAULT_BUDGET_S = 2.0
+
+
+def solution_json(solution: Solution, variant_name: str) -> dict[str, Any]:
+    """A solution as the JSON object of ``solve --json`` (slots weakest first)."""
+    variant = variant_named(variant_name)
+    arrangement = solution.arrangement
+    jokers: dict[str, list[str]] = {}
+    for slot, hand in zip(variant.slots, arrangement.hands, strict=True):
+        value = evaluate(hand, variant.hand_rules)
+        if value.jokers:
+            jokers[slot.name] = [str(card) for card in value.jokers]
+    return {
+        "hands": [[str(card) for card in hand] for hand in arrangement.hands],
+        "discards": [str(card) for card in arrangement.discards or ()],
+        "jokers": jokers,
+        "automatic": solution.automatic.value if solution.automatic else None,
+        "ev": round(solution.ev, 4),
+        "exact": solution.exact,
+        "ms": round(solution.ms, 1),
+    }
+
+
+def _text(solution: Solution, variant_name: str) -> str:
+    variant = variant_named(variant_name)
+    lines = [f"{solution.arrangement}"]
+    for slot, hand in zip(variant.slots, solution.arrangement.hands, strict=True):
+        lines.append(
+            f"  {the(slot)}: {format_cards(hand)} ({evaluate(hand, variant.hand_rules).label})"
+        )
+    if solution.automatic:
+        lines.append(f"  declare the automatic: {solution.automatic.title}")
+    proof = "best under the model" if solution.exact else "best found in the time allowed"
+    lines.append(f"  EV {solution.ev:+.3f} points per opponent, {proof}, {solution.ms:.0f} ms")
+    return "\n".join(lines) + "\n"
+
+
+def add_solve(parser: argparse.ArgumentParser) -> None:
+    """Fill the parser of the ``solve`` subcommand."""
+    parser.add_argument("--variant", default="showdown", help="showdown, casino, standard, …")
+    parser.add_argument("--cards", required=True, help='the holding, e.g. "As Kd W ..."')
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--budget-ms", type=float, default=DEFAULT_BUDGET_S * 1000, help="search time limit"
+    )
+
+    def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+        try:
+            variant = variant_named(args.variant)
+            held = parse_cards(args.cards)
+            solution = solve(variant, held, budget_s=args.budget_ms / 1000)
+        except GameError as error:
+            stdout.write(
+                json.dumps({"input": args.cards, "error": str(error)}, ensure_ascii=False) + "\n"
+            )
+            return 1
+        if args.json:
+            stdout.write(
+                json.dumps(solution_json(solution, args.variant), ensure_ascii=False) + "\n"
+            )
+        else:
+            stdout.write(_text(solution, args.variant))
+        return 0
+
+    parser.set_defaults(run=run)

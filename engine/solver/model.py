@@ -1,0 +1,175 @@
+"""The field model: what a hand is worth at each position against the hands a field sets there.
+
+Per variant and position p the field is a sorted sample of opponents' keys. Against one opponent,
+v_p(key) = P(win) · points_won(p, key) - E[points lost], where a lost position costs the
+opponent's own special points (seed 000 "Individual Showdown": the winner scores its own hand's
+points); ties score nothing. Both parts are read off the sample with bisect.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from engine.cards import JOKER_CODE
+from engine.evaluate import evaluator
+from engine.scoring import slot_points
+from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, Variant
+
+Key = tuple[int, ...]
+
+DATA_DIR: Final = Path(__file__).resolve().parent / "data"
+#: Standard deals the same 17 cards under the same rules as No-Surrender; only the x2 differs,
+#: and points are applied from the variant at load, so both read one field file.
+_DATA_NAME: Final = {
+    SHOWDOWN.name: "showdown",
+    CASINO.name: "casino",
+    STANDARD.name: "no_surrender",
+    NO_SURRENDER.name: "no_surrender",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PositionField:
+    """The field's keys at one position, sorted, with the points of every key from each on."""
+
+    keys: tuple[Key, ...]
+    #: ``points_from[i]`` = points the hands ``keys[i:]`` score when they win (length n + 1).
+    points_from: tuple[int, ...]
+    #: Best points a winner can score with a hand whose ladder is at most the index.
+    best_points: tuple[int, ...]
+
+
+class FieldModel:
+    """v_p(key) for every position of one variant, and upper bounds on it below a cap."""
+
+    def __init__(self, variant: Variant, samples: Sequence[Sequence[Key]]) -> None:
+        if len(samples) != len(variant.slots) or not all(samples):
+            raise ValueError("a field model needs a non-empty sample for every position")
+        self.variant = variant
+        self.fields = tuple(
+            _position_field(variant, position, sample) for position, sample in enumerate(samples)
+        )
+        self._values: dict[tuple[int, Key], float] = {}
+        self._bounds: dict[tuple[int, Key], float] = {}
+
+    def value(self, position: int, key: Key) -> float:
+        """v_p(key): expected points against one player of the field at this position."""
+        memo = (position, key)
+        found = self._values.get(memo)
+        if found is None:
+            field = self.fields[position]
+            below = bisect_left(field.keys, key)
+            above = bisect_right(field.keys, key)
+            won = below * slot_points(self.variant, position, key)
+            found = (won - field.points_from[above]) / len(field.keys)
+            self._values[memo] = found
+        return found
+
+    def bound(self, position: int, cap: Key | None) -> float:
+        """An upper bound of v_p(key) over every key ≤ cap (None: any key).
+
+        For key ≤ cap: wins ≤ #(sample ≤ cap), points won ≤ the best points of a ladder ≤ cap's,
+        and the loss ≥ the points of the sample above cap; so the bound holds for every such key.
+        """
+        memo = (position, cap or ())
+        found = self._bounds.get(memo)
+        if found is None:
+            field = self.fields[position]
+            if cap is None:
+                at_most, best = len(field.keys), field.best_points[-1]
+            else:
+                at_most = bisect_right(field.keys, cap)
+                best = field.best_points[min(cap[0], len(field.best_points) - 1)]
+            found = (at_most * best - field.points_from[at_most]) / len(field.keys)
+            self._bounds[memo] = found
+        return found
+
+    def to_json(self) -> list[list[list[int]]]:
+        """The samples, as stored in a data file."""
+        return [[list(key) for key in field.keys] for field in self.fields]
+
+
+def _position_field(variant: Variant, position: int, sample: Sequence[Key]) -> PositionField:
+    keys = tuple(sorted(tuple(key) for key in sample))
+    points_from = [0] * (len(keys) + 1)
+    for i in range(len(keys) - 1, -1, -1):
+        points_from[i] = points_from[i + 1] + slot_points(variant, position, keys[i])
+    top = max(key[0] for key in keys)
+    slot = variant.slots[position]
+    ladders = max(top, *(special.ladder for special in slot.specials), 0) + 1
+    win = variant.win_points * variant.multiplier
+    best: list[int] = []
+    for ladder in range(ladders):
+        fitting = [s.points * variant.multiplier for s in slot.specials if s.ladder <= ladder]
+        best.append(max([win, *fitting]))
+    return PositionField(keys, tuple(points_from), tuple(best))
+
+
+def thin(sample: Sequence[Key], size: int) -> list[Key]:
+    """Every k-th key of the sorted sample (its quantiles), so data files stay small."""
+    ordered = sorted(sample)
+    if len(ordered) <= size:
+        return ordered
+    step = len(ordered) / size
+    return [ordered[int(i * step + step / 2)] for i in range(size)]
+
+
+def data_path(variant: Variant) -> Path:
+    """Where the variant's field data file lives."""
+    return DATA_DIR / f"{_DATA_NAME[variant.name]}.json"
+
+
+def save_model(model: FieldModel, path: Path, meta: dict[str, int | str]) -> None:
+    """Write the field samples (keys only: points come from the variant at load)."""
+    payload = {**meta, "positions": model.to_json()}
+    path.write_text(json.dumps(payload, separators=(",", ":")) + "\n", encoding="utf-8")
+
+
+_LOADED: dict[str, FieldModel] = {}
+
+
+def load_model(variant: Variant) -> FieldModel:
+    """The variant's learned field model (or the bootstrap field if no data file exists)."""
+    found = _LOADED.get(variant.name)
+    if found is None:
+        path = data_path(variant)
+        if path.exists():
+            payload = json.loads(path.read_text(encoding="utf-8"))
+            samples = [[tuple(key) for key in keys] for keys in payload["positions"]]
+            found = FieldModel(variant, samples)
+        else:
+            found = bootstrap_model(variant, random.Random(0))
+        _LOADED[variant.name] = found
+    return found
+
+
+def bootstrap_model(variant: Variant, rng: random.Random, deals: int = 400) -> FieldModel:
+    """Round 0 of training: each deal, random hands of each slot's base size, sorted into slots.
+
+    A crude field, but ordered like a real one (weakest slot lowest); self-play refits it.
+    """
+    shoe = [JOKER_CODE] * variant.jokers + [
+        rank * 4 + suit for _ in range(variant.decks) for rank in range(2, 15) for suit in range(4)
+    ]
+    keyer = evaluator(variant.hand_rules)
+    sizes = [min(slot.allowed_sizes) for slot in variant.slots]
+    samples: list[list[Key]] = [[] for _ in sizes]
+    for _ in range(deals):
+        dealt = rng.sample(shoe, sum(sizes))
+        keys: list[Key] = []
+        start = 0
+        for size in sizes:
+            keys.append(keyer.key(dealt[start : start + size]))
+            start += size
+        # Sort within each size so a 3-card hand never lands in a 5-card slot.
+        for size in set(sizes):
+            where = [i for i, s in enumerate(sizes) if s == size]
+            for i, key in zip(where, sorted(keys[i] for i in where), strict=True):
+                samples[i].append(key)
+    return FieldModel(variant, samples)

@@ -1,0 +1,79 @@
+"""The solver's public face: the best arrangement, or an automatic when it pays more."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.arrangement import Arrangement, verify_arrangement
+from engine.automatics import detect_automatics, layout_automatic
+from engine.cards import AnyCard, card_from_code
+from engine.errors import GameError
+from engine.solver.model import FieldModel, load_model
+from engine.solver.search import search
+from engine.variants import Automatic, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A legal arrangement (weakest slot first), its EV per opponent, and how it was found."""
+
+    arrangement: Arrangement
+    ev: float
+    automatic: Automatic | None
+    #: False when a time budget ran out first: then the best arrangement found, not proven best.
+    exact: bool
+    ms: float
+
+
+def _cards(codes: Sequence[int]) -> tuple[AnyCard, ...]:
+    return tuple(card_from_code(code) for code in sorted(codes, reverse=True))
+
+
+def automatic_ev(variant: Variant) -> float:
+    """What declaring an automatic scores per opponent, taken as a regular player.
+
+    The field rarely holds an automatic (a few in a thousand deals), so the solver compares
+    against_regular * multiplier with Σ v_p, both per opponent, and ignores the rare opponent
+    whose automatic ranks higher.
+    """
+    rules = variant.automatics
+    return 0.0 if rules is None else float(rules.against_regular * variant.multiplier)
+
+
+def solve(
+    variant: Variant,
+    held: Sequence[AnyCard],
+    *,
+    model: FieldModel | None = None,
+    budget_s: float | None = None,
+) -> Solution:
+    """The arrangement of ``held`` with the greatest expected points under the field model.
+
+    Raises ``GameError`` when the cards cannot be set at all (too few of them).
+    """
+    started = time.perf_counter()
+    model = model or load_model(variant)
+    codes = [card.code for card in held]
+    if len(codes) < variant.min_used:
+        raise GameError(f"{variant.title} needs at least {variant.min_used} cards to set.")
+    if len(codes) > variant.max_held:
+        raise GameError(f"{variant.title} deals at most {variant.max_held} cards.")
+    found = search(variant, model, codes, budget_s=budget_s)
+    if found is None:
+        raise GameError("These cards cannot be set into legal hands.")
+    arrangement = Arrangement(tuple(_cards(hand) for hand in found.hands), _cards(found.discards))
+    ev, automatic = found.ev, None
+    autos = detect_automatics(variant, held)
+    if autos and automatic_ev(variant) > ev:
+        automatic, ev = autos[0], automatic_ev(variant)
+        laid = layout_automatic(variant, held, automatic)
+        left = list(codes)
+        for card in laid.used:
+            left.remove(card.code)
+        arrangement = Arrangement(laid.hands, _cards(left))
+    # Every answer is checked by the same rule code a player's arrangement goes through.
+    verify_arrangement(variant, held, arrangement)
+    ms = (time.perf_counter() - started) * 1000
+    return Solution(arrangement, ev, automatic, found.exact, ms)

@@ -1,0 +1,153 @@
+"""The solver: exact under its model, always legal, automatics when they pay, a safe CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.arrangement import is_legal
+from engine.cards import card_from_code, parse_cards
+from engine.cli import main
+from engine.errors import GameError
+from engine.solver.exhaustive import best_ev
+from engine.solver.model import FieldModel, bootstrap_model, load_model
+from engine.solver.search import search
+from engine.solver.solve import automatic_ev, solve
+from engine.solver.train import shoe_codes
+from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, VARIANTS, Variant
+
+
+def _deals(
+    variant: Variant, size: int, count: int, seed: int, *, jokers: bool = True
+) -> list[list[int]]:
+    shoe = [c for c in shoe_codes(variant) if jokers or c]
+    rng = random.Random(seed)
+    return [rng.sample(shoe, size) for _ in range(count)]
+
+
+def _assert_search_matches_exhaustive(variant: Variant, deals: list[list[int]]) -> None:
+    model = load_model(variant)
+    mismatches = []
+    for held in deals:
+        found = search(variant, model, held)
+        reference = best_ev(variant, model, held)
+        got = None if found is None else found.ev
+        if (got is None) != (reference is None) or (
+            got is not None and reference is not None and abs(got - reference) > 1e-9
+        ):
+            mismatches.append((held, got, reference))
+    assert mismatches == []
+
+
+def test_casino_search_equals_exhaustive_maximum_on_200_deals() -> None:
+    _assert_search_matches_exhaustive(CASINO, _deals(CASINO, 9, 200, seed=11))
+
+
+def test_thirteen_card_search_equals_exhaustive_maximum() -> None:
+    # 13 cards in the 17-card game must all be used: front 3, middle 5, back 5. The full 200
+    # deals run in benchmarks/check_solver.py; CI keeps 40 of them (0.3 s each).
+    _assert_search_matches_exhaustive(NO_SURRENDER, _deals(NO_SURRENDER, 13, 40, seed=13))
+
+
+def test_search_equals_exhaustive_under_a_bootstrap_model_too() -> None:
+    # Exactness must not lean on the shape of the learned field.
+    model = bootstrap_model(CASINO, random.Random(4), deals=50)
+    for held in _deals(CASINO, 9, 60, seed=5):
+        found = search(CASINO, model, held)
+        assert found is not None
+        assert found.ev == pytest.approx(best_ev(CASINO, model, held), abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("variant", "size", "count"),
+    [(CASINO, 9, 300), (NO_SURRENDER, 17, 30), (STANDARD, 13, 30), (SHOWDOWN, 25, 3)],
+)
+def test_every_answer_is_legal(variant: Variant, size: int, count: int) -> None:
+    # The 10,000-deal run per variant is benchmarks/check_solver.py; this is its CI sample.
+    for held_codes in _deals(variant, size, count, seed=size):
+        held = [card_from_code(code) for code in held_codes]
+        solution = solve(variant, held, budget_s=0.5)
+        assert is_legal(variant, solution.arrangement, held)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_casino_answer_is_a_legal_sub_multiset_of_the_deal(rng: random.Random) -> None:
+    held = [card_from_code(code) for code in rng.sample(shoe_codes(CASINO), 9)]
+    solution = solve(CASINO, held)
+    assert is_legal(CASINO, solution.arrangement, held)
+    used = sorted(card.code for card in solution.arrangement.used)
+    assert used == sorted(card.code for card in held)
+
+
+def test_value_is_bounded_by_the_cap_bound() -> None:
+    model = load_model(NO_SURRENDER)
+    for position in range(3):
+        keys = model.fields[position].keys
+        for cap in keys[:: max(1, len(keys) // 50)]:
+            bound = model.bound(position, cap)
+            for key in keys:
+                if key <= cap:
+                    assert model.value(position, key) <= bound + 1e-12
+
+
+def test_field_model_refuses_an_empty_position() -> None:
+    with pytest.raises(ValueError):
+        FieldModel(CASINO, [[(0, 14, 0, 3)], [], [(1, 2, 0, 0, 0)]])
+
+
+def test_dragon_is_proposed_when_it_pays_more_than_the_best_arrangement() -> None:
+    held = parse_cards("As Kd Qh Jc Ts 9d 8h 7c 6s 5d 4h 3c 2s")
+    solution = solve(STANDARD, held)
+    regular = search(STANDARD, load_model(STANDARD), [card.code for card in held])
+    assert regular is not None
+    if automatic_ev(STANDARD) > regular.ev:
+        assert solution.automatic is not None and solution.automatic.value == "dragon"
+        assert solution.ev == automatic_ev(STANDARD)
+    else:
+        assert solution.automatic is None
+    assert is_legal(STANDARD, solution.arrangement, held)
+
+
+def test_too_few_cards_is_a_sentence() -> None:
+    with pytest.raises(GameError, match="at least 9"):
+        solve(CASINO, parse_cards("As Kd"))
+
+
+def _cli(*argv: str) -> tuple[int, dict[str, object]]:
+    out = io.StringIO()
+    status = main(["solve", *argv], stdout=out)
+    return status, json.loads(out.getvalue())
+
+
+def test_cli_solve_prints_hands_weakest_first_with_jokers() -> None:
+    status, answer = _cli("--variant", "casino", "--cards", "W Ks Kd Qs Ac Ad Ah 2c 2d", "--json")
+    assert status == 0
+    assert set(answer) >= {"hands", "discards", "jokers", "automatic", "ev", "ms"}
+    hands = answer["hands"]
+    assert isinstance(hands, list) and [len(hand) for hand in hands] == [1, 3, 5]
+    assert answer["automatic"] is None
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--variant", "casino", "--cards", "As Kx"),
+        ("--variant", "paigow", "--cards", "As Kd"),
+        ("--variant", "casino", "--cards", "As Kd"),
+    ],
+)
+def test_cli_solve_bad_input_is_a_json_sentence(argv: tuple[str, ...]) -> None:
+    status, answer = _cli(*argv, "--json")
+    assert status == 1
+    assert isinstance(answer["error"], str) and answer["error"].endswith(".")
+
+
+def test_every_pyramid_variant_has_a_field() -> None:
+    for variant in VARIANTS.values():
+        assert len(load_model(variant).fields) == len(variant.slots)
