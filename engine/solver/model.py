@@ -26,6 +26,8 @@ Key = tuple[int, ...]
 DATA_DIR: Final = Path(__file__).resolve().parent / "data"
 #: Standard deals the same 17 cards under the same rules as No-Surrender; only the x2 differs,
 #: and points are applied from the variant at load, so both read one field file.
+#: Keys whose values are remembered before the memory is cleared and refilled.
+_MEMO_LIMIT: Final = 1 << 17
 _DATA_NAME: Final = {
     SHOWDOWN.name: "showdown",
     CASINO.name: "casino",
@@ -57,6 +59,7 @@ class FieldModel:
         )
         self._values: dict[tuple[int, Key], float] = {}
         self._bounds: dict[tuple[int, Key], float] = {}
+        self._scores: dict[Key, tuple[tuple[float, float], ...]] = {}
 
     def value(self, position: int, key: Key) -> float:
         """v_p(key): expected points against one player of the field at this position."""
@@ -88,6 +91,33 @@ class FieldModel:
                 best = field.best_points[min(cap[0], len(field.best_points) - 1)]
             found = (at_most * best - field.points_from[at_most]) / len(field.keys)
             self._bounds[memo] = found
+        return found
+
+    def scores(self, key: Key) -> tuple[tuple[float, float], ...]:
+        """Per position: (v_p(key) + Σ_{q<p} bound_q(key), v_p(key)), remembered per key.
+
+        The first is the search's bound for an arrangement whose slot p holds this key: every
+        weaker slot lies below it under the order rule.
+        """
+        found = self._scores.get(key)
+        if found is None:
+            out = []
+            below = 0.0
+            # value() and bound() inlined: one pair of bisects per position on this hot path.
+            for position, field in enumerate(self.fields):
+                keys, points_from = field.keys, field.points_from
+                at_most = bisect_right(keys, key)
+                won = bisect_left(keys, key, 0, at_most) * slot_points(self.variant, position, key)
+                value = (won - points_from[at_most]) / len(keys)
+                out.append((value + below, value))
+                best = field.best_points[min(key[0], len(field.best_points) - 1)]
+                below += (at_most * best - points_from[at_most]) / len(keys)
+            found = tuple(out)
+            if len(self._scores) >= _MEMO_LIMIT:
+                self._scores.clear()
+                self._values.clear()
+                self._bounds.clear()
+            self._scores[key] = found
         return found
 
     def to_json(self) -> list[list[list[int]]]:
