@@ -34,7 +34,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def run(name: str, variant: Variant, size: int, count: int, jokers: int, budget: float | None) -> str:
+def run(
+    name: str, variant: Variant, size: int, count: int, jokers: int, budget: float | None
+) -> str:
     """Solve every holding of one set and describe the times."""
     model = load_model(variant)
     evaluator(variant.hand_rules)

@@ -8,7 +8,9 @@ from engine.cards import JOKER_CODE
 from engine.variants import Variant
 
 
-def deals(variant: Variant, size: int, count: int, *, seed: int, max_jokers: int) -> list[list[int]]:
+def deals(
+    variant: Variant, size: int, count: int, *, seed: int, max_jokers: int
+) -> list[list[int]]:
     """``count`` holdings of ``size`` card codes; deal i holds i mod (max_jokers + 1) jokers.
 
     Jokers are set rather than drawn so that the hard cases (several jokers) are measured as

@@ -21,6 +21,7 @@ from engine.errors import GameError
 from engine.evaluate import WheelMode
 from engine.paigow import DECK_CODES, PaiGowTable, Role, settle_codes
 from engine.paigow_house_way import house_way_codes
+from engine.solver.casino_sim import CASINO_WAGERS, casino_round, describe_casino
 from engine.three_card import ThreeCardTable, house_way, settle_round
 
 #: Hands per chunk: fixed, so that the chunks (and their seeds) do not depend on the workers.
@@ -111,6 +112,7 @@ def _describe_three_card(options: SimulationOptions) -> str:
 
 #: Every game the simulator plays, by its command-line name.
 GAMES: Final[dict[str, SimulatedGame]] = {
+    "casino": SimulatedGame("casino", CASINO_WAGERS, frozenset(), casino_round, describe_casino),
     "paigow": SimulatedGame(
         name="paigow",
         wagers=("bet",),

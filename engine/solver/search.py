@@ -117,17 +117,21 @@ class _Search:
                 except HandError:
                     continue
             hands[size] = pool
+        bit = {code: 1 << s for code, s in shift.items()}
+        packed = {
+            size: [(combo, key, sum(map(bit.__getitem__, combo))) for combo, key in pool]
+            for size, pool in hands.items()
+        }
         self.entries: list[list[_Entry]] = []
+        scores = model.scores
         for position, slot in enumerate(variant.slots):
             entries: list[_Entry] = []
             for rule in slot.sizes:
-                for combo, key in hands[rule.size]:
-                    if key[0] < rule.min_ladder:
-                        continue
-                    value = model.value(position, key)
-                    below = sum(model.bound(q, key) for q in range(position))
-                    packed = sum(1 << shift[code] for code in combo)
-                    entries.append((value + below, value, combo, key, packed, rule.size))
+                size, floor = rule.size, rule.min_ladder
+                for combo, key, cards in packed[rule.size]:
+                    if key[0] >= floor:
+                        bound, value = scores(key)[position]
+                        entries.append((bound, value, combo, key, cards, size))
             entries.sort(key=lambda entry: entry[0], reverse=True)
             self.entries.append(entries)
         self.strict = variant.order is OrderRule.STRICT

@@ -14,6 +14,7 @@ from engine.arrangement import is_legal
 from engine.cards import card_from_code, parse_cards
 from engine.cli import main
 from engine.errors import GameError
+from engine.simulate import simulate
 from engine.solver.exhaustive import best_ev
 from engine.solver.model import FieldModel, bootstrap_model, load_model
 from engine.solver.search import search
@@ -151,3 +152,10 @@ def test_cli_solve_bad_input_is_a_json_sentence(argv: tuple[str, ...]) -> None:
 def test_every_pyramid_variant_has_a_field() -> None:
     for variant in VARIANTS.values():
         assert len(load_model(variant).fields) == len(variant.slots)
+
+
+def test_casino_simulation_replays_for_a_seed() -> None:
+    first = simulate("casino", hands=20, seed=3, workers=1)
+    again = simulate("casino", hands=20, seed=3, workers=1)
+    assert first == again
+    assert [stats.wager for stats in first.wagers] == ["points", "chips"]
