@@ -41,16 +41,21 @@ def run(
     model = load_model(variant)
     evaluator(variant.hand_rules)
     times: list[float] = []
+    by_jokers: dict[int, list[float]] = {}
     exact = 0
     for held in deals(variant, size, count, seed=1, max_jokers=jokers):
         started = time.perf_counter()
         found = search(variant, model, held, budget_s=budget)
         times.append((time.perf_counter() - started) * 1000)
+        by_jokers.setdefault(held.count(0), []).append(times[-1])
         exact += found is not None and found.exact
+    split = ", ".join(
+        f"{n} jokers p50 {statistics.median(t):.1f}" for n, t in sorted(by_jokers.items())
+    )
     return (
         f"{name:<12} {count:>5} deals, 0-{jokers} jokers: p50 {statistics.median(times):8.1f} ms"
         f"  p95 {percentile(times, 0.95):8.1f} ms  max {max(times):8.1f} ms"
-        f"  proven optimal {exact}/{count}"
+        f"  proven optimal {exact}/{count}\n{'':<13}({split})"
     )
 
 

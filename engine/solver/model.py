@@ -4,6 +4,11 @@ Per variant and position p the field is a sorted sample of opponents' keys. Agai
 v_p(key) = P(win) · points_won(p, key) - E[points lost], where a lost position costs the
 opponent's own special points (seed 000 "Individual Showdown": the winner scores its own hand's
 points); ties score nothing. Both parts are read off the sample with bisect.
+
+The model reads a key's ranks only (``rank_part``): hands equal in ranks count as a tie against
+the field. Suits decide very few matchups, and without them the values of one deal's hands are
+mostly already known from earlier deals, which makes a solve several times faster. Legality
+(the order rule) still uses the full keys.
 """
 
 from __future__ import annotations
@@ -36,6 +41,15 @@ _DATA_NAME: Final = {
 }
 
 
+#: Above every suit: ``rank_part + (_ABOVE,)`` sorts after every key with those ranks.
+_ABOVE: Final = 99
+
+
+def rank_part(key: Key) -> Key:
+    """The key up to its rank/suit separator: category and ranks, no suits."""
+    return key[: key.index(0, 1) + 1]
+
+
 @dataclass(frozen=True, slots=True)
 class PositionField:
     """The field's keys at one position, sorted, with the points of every key from each on."""
@@ -63,13 +77,14 @@ class FieldModel:
 
     def value(self, position: int, key: Key) -> float:
         """v_p(key): expected points against one player of the field at this position."""
-        memo = (position, key)
+        ranks = rank_part(key)
+        memo = (position, ranks)
         found = self._values.get(memo)
         if found is None:
             field = self.fields[position]
-            below = bisect_left(field.keys, key)
-            above = bisect_right(field.keys, key)
-            won = below * slot_points(self.variant, position, key)
+            below = bisect_left(field.keys, ranks)
+            above = bisect_right(field.keys, (*ranks, _ABOVE))
+            won = below * slot_points(self.variant, position, ranks)
             found = (won - field.points_from[above]) / len(field.keys)
             self._values[memo] = found
         return found
@@ -77,9 +92,11 @@ class FieldModel:
     def bound(self, position: int, cap: Key | None) -> float:
         """An upper bound of v_p(key) over every key ≤ cap (None: any key).
 
-        For key ≤ cap: wins ≤ #(sample ≤ cap), points won ≤ the best points of a ladder ≤ cap's,
-        and the loss ≥ the points of the sample above cap; so the bound holds for every such key.
+        For key ≤ cap, the key's ranks are at most the cap's: wins ≤ #(sample with ranks ≤ the
+        cap's), points won ≤ the best points of a ladder ≤ the cap's, and the loss ≥ the points of
+        the sample with ranks above the cap's; so the bound holds for every such key.
         """
+        cap = None if cap is None else rank_part(cap)
         memo = (position, cap or ())
         found = self._bounds.get(memo)
         if found is None:
@@ -87,7 +104,7 @@ class FieldModel:
             if cap is None:
                 at_most, best = len(field.keys), field.best_points[-1]
             else:
-                at_most = bisect_right(field.keys, cap)
+                at_most = bisect_right(field.keys, (*cap, _ABOVE))
                 best = field.best_points[min(cap[0], len(field.best_points) - 1)]
             found = (at_most * best - field.points_from[at_most]) / len(field.keys)
             self._bounds[memo] = found
@@ -99,25 +116,29 @@ class FieldModel:
         The first is the search's bound for an arrangement whose slot p holds this key: every
         weaker slot lies below it under the order rule.
         """
-        found = self._scores.get(key)
+        ranks = key[: key.index(0, 1) + 1]
+        found = self._scores.get(ranks)
         if found is None:
             out = []
             below = 0.0
+            top = (*ranks, _ABOVE)
             # value() and bound() inlined: one pair of bisects per position on this hot path.
             for position, field in enumerate(self.fields):
                 keys, points_from = field.keys, field.points_from
-                at_most = bisect_right(keys, key)
-                won = bisect_left(keys, key, 0, at_most) * slot_points(self.variant, position, key)
+                at_most = bisect_right(keys, top)
+                won = bisect_left(keys, ranks, 0, at_most) * slot_points(
+                    self.variant, position, ranks
+                )
                 value = (won - points_from[at_most]) / len(keys)
                 out.append((value + below, value))
-                best = field.best_points[min(key[0], len(field.best_points) - 1)]
+                best = field.best_points[min(ranks[0], len(field.best_points) - 1)]
                 below += (at_most * best - points_from[at_most]) / len(keys)
             found = tuple(out)
             if len(self._scores) >= _MEMO_LIMIT:
                 self._scores.clear()
                 self._values.clear()
                 self._bounds.clear()
-            self._scores[key] = found
+            self._scores[ranks] = found
         return found
 
     def to_json(self) -> list[list[list[int]]]:
