@@ -57,8 +57,13 @@ class ChipRepository:
         )
         return {row[0]: row[1] for row in rows}
 
-    async def escrow(self, game_id: int, stakes: Mapping[int, int], reason: str) -> None:
-        """Take each player's stake into the game's escrow: all of them, or none if one is short."""
+    async def escrow(self, game_id: int, stakes: Mapping[int, int], reason: str) -> dict[int, int]:
+        """Take each player's stake into the game's escrow: all of them, or none if one is short.
+
+        ``reason`` names the stake within the game ("ante", "stake 1", "buy-in"): a player
+        already escrowed under it is skipped, so a double click or a table resumed after a
+        crash never takes the same stake twice. Returns the stakes taken now.
+        """
         if any(amount <= 0 for amount in stakes.values()):
             raise StorageError("A stake must be at least 1 chip.")
         now = self.database.now()
@@ -66,6 +71,13 @@ class ChipRepository:
             guild_id, status = await _open_game(connection, game_id)
             if status is not GameStatus.OPEN:
                 raise GameStateError(f"Game {game_id} is over; it takes no more chips.")
+            async with connection.execute(
+                "SELECT user_id FROM ledger WHERE game_id = ? AND account = 'escrow'"
+                " AND kind = 'escrow' AND reason = ?",
+                (game_id, reason),
+            ) as cursor:
+                paid = {row[0] for row in await cursor.fetchall()}
+            stakes = {user: amount for user, amount in stakes.items() if user not in paid}
             short: dict[int, tuple[int, int]] = {}
             for user_id, amount in stakes.items():
                 player = await ensure_player(connection, guild_id, user_id, now)
@@ -102,6 +114,7 @@ class ChipRepository:
                     reason=reason,
                     created=now,
                 )
+        return dict(stakes)
 
     async def settle(
         self,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from enum import Enum
 
 from storage.database import Database, format_time, parse_time
@@ -21,7 +21,8 @@ class Period(Enum):
         """The period's first moment (today's midnight, this Monday's), or None for all time."""
         if self is Period.ALL:
             return None
-        midnight = datetime.combine(now.date(), time(), now.tzinfo)
+        now = now.astimezone(UTC)
+        midnight = datetime.combine(now.date(), time(), UTC)
         return midnight if self is Period.DAY else midnight - timedelta(days=now.weekday())
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 
 from storage.database import Database, format_time, parse_time
 from storage.errors import DailyBonusTakenError, StorageError
@@ -49,15 +49,14 @@ class PlayerRepository:
 
     async def claim_daily(self, guild_id: int, user_id: int) -> Player:
         """Add the server's daily bonus, once per UTC day."""
-        moment = self.database.clock()
+        moment = self.database.clock().astimezone(UTC)
         now = format_time(moment)
         async with self.database.transaction() as connection:
             player = await ensure_player(connection, guild_id, user_id, now)
-            today = moment.astimezone(player.created.tzinfo).date()
-            if player.last_daily is not None and player.last_daily.date() >= today:
-                tomorrow = datetime.combine(
-                    today + timedelta(days=1), time(), player.created.tzinfo
-                )
+            today = moment.date()
+            last = player.last_daily
+            if last is not None and last.astimezone(UTC).date() >= today:
+                tomorrow = datetime.combine(today + timedelta(days=1), time(), UTC)
                 raise DailyBonusTakenError(
                     "You have already taken today's daily bonus; the next one is ready in "
                     f"{_wait_text(tomorrow - moment)} (at midnight UTC)."

@@ -285,3 +285,14 @@ async def test_a_game_only_moves_chips_of_its_own_server(store: Storage) -> None
     assert await balances(store, ALICE, BOB) == [START, START]
     assert (await audit(store.database, GUILD)).balances == 2 * START
     await assert_consistent(store)
+
+
+async def test_the_same_stake_is_never_taken_twice(store: Storage) -> None:
+    """A double click, or a table resumed after a crash, repeats an escrow under one reason."""
+    game = await new_game(store)
+    assert await store.chips.escrow(game, {ALICE: 10}, "ante") == {ALICE: 10}
+    assert await store.chips.escrow(game, {ALICE: 10, BOB: 10}, "ante") == {BOB: 10}
+    assert await store.chips.escrow(game, {ALICE: 10, BOB: 10}, "ante") == {}
+    assert await store.chips.escrow(game, {ALICE: 10}, "stake 1") == {ALICE: 10}
+    assert await store.chips.escrowed(game) == {ALICE: 20, BOB: 10}
+    await assert_consistent(store)

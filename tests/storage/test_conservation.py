@@ -27,14 +27,21 @@ BONUS = 100
 users = st.sampled_from(USERS)
 guilds = st.sampled_from(GUILDS)
 chips = st.integers(1, 400)
-operations = st.one_of(
-    st.tuples(st.just("grant"), guilds, users, chips),
-    st.tuples(st.just("take"), guilds, users, st.integers(1, 1_500)),
-    st.tuples(st.just("daily"), guilds, users),
-    st.tuples(st.just("clock"), st.integers(1, 30)),
-    st.tuples(st.just("open"), guilds),
-    st.tuples(st.just("escrow"), st.integers(0, 5), st.dictionaries(users, chips, min_size=1)),
-    st.tuples(
+
+
+def escrows() -> st.SearchStrategy[tuple[Any, ...]]:
+    """Stakes for some players under one of a game's stake names."""
+    return st.tuples(
+        st.just("escrow"),
+        st.integers(0, 5),
+        st.dictionaries(users, chips, min_size=1),
+        st.sampled_from(("ante", "stake 1", "buy-in")),
+    )
+
+
+def settlements() -> st.SearchStrategy[tuple[Any, ...]]:
+    """Transfers between players and the house, and antes into a pot that one player takes."""
+    return st.tuples(
         st.just("settle"),
         st.integers(0, 5),
         st.lists(
@@ -43,7 +50,21 @@ operations = st.one_of(
         ),
         st.dictionaries(users, st.integers(1, 50), max_size=3),
         users,
-    ),
+    )
+
+
+# Escrows and settlements are listed twice (as distinct strategies, which one_of would
+# otherwise merge): they are what the property is about.
+operations = st.one_of(
+    st.tuples(st.just("grant"), guilds, users, chips),
+    st.tuples(st.just("take"), guilds, users, st.integers(1, 1_500)),
+    st.tuples(st.just("daily"), guilds, users),
+    st.tuples(st.just("clock"), st.integers(1, 30)),
+    st.tuples(st.just("open"), guilds),
+    escrows(),
+    escrows(),
+    settlements(),
+    settlements(),
     st.tuples(st.just("refund"), st.integers(0, 5)),
 )
 
@@ -59,6 +80,7 @@ class Model:
     escrow: dict[int, dict[int, int]] = field(default_factory=dict)
     status: dict[int, str] = field(default_factory=dict)
     daily: set[tuple[int, int, object]] = field(default_factory=set)
+    paid: set[tuple[int, int, str]] = field(default_factory=set)  # (game, user, reason)
 
     def seen(self, guild: int, user: int) -> int:
         return self.balance.get((guild, user), START)
@@ -117,17 +139,19 @@ async def apply(store: Storage, model: Model, clock: FakeClock, step: tuple[Any,
     game, guild = choices[step[1] % len(choices)]
     held = model.escrow[game]
     if kind == "escrow":
-        stakes = step[2]
+        # A stake already taken under the same reason is skipped, not taken twice.
+        stakes = {u: n for u, n in step[2].items() if (game, u, step[3]) not in model.paid}
         ok = model.status[game] == "open" and all(
             model.seen(guild, u) >= n for u, n in stakes.items()
         )
         try:
-            await store.chips.escrow(game, stakes, "stake")
+            taken = await store.chips.escrow(game, step[2], step[3])
         except GameError:
             assert not ok
             return
-        assert ok
+        assert ok and taken == stakes
         for user, amount in stakes.items():
+            model.paid.add((game, user, step[3]))
             model.credit(guild, user, -amount)
             held[user] = held.get(user, 0) + amount
     elif kind == "settle":
