@@ -185,7 +185,13 @@ class ChipRepository:
                     reason=f"game {game_id}: house {'won' if house > 0 else 'lost'} {abs(house)}",
                     created=now,
                 )
-            record = dict(result or {})
+            # Keep what save_result recorded earlier (arrangements, the net matrix).
+            async with connection.execute(
+                "SELECT result FROM games WHERE id = ?", (game_id,)
+            ) as cursor:
+                saved = await cursor.fetchone()
+            record = {} if saved is None or saved[0] is None else dict(json.loads(saved[0]))
+            record.update(result or {})
             record["transfers"] = [[t.payer, t.payee, t.amount, t.reason] for t in transfers]
             record["nets"] = {str(user): player_nets.get(user, 0) for user in players}
             record["house"] = house

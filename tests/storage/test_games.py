@@ -77,3 +77,14 @@ async def test_a_snapshot_never_overwrites_a_newer_one(store: Storage) -> None:
         )
     snapshot = await store.snapshots.load(GUILD, CHANNEL)
     assert snapshot is not None and snapshot.state == {"n": 2}
+
+
+async def test_settling_keeps_the_result_saved_before_it(store: Storage) -> None:
+    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="showdown")
+    await store.games.save_result(game.id, {"matrix": [[0, 1], [-1, 0]]})
+    await store.chips.settle(game.id, [], result={"pot_winners": ["11"]})
+    saved = await store.games.get(game.id)
+    assert saved is not None and saved.result is not None
+    assert saved.result["matrix"] == [[0, 1], [-1, 0]]
+    assert saved.result["pot_winners"] == ["11"]
+    assert (saved.result["transfers"], saved.result["house"]) == ([], 0)
