@@ -170,6 +170,9 @@ async def open_database(
     path: str | Path, *, clock: Clock = utc_now, migrate_schema: bool = True
 ) -> Database:
     """Open (or create) the database file, configured and migrated to the latest schema."""
+    if str(path) != ":memory:":
+        # SQLite creates the file but not its folder (the bot's default is data/...).
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
     # isolation_level=None: sqlite3 opens no implicit transactions; ours are explicit.
     connection = await aiosqlite.connect(path, isolation_level=None)
     try:

@@ -102,3 +102,9 @@ def test_migrations_are_found_beside_the_module_from_any_directory(
     migrations = discover_migrations()
     assert [m.version for m in migrations] == list(range(1, len(migrations) + 1))
     assert "CREATE TABLE ledger" in migrations[0].sql
+
+
+async def test_the_folder_of_a_new_database_is_created(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "data" / "new" / "pyramid.sqlite3")
+    await db.close()
+    assert (tmp_path / "data" / "new" / "pyramid.sqlite3").is_file()
