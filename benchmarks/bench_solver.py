@@ -3,7 +3,7 @@
 Run: .venv/bin/python -m benchmarks.bench_solver [--scale 1.0] [--only casino]
 
 Each holding is solved from a cold start of the search (the evaluator's lookup tables and the
-field model are loaded once, as in the bot). Showdown runs with the solve command's 2 s budget;
+field model are loaded once, as in the bot). Showdown runs with the solve command's 1.5 s budget;
 the share of its answers proven optimal is printed beside the times.
 """
 
@@ -24,7 +24,7 @@ from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, Variant
 SETS = (
     ("casino-9", CASINO, 9, 500, 2, None, (5.0, None)),
     ("17-card", NO_SURRENDER, 17, 150, 2, None, (50.0, 500.0)),
-    ("showdown-25", SHOWDOWN, 25, 20, 4, 2.0, (300.0, 2000.0)),
+    ("showdown-25", SHOWDOWN, 25, 20, 4, 1.5, (300.0, 2000.0)),
 )
 
 

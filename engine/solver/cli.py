@@ -14,7 +14,7 @@ from engine.solver.solve import Solution, solve
 from engine.variants import variant_named
 
 #: A Discord interaction must be answered within a few seconds: stop searching after this.
-DEFAULT_BUDGET_S = 2.0
+DEFAULT_BUDGET_S = 1.5
 
 
 def solution_json(solution: Solution, variant_name: str) -> dict[str, Any]:
