@@ -166,7 +166,8 @@ class _Search:
                 self.best_ev = acc
                 self.best = list(self.chosen)
             return
-        if self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+        # The budget stops the search only once it holds an answer: a legal setting always returns.
+        if self.best and self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
             self.timed_out = True
         sizes = self.sizes_open(position, self.total - used, used)
         if not sizes:
