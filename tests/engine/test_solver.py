@@ -159,3 +159,10 @@ def test_casino_simulation_replays_for_a_seed() -> None:
     again = simulate("casino", hands=20, seed=3, workers=1)
     assert first == again
     assert [stats.wager for stats in first.wagers] == ["points", "chips"]
+
+
+def test_a_spent_budget_still_returns_a_legal_setting() -> None:
+    held = [card_from_code(code) for code in _deals(SHOWDOWN, 25, 1, seed=9)[0]]
+    solution = solve(SHOWDOWN, held, budget_s=0.0)
+    assert is_legal(SHOWDOWN, solution.arrangement, held)
+    assert not solution.exact
