@@ -482,7 +482,7 @@ class Evaluator:
             key=_key_of(result),
             resolved=resolved,
             jokers=tuple(_real(code) for code in result.substitutes),
-            name=describe(category, len(held), result.ranks, resolved, self.rules),
+            name=describe(category, len(held), result.ranks, resolved),
         )
 
     def best_five(self, cards: Iterable[AnyCard]) -> HandValue:
@@ -507,7 +507,6 @@ def describe(
     size: int,
     ranks: tuple[int, ...],
     resolved: tuple[Card, ...],
-    rules: HandRules,
 ) -> str:
     """A readable name, as in "Full house, kings over fours"."""
     top = Rank(min(ranks[0], ACE))
