@@ -1,0 +1,182 @@
+"""What happened at a table, as frozen past-tense events for the bot to render.
+
+Events that carry a player's cards (``CardsDealt``, ``CardsDrawn``) are private: the bot sends them
+to that player only. Every other event may be shown in the channel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.cards import AnyCard
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened at one table."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableOpened(Event):
+    """A host opened a table in the channel."""
+
+    host: int
+    game: str
+    ante: int
+    seats: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerJoined(Event):
+    """A player took a seat."""
+
+    user: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(Event):
+    """A player left the lobby; ``new_host`` is set when the host left."""
+
+    user: int
+    new_host: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerKicked(Event):
+    """The host removed a player; mid-game the table plays the defaults for them."""
+
+    user: int
+    by: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    """The host started a game: the stakes are escrowed and the cards dealt."""
+
+    game_id: int
+    players: tuple[int, ...]
+    escrowed: dict[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """Private: the cards a player was dealt at the start."""
+
+    user: int
+    cards: tuple[AnyCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationsOpened(Event):
+    """Players must now declare, in secret, whether they play on or surrender."""
+
+    round: int
+    players: tuple[int, ...]
+    deadline: float
+    #: What playing on costs (chips into the pot or the buy-in) and what surrendering costs.
+    play_cost: int
+    surrender_cost: int
+    draw: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationMade(Event):
+    """A player declared (the choice stays secret until every declaration is in)."""
+
+    user: int
+    round: int
+    replaced: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationsRevealed(Event):
+    """Every declaration of the round, shown together."""
+
+    round: int
+    played: tuple[int, ...]
+    surrendered: tuple[int, ...]
+    #: Players who were silent at the deadline (the table declared its default for them).
+    defaulted: tuple[int, ...] = ()
+    #: Players whose chips could not cover playing on: they surrendered.
+    short: tuple[int, ...] = ()
+    escrowed: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    """Private: the cards a player received for playing on, and everything they now hold."""
+
+    user: int
+    cards: tuple[AnyCard, ...]
+    held: tuple[AnyCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ArrangingOpened(Event):
+    """Players must now set their hands."""
+
+    players: tuple[int, ...]
+    deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class ArrangementSubmitted(Event):
+    """A player set their hands (or the table did for them); replaceable until all are in."""
+
+    user: int
+    replaced: bool
+    #: "player", "solver" (at the deadline, or a kicked player) or "house way".
+    by: str
+    automatic: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One player's part of a showdown."""
+
+    user: int
+    #: The declaration (0-based) at which the player surrendered or folded; None: played on.
+    surrendered_at: int | None
+    hands: tuple[tuple[AnyCard, ...], ...]
+    labels: tuple[str, ...]
+    automatic: str | None
+    net: int
+    #: Per hand (or per wager in the house games): points or chips won (+) or lost (-).
+    per_hand: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownSettled(Event):
+    """The game ended and its chips moved: hands, the net matrix, nets and the pot's winners."""
+
+    game_id: int
+    game: str
+    seats: tuple[SeatResult, ...]
+    #: Seed 000's Scoring Card among the players who played on (rows and columns in seat order).
+    matrix: tuple[tuple[int, ...], ...]
+    matrix_players: tuple[int, ...]
+    nets: dict[int, int]
+    house: int
+    pot: int
+    pot_winners: tuple[int, ...]
+    dealer_hands: tuple[tuple[AnyCard, ...], ...] = ()
+    dealer_labels: tuple[str, ...] = ()
+    #: Sentences on how the chips moved (capped losses, the wagers' results).
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameCancelled(Event):
+    """The game was cancelled and every escrowed chip went back."""
+
+    game_id: int
+    by: int | None
+    refunds: dict[int, int]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableClosed(Event):
+    """The table is gone from the channel."""
+
+    reason: str

@@ -1,0 +1,118 @@
+"""The six games a table can host, as data: who plays, how many cards, what is staked and when."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from engine.errors import GameError
+from engine.paigow import PaiGowTable
+from engine.three_card import ThreeCardTable
+from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, Variant
+
+
+class Family(Enum):
+    """How a game is played out: Pyramid hands, or one of the two casino relatives."""
+
+    PYRAMID = "pyramid"
+    THREE_CARD = "three_card"
+    PAI_GOW = "pai_gow"
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game as a table runs it; ``name`` is the word players type (``/table create``)."""
+
+    name: str
+    title: str
+    family: Family
+    min_players: int
+    max_players: int
+    decks: int
+    jokers: int
+    #: Cards each player is dealt before any declaration.
+    deal: int
+    #: Cards the bot dealer (or banker) holds; 0 in games between players only.
+    dealer_cards: int
+    default_ante: int
+    variant: Variant | None = None
+    #: Wagers a player puts up at the start, each one ante (the three-card game's three bets).
+    wagers: int = 1
+
+    @property
+    def declarations(self) -> int:
+        """How many play-or-surrender rounds the game has."""
+        return 0 if self.variant is None else len(self.variant.declarations)
+
+    @property
+    def has_dealer(self) -> bool:
+        """Whether the bot plays a hand (the Casino dealer, the three-card dealer, the banker)."""
+        return self.dealer_cards > 0
+
+
+def _pyramid(name: str, variant: Variant, dealer_cards: int = 0) -> GameSpec:
+    return GameSpec(
+        name=name,
+        title=variant.title,
+        family=Family.PYRAMID,
+        min_players=variant.min_players,
+        max_players=variant.max_players,
+        decks=variant.decks,
+        jokers=variant.jokers,
+        deal=variant.deal,
+        dealer_cards=dealer_cards,
+        # No-Surrender has no ante: chips move by points only (RULINGS §4).
+        default_ante=variant.ante,
+        variant=variant,
+    )
+
+
+#: The three-card game's numbers (RULINGS §5) and Pai Gow's (RULINGS §6), as the tables play them.
+THREE_CARD_TABLE: Final = ThreeCardTable()
+PAI_GOW_TABLE: Final = PaiGowTable()
+
+GAMES: Final[dict[str, GameSpec]] = {
+    spec.name: spec
+    for spec in (
+        _pyramid("showdown", SHOWDOWN),
+        # The dealer sets 9 cards: its 7 and the 2 it would buy (RULINGS §3).
+        _pyramid("casino", CASINO, dealer_cards=CASINO.max_held),
+        _pyramid("standard", STANDARD),
+        _pyramid("no-surrender", NO_SURRENDER),
+        GameSpec(
+            name="three-card",
+            title="Three-card table game",
+            family=Family.THREE_CARD,
+            min_players=1,
+            max_players=6,
+            decks=THREE_CARD_TABLE.decks,
+            jokers=0,
+            deal=3,
+            dealer_cards=3,
+            default_ante=5,
+            # Seed 002: the main bet, the 3-card bonus and the 6-card bonus.
+            wagers=3,
+        ),
+        GameSpec(
+            name="paigow",
+            title="Pai Gow poker",
+            family=Family.PAI_GOW,
+            min_players=1,
+            max_players=6,
+            decks=1,
+            jokers=1,
+            deal=7,
+            dealer_cards=7,
+            default_ante=10,
+        ),
+    )
+}
+
+
+def game_named(name: str) -> GameSpec:
+    """The game players call ``name``; raises ``GameError`` with the list of games otherwise."""
+    spec = GAMES.get(name.strip().lower().replace("_", "-").replace(" ", "-"))
+    if spec is None:
+        raise GameError(f"There is no game called {name!r}; try one of {', '.join(GAMES)}.")
+    return spec

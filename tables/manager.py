@@ -1,0 +1,451 @@
+"""Every live table of the bot: actions in, chips escrowed and settled, snapshots saved, events out.
+
+One lock per channel keeps a table's actions in order; tables in other channels run meanwhile.
+Each action works on a copy of the table and replaces it only once the database has the new
+snapshot, so an action that fails (a short balance, a crash) leaves the table as it was. Stakes
+are escrowed before the snapshot that needs them is saved: a crash in between leaves extra
+collateral in escrow, which the settlement or a refund returns, never a missing chip.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
+from typing import Protocol
+
+from engine.cards import AnyCard
+from engine.errors import GameError
+from storage import Storage
+from storage.errors import ShortOfChipsError, StaleSnapshotError
+from storage.rows import GameStatus
+from tables.events import Event, GameCancelled, ShowdownSettled, TableClosed
+from tables.games import GameSpec
+from tables.hands import Setting, Suggestion, default_setting, suggest_setting
+from tables.settle import Result, settle_table
+from tables.table import Phase, Table, TableConfig
+
+log = logging.getLogger(__name__)
+
+Key = tuple[int, int]
+#: Sets the hands of a player who let the deadline pass (CPU work: it runs in a thread).
+Arranger = Callable[[GameSpec, Sequence[AnyCard]], Setting]
+#: How many times a settlement is retried when a balance changed under it.
+SETTLE_ATTEMPTS = 3
+
+
+class Publisher(Protocol):
+    """Where a table's events go (the bot's cogs; a list in tests)."""
+
+    async def publish(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
+        """Show the events in the channel (and the private ones to their player)."""
+
+
+class Timer(Protocol):
+    """A scheduled callback that can be called off."""
+
+    def cancel(self) -> bool:
+        """Call it off; True if it had not run yet."""
+
+
+class Scheduler(Protocol):
+    """Runs a callback after a delay (deadlines are cancellable timers, never bare waits)."""
+
+    def schedule(self, delay: float, callback: Callable[[], Awaitable[None]]) -> Timer:
+        """Run ``callback`` after ``delay`` seconds."""
+
+
+class AsyncioScheduler:
+    """Deadlines as tasks sleeping on the running loop (virtual time in simcord follows them)."""
+
+    def schedule(self, delay: float, callback: Callable[[], Awaitable[None]]) -> Timer:
+        """A task that sleeps ``delay`` seconds and then runs ``callback``."""
+
+        async def fire() -> None:
+            await asyncio.sleep(max(0.0, delay))
+            await callback()
+
+        return asyncio.get_running_loop().create_task(fire())
+
+
+class TableManager:
+    """The tables of every channel, with their storage, deadlines and events."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        publisher: Publisher,
+        *,
+        clock: Callable[[], float] = time.time,
+        scheduler: Scheduler | None = None,
+        rng: random.Random | None = None,
+        arranger: Arranger = default_setting,
+    ) -> None:
+        self.storage = storage
+        self.publisher = publisher
+        self.clock = clock
+        self.scheduler = scheduler or AsyncioScheduler()
+        self.rng = rng or random.SystemRandom()
+        self.arranger = arranger
+        self._tables: dict[Key, Table] = {}
+        self._versions: dict[Key, int] = {}
+        self._locks: dict[Key, asyncio.Lock] = {}
+        self._timers: dict[Key, Timer] = {}
+
+    # ----- reading -------------------------------------------------------------------------
+
+    def table(self, guild_id: int, channel_id: int) -> Table | None:
+        """A copy of the channel's table, or None (changing it changes nothing)."""
+        table = self._tables.get((guild_id, channel_id))
+        return None if table is None else Table.from_state(table.to_state())
+
+    def tables(self) -> tuple[Table, ...]:
+        """Copies of every open table."""
+        return tuple(Table.from_state(t.to_state()) for t in self._tables.values())
+
+    def table_of(self, guild_id: int, user: int) -> Table | None:
+        """A copy of the table where the player sits on this server, or None."""
+        for (guild, _), table in self._tables.items():
+            if guild == guild_id and table.is_seated(user):
+                return Table.from_state(table.to_state())
+        return None
+
+    def _check_free(self, guild_id: int, channel_id: int, user: int) -> None:
+        seated = self.table_of(guild_id, user)
+        if seated is not None and seated.channel_id != channel_id:
+            raise GameError(
+                f"You already sit at a table in <#{seated.channel_id}>; "
+                "a player sits at one table per server."
+            )
+
+    def _get(self, key: Key) -> Table:
+        table = self._tables.get(key)
+        if table is None:
+            raise GameError("There is no table in this channel; open one with `/table create`.")
+        return table
+
+    def _lock(self, key: Key) -> asyncio.Lock:
+        return self._locks.setdefault(key, asyncio.Lock())
+
+    # ----- actions -------------------------------------------------------------------------
+
+    async def _act(
+        self, key: Key, action: Callable[[Table], Awaitable[list[Event]]]
+    ) -> tuple[Event, ...]:
+        async with self._lock(key):
+            work = Table.from_state(self._get(key).to_state())
+            events = await action(work)
+            events.extend(await self._advance(work))
+            await self._commit(key, work)
+            if events:
+                await self.publisher.publish(key[0], key[1], tuple(events))
+            return tuple(events)
+
+    async def create(
+        self, guild_id: int, channel_id: int, host: int, config: TableConfig
+    ) -> tuple[Event, ...]:
+        """Open a table in the channel with the host seated."""
+        key = (guild_id, channel_id)
+        async with self._lock(key):
+            if key in self._tables:
+                raise GameError("This channel already has a table; join it or cancel it first.")
+            self._check_free(guild_id, channel_id, host)
+            await self.storage.players.get_or_create(guild_id, host)
+            table = Table.open(guild_id, channel_id, host, config)
+            await self._commit(key, table)
+            events = table.opened()
+            await self.publisher.publish(guild_id, channel_id, events)
+            return events
+
+    async def join(self, guild_id: int, channel_id: int, user: int) -> tuple[Event, ...]:
+        """Take a seat (a second click changes nothing)."""
+        self._check_free(guild_id, channel_id, user)
+
+        async def join(table: Table) -> list[Event]:
+            table.verify_join(user)
+            self._check_free(guild_id, channel_id, user)
+            await self.storage.players.get_or_create(guild_id, user)
+            return list(table.join(user))
+
+        return await self._act((guild_id, channel_id), join)
+
+    async def leave(self, guild_id: int, channel_id: int, user: int) -> tuple[Event, ...]:
+        """Leave the lobby."""
+
+        async def leave(table: Table) -> list[Event]:
+            events = list(table.leave(user))
+            if table.phase is Phase.CLOSED:
+                events.append(TableClosed("Everyone left the table."))
+            return events
+
+        return await self._act((guild_id, channel_id), leave)
+
+    async def kick(self, guild_id: int, channel_id: int, by: int, user: int) -> tuple[Event, ...]:
+        """The host removes a player; mid-game the table plays for them."""
+        return await self._act(
+            (guild_id, channel_id), lambda table: _ready(list(table.kick(by, user, self.clock())))
+        )
+
+    async def start(self, guild_id: int, channel_id: int, by: int) -> tuple[Event, ...]:
+        """Escrow everyone's ante (all or nobody's), deal, and open the first phase."""
+
+        async def start(table: Table) -> list[Event]:
+            table.verify_start(by)
+            game = await self.storage.games.create(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                variant=table.spec.name,
+                seats=list(table.players),
+            )
+            stakes = table.start_stakes()
+            if stakes:
+                try:
+                    await self.storage.chips.escrow(game.id, stakes, "ante")
+                except ShortOfChipsError:
+                    await self.storage.chips.refund(game.id, "not started: a player was short")
+                    raise
+            seed = self.rng.getrandbits(63)
+            return list(table.start(by, game_id=game.id, seed=seed, now=self.clock()))
+
+        return await self._act((guild_id, channel_id), start)
+
+    async def declare(
+        self, guild_id: int, channel_id: int, user: int, play: bool
+    ) -> tuple[Event, ...]:
+        """A secret play-or-surrender choice; the reveal comes when all are in."""
+
+        async def declare(table: Table) -> list[Event]:
+            table.verify_declare(user)
+            needed = table.play_cost()
+            if play and needed:
+                balance = await self.storage.players.balance(guild_id, user)
+                if needed > balance:
+                    raise GameError(
+                        f"Playing on costs {needed} chips and you have {balance}; "
+                        "surrender instead."
+                    )
+            return list(table.declare(user, play))
+
+        return await self._act((guild_id, channel_id), declare)
+
+    async def submit(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user: int,
+        text: str,
+        automatic: str | None = None,
+    ) -> tuple[Event, ...]:
+        """Set (or replace) a player's hands; a fouled setting is refused with the reason."""
+        return await self._act(
+            (guild_id, channel_id),
+            lambda table: _ready(list(table.submit(user, text, automatic))),
+        )
+
+    async def suggest(self, guild_id: int, channel_id: int, user: int) -> Suggestion:
+        """The solver's setting of the player's cards (nothing changes until they submit it)."""
+        table = self._get((guild_id, channel_id))
+        seat = table.seat_of(user)
+        if table.phase is not Phase.ARRANGING or not seat.is_active:
+            raise GameError("There are no hands of yours to set now.")
+        return await asyncio.to_thread(suggest_setting, table.spec, seat.held)
+
+    def hand(self, guild_id: int, channel_id: int, user: int) -> tuple[AnyCard, ...]:
+        """The cards the player holds in this channel's game."""
+        table = self._get((guild_id, channel_id))
+        seat = table.seat_of(user)
+        if not table.in_game:
+            raise GameError("No game is under way at this table.")
+        return seat.held
+
+    async def cancel(
+        self, guild_id: int, channel_id: int, by: int, *, is_admin: bool = False
+    ) -> tuple[Event, ...]:
+        """Close the table; a game under way is refunded, every escrowed chip returned."""
+
+        async def cancel(table: Table) -> list[Event]:
+            table.verify_cancel(by, is_admin=is_admin)
+            events: list[Event] = []
+            if table.game_id is not None:
+                refunds = await self.storage.chips.refund(table.game_id, "game cancelled")
+                events.append(GameCancelled(table.game_id, by, refunds, "cancelled"))
+            table.close()
+            events.append(TableClosed("The table was cancelled."))
+            return events
+
+        return await self._act((guild_id, channel_id), cancel)
+
+    async def expire(self, guild_id: int, channel_id: int) -> tuple[Event, ...]:
+        """Do what is due: a passed deadline's defaults, a reveal, a settlement."""
+        if (guild_id, channel_id) not in self._tables:
+            return ()
+        return await self._act((guild_id, channel_id), lambda table: _ready([]))
+
+    # ----- the flow between actions ---------------------------------------------------------
+
+    async def _advance(self, table: Table) -> list[Event]:
+        events: list[Event] = []
+        while True:
+            now = self.clock()
+            if table.phase is Phase.DECLARING and table.is_reveal_due(now):
+                events.extend(await self._reveal(table, now))
+            elif table.phase is Phase.ARRANGING and (
+                table.is_expired(now) or any(seat.kicked for seat in table.unset())
+            ):
+                due = [s for s in table.unset() if s.kicked or table.is_expired(now)]
+                for seat in due:
+                    setting = await asyncio.to_thread(self.arranger, table.spec, seat.held)
+                    events.extend(table.place(seat.user, setting, by="solver"))
+            elif table.phase is Phase.SETTLING:
+                events.extend(await self._settle(table))
+            else:
+                return events
+
+    async def _reveal(self, table: Table, now: float) -> list[Event]:
+        assert table.game_id is not None
+        stakes = table.reveal_stakes()
+        short: list[int] = []
+        escrowed: dict[int, int] = {}
+        while stakes:
+            try:
+                escrowed = await self.storage.chips.escrow(
+                    table.game_id, stakes, table.reveal_stakes_reason()
+                )
+                break
+            except ShortOfChipsError as error:
+                # A player who cannot cover playing on surrenders (their balance fell meanwhile).
+                short.extend(error.shortfalls)
+                table.force_surrender(list(error.shortfalls))
+                stakes = table.reveal_stakes()
+        return list(table.reveal(now, short=short, escrowed=escrowed))
+
+    async def _available(self, table: Table) -> dict[int, int]:
+        assert table.game_id is not None
+        held = await self.storage.chips.escrowed(table.game_id)
+        return {
+            user: await self.storage.players.balance(table.guild_id, user) + held.get(user, 0)
+            for user in table.players
+        }
+
+    async def _settle(self, table: Table) -> list[Event]:
+        assert table.game_id is not None
+        game = await self.storage.games.get(table.game_id)
+        if game is not None and game.status is GameStatus.REFUNDED:
+            table.close()
+            return [TableClosed("The game was refunded.")]
+        for attempt in range(1, SETTLE_ATTEMPTS + 1):
+            available = await self._available(table)
+            result: Result = await asyncio.to_thread(settle_table, table, available)
+            try:
+                settlement = await self.storage.chips.settle(
+                    table.game_id, result.transfers, result=result.record
+                )
+                break
+            except ShortOfChipsError:
+                # A balance fell between reading it and settling: read again.
+                if attempt == SETTLE_ATTEMPTS:
+                    raise
+        event: ShowdownSettled = result.event
+        if settlement.repeated:
+            event = replace(event, nets={u: settlement.nets.get(u, 0) for u in table.players})
+        table.finish()
+        events: list[Event] = [event]
+        if table.phase is Phase.CLOSED:
+            events.append(TableClosed("No players are left at the table."))
+        return events
+
+    async def _commit(self, key: Key, table: Table) -> None:
+        timer = self._timers.pop(key, None)
+        if timer is not None:
+            timer.cancel()
+        if table.phase is Phase.CLOSED:
+            await self.storage.snapshots.delete(*key)
+            self._tables.pop(key, None)
+            self._versions.pop(key, None)
+            return
+        try:
+            snapshot = await self.storage.snapshots.save(
+                guild_id=key[0],
+                channel_id=key[1],
+                state=table.to_state(),
+                game_id=table.game_id,
+                expected_version=self._versions.get(key, 0),
+            )
+        except StaleSnapshotError as error:
+            raise GameError("This table was changed elsewhere; try again.") from error
+        self._tables[key] = table
+        self._versions[key] = snapshot.version
+        self._arm(key, table)
+
+    def _arm(self, key: Key, table: Table) -> None:
+        if table.phase is Phase.SETTLING:
+            delay = 0.0
+        elif table.deadline is not None:
+            delay = max(0.0, table.deadline - self.clock())
+        else:
+            return
+
+        async def fire() -> None:
+            self._timers.pop(key, None)
+            try:
+                await self.expire(*key)
+            except Exception:
+                # A timer has nobody to answer: log it, the table stays as it was.
+                log.exception("deadline of the table in channel %s failed", key[1])
+
+        self._timers[key] = self.scheduler.schedule(delay, fire)
+
+    # ----- restarts ------------------------------------------------------------------------
+
+    async def resume(self) -> int:
+        """Bring back every saved table with its deadline re-armed; refund games left without one.
+
+        Returns how many tables came back.
+        """
+        live: set[int] = set()
+        for snapshot in await self.storage.snapshots.load_all():
+            key = (snapshot.guild_id, snapshot.channel_id)
+            try:
+                table = Table.from_state(snapshot.state)
+            except GameError:
+                log.exception("could not read the table of channel %s", key[1])
+                await self.storage.snapshots.delete(*key)
+                continue
+            if table.game_id is not None:
+                game = await self.storage.games.get(table.game_id)
+                if game is None or game.status is not GameStatus.OPEN:
+                    if game is not None and game.status is GameStatus.SETTLED:
+                        table.finish()
+                    else:
+                        table.close()
+                    if table.phase is Phase.CLOSED:
+                        await self.storage.snapshots.delete(*key)
+                        continue
+                    await self._save_resumed(key, table, snapshot.version)
+                    continue
+                live.add(table.game_id)
+            self._tables[key] = table
+            self._versions[key] = snapshot.version
+            self._arm(key, table)
+        for game in await self.storage.games.list_open():
+            if game.id not in live:
+                # Its table was lost (a crash before the table's first snapshot of the game).
+                await self.storage.chips.refund(game.id, "game lost in a restart")
+        return len(self._tables)
+
+    async def _save_resumed(self, key: Key, table: Table, version: int) -> None:
+        self._versions[key] = version
+        await self._commit(key, table)
+
+    async def close(self) -> None:
+        """Call off every deadline (the tables stay saved for the next start)."""
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+
+
+async def _ready(events: list[Event]) -> list[Event]:
+    return events

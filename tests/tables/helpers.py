@@ -1,0 +1,196 @@
+"""Test doubles for the table layer: a publisher that keeps events, a clock, a manual scheduler."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.cards import AnyCard
+from storage import Storage
+from storage.audit import audit
+from storage.database import Database, open_database
+from storage.rows import GameStatus
+from tables.events import CardsDealt, CardsDrawn, Event
+from tables.games import GameSpec
+from tables.hands import Setting, suggest_setting
+from tables.manager import TableManager
+
+GUILD = 1001
+OTHER_GUILD = 2002
+CHANNEL = 3003
+OTHER_CHANNEL = 3004
+HOST = 11
+PLAYERS = (11, 12, 13, 14, 15, 16)
+STRANGER = 99
+
+
+class FakePublisher:
+    """Keeps every published event, per channel, in order."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[int, int, Event]] = []
+
+    async def publish(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
+        self.events.extend((guild_id, channel_id, event) for event in events)
+
+    def of(self, kind: type[Event], channel_id: int | None = None) -> list[Event]:
+        """The published events of one kind (in one channel)."""
+        return [
+            e
+            for _, c, e in self.events
+            if isinstance(e, kind) and (channel_id is None or c == channel_id)
+        ]
+
+    def held(self, user: int) -> tuple[AnyCard, ...]:
+        """What the player holds, from the private events they were sent last."""
+        cards: tuple[AnyCard, ...] = ()
+        for _, _, event in self.events:
+            if isinstance(event, CardsDealt) and event.user == user:
+                cards = event.cards
+            elif isinstance(event, CardsDrawn) and event.user == user:
+                cards = event.held
+        return cards
+
+
+class FakeClock:
+    """Wall-clock seconds that move only when the test says."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@dataclass
+class ManualTimer:
+    """A scheduled deadline the test fires by hand."""
+
+    when: float
+    callback: Callable[[], Awaitable[None]]
+    cancelled: bool = False
+
+    def cancel(self) -> bool:
+        was = not self.cancelled
+        self.cancelled = True
+        return was
+
+
+@dataclass
+class ManualScheduler:
+    """Deadlines fire only when ``run_due`` is awaited (virtual time for the table layer)."""
+
+    clock: FakeClock
+    timers: list[ManualTimer] = field(default_factory=list)
+
+    def schedule(self, delay: float, callback: Callable[[], Awaitable[None]]) -> ManualTimer:
+        timer = ManualTimer(self.clock() + delay, callback)
+        self.timers.append(timer)
+        return timer
+
+    @property
+    def pending(self) -> list[ManualTimer]:
+        return [t for t in self.timers if not t.cancelled]
+
+    async def run_due(self) -> int:
+        """Fire every live timer whose time has come; how many fired."""
+        fired = 0
+        for timer in list(self.timers):
+            if not timer.cancelled and timer.when <= self.clock():
+                timer.cancelled = True
+                await timer.callback()
+                fired += 1
+        return fired
+
+    async def pass_deadline(self) -> None:
+        """Move the clock past the next deadline and fire it."""
+        live = self.pending
+        if live:
+            self.clock.now = max(self.clock.now, min(t.when for t in live))
+        await self.run_due()
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached(spec: GameSpec, codes: tuple[int, ...]) -> Setting:
+    from engine.cards import card_from_code
+
+    held = tuple(card_from_code(code) for code in codes)
+    # A short budget: the tests need a legal setting, not the best one.
+    return suggest_setting(spec, held, budget_s=0.02).setting
+
+
+def quick_arranger(spec: GameSpec, held: Sequence[AnyCard]) -> Setting:
+    """The solver with a short budget, remembered per holding (legal, fast enough for tests)."""
+    return _cached(spec, tuple(sorted(card.code for card in held)))
+
+
+@dataclass
+class World:
+    """A manager over a real SQLite file, with its fakes, that can be restarted."""
+
+    path: Path
+    database: Database
+    storage: Storage
+    publisher: FakePublisher
+    clock: FakeClock
+    scheduler: ManualScheduler
+    manager: TableManager
+    rng: random.Random
+
+    @classmethod
+    async def open(cls, path: Path, *, seed: int = 1, clock: FakeClock | None = None) -> World:
+        clock = clock or FakeClock()
+        database = await open_database(path)
+        storage = Storage.over(database)
+        publisher = FakePublisher()
+        scheduler = ManualScheduler(clock)
+        rng = random.Random(seed)
+        manager = TableManager(
+            storage,
+            publisher,
+            clock=clock,
+            scheduler=scheduler,
+            rng=rng,
+            arranger=quick_arranger,
+        )
+        return cls(path, database, storage, publisher, clock, scheduler, manager, rng)
+
+    async def restart(self) -> None:
+        """Drop the process (manager, timers, connection) and start a new one on the same file."""
+        await self.manager.close()
+        await self.database.close()
+        self.database = await open_database(self.path)
+        self.storage = Storage.over(self.database)
+        self.scheduler = ManualScheduler(self.clock)
+        self.manager = TableManager(
+            self.storage,
+            self.publisher,
+            clock=self.clock,
+            scheduler=self.scheduler,
+            rng=self.rng,
+            arranger=quick_arranger,
+        )
+        await self.manager.resume()
+
+    async def close(self) -> None:
+        await self.manager.close()
+        await self.database.close()
+
+    async def check_ledger(self) -> None:
+        """Balances equal the ledger; no chip appeared or vanished."""
+        report = await audit(self.database)
+        assert report.is_consistent, report.problems
+
+    async def open_games(self) -> list[int]:
+        return [game.id for game in await self.storage.games.list_open()]
+
+    async def status(self, game_id: int) -> GameStatus:
+        game = await self.storage.games.get(game_id)
+        assert game is not None
+        return game.status
