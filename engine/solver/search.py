@@ -3,25 +3,32 @@
 Slots are filled strongest first. A slot's candidates are every distinct sub-multiset of the
 cards left (several decks: identical cards give one candidate, never a set of cards) of each
 allowed size that is a hand fitting the slot; 6-10-card candidates come only from one rank or one
-suit plus jokers, since nothing else is a hand of that size. The bound for the slots still to
-fill is Σ_q bound_q(cap), each capped by the key just placed (every weaker slot lies below it
-under the order rule), and a size is tried only if the cards left can still fill the weaker slots
-and reach the variant's minimum of cards used. Candidates are never merged by key: kickers leave
-different cards behind, so only identical card multisets are merged.
+suit plus jokers, since nothing else is a hand of that size. Candidates are never merged by key:
+kickers leave different cards behind, so only identical card multisets are merged.
+
+The bound of the slots still to fill respects the cards left: for each such slot q, weakest
+last, the strongest hand the cards left can make there (a scan of the slot's hands, strongest
+first, for the first that is still held), capped by the bound of the slot above, gives
+bound_q(that hand), the most v_q can be for any hand at most so strong. Every weaker slot lies
+below the one above it, and a hand made of the cards left is at most the strongest of them, so
+the sum bounds every completion. A size is tried only if the cards left can still fill the
+weaker slots and reach the variant's minimum of cards used.
 """
 
 from __future__ import annotations
 
 import itertools
 import time
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.arrangement import needs_met
 from engine.cards import JOKER_CODE
 from engine.errors import HandError
-from engine.evaluate import Evaluator, evaluator
-from engine.solver.model import FieldModel, Key
+from engine.evaluate import FULL_HOUSE, STRAIGHT, THREE_CARD_FLUSH, TRIPS, Evaluator, evaluator
+from engine.solver.jokers import joker_key
+from engine.solver.model import FieldModel, Key, rank_part
 from engine.variants import OrderRule, Variant
 
 Codes = tuple[int, ...]
@@ -75,12 +82,54 @@ def big_hands(keyer: Evaluator, codes: Codes, size: int) -> list[tuple[Codes, Ke
     return list(found.items())
 
 
-#: One candidate: (bound, value, cards, key, packed cards, size).
-_Entry = tuple[float, float, Codes, Key, int, int]
+#: Rank parts just above every 3-card hand below trips, and below 3-card flushes.
+_BELOW_TRIPS: Key = (TRIPS - 1, 99)
+_BELOW_FLUSH: Key = (THREE_CARD_FLUSH - 1, 99)
+_STRAIGHT: Key = (STRAIGHT,)
+
+
+#: A rank's bit in a suit's run mask (the ace also below the two), and every 5-rank window.
+_RANK_BITS: tuple[int, ...] = (0, 0, *(1 << r for r in range(2, 14)), (1 << 14) | (1 << 1))
+_WINDOWS: tuple[int, ...] = tuple(0b11111 << low for low in range(1, 11))
+
+
+def _triples(counts: Sequence[int], jokers: int) -> int:
+    """The most disjoint groups of three of a kind (by rank or suit), jokers wild."""
+    whole = pairs = singles = 0
+    for n in counts:
+        if n:
+            whole += n // 3
+            n %= 3
+            if n == 2:
+                pairs += 1
+            elif n == 1:
+                singles += 1
+    used = pairs if pairs < jokers else jokers
+    whole += used
+    jokers -= used
+    used = singles if singles < jokers // 2 else jokers // 2
+    return whole + used + (jokers - 2 * used) // 3
+
+
+_RUNS: dict[tuple[int, int], bool] = {}
+
+
+def _has_run(mask: int, jokers: int) -> bool:
+    """Whether ranks ``mask`` of one suit and the jokers hold a 5-card straight flush."""
+    found = _RUNS.get((mask, jokers))
+    if found is None:
+        found = _RUNS[(mask, jokers)] = any(
+            (mask & window).bit_count() + jokers >= 5 for window in _WINDOWS
+        )
+    return found
+
+
+#: One candidate: (cards, key, packed cards, size).
+_Entry = tuple[Codes, Key, int, int]
 
 
 class _Search:
-    """One solve: the holding, every candidate per position sorted by bound, the best so far.
+    """One solve: the holding, every candidate per position sorted by value, the best so far.
 
     Cards are packed as counts, four bits per distinct card code, so that "these cards are
     still left" is one subtraction: with a guard bit set in every field of what is left, no
@@ -98,6 +147,10 @@ class _Search:
         self.guards = sum(8 << s for s in shift.values())
         self.total = len(held)
         self.held_packed = sum(1 << shift[code] for code in held)
+        self.joker_shift = shift.get(JOKER_CODE, -1)
+        self.real_shifts = tuple(
+            (code >> 2, code & 3, at) for code, at in shift.items() if code != JOKER_CODE
+        )
         count = len(variant.slots)
         self.min_below = [
             sum(min(s.allowed_sizes) for s in variant.slots[:p]) for p in range(count)
@@ -105,40 +158,170 @@ class _Search:
         self.max_below = [
             sum(max(s.allowed_sizes) for s in variant.slots[:p]) for p in range(count)
         ]
-        hands: dict[int, list[tuple[Codes, Key]]] = {}
-        for size in {size for slot in variant.slots for size in slot.allowed_sizes}:
-            if size > 5:
-                hands[size] = big_hands(keyer, held, size)
-                continue
-            pool = []
-            for combo in dict.fromkeys(itertools.combinations(held, size)):
-                try:
-                    pool.append((combo, keyer.key(combo)))
-                except HandError:
-                    continue
-            hands[size] = pool
         bit = {code: 1 << s for code, s in shift.items()}
-        packed = {
-            size: [(combo, key, sum(map(bit.__getitem__, combo))) for combo, key in pool]
-            for size, pool in hands.items()
-        }
-        self.entries: list[list[_Entry]] = []
-        scores = model.scores
+        bits = [bit[code] for code in held]
+        #: Per size, the distinct hands grouped by rank part: identical card multisets have
+        #: the same packed counts, so keying on them merges them.
+        pools: dict[int, dict[Key, list[_Entry]]] = {}
+        for size in {size for slot in variant.slots for size in slot.allowed_sizes}:
+            pool: dict[Key, list[_Entry]] = {}
+            pools[size] = pool
+            if size > 5:
+                for combo, key in big_hands(keyer, held, size):
+                    rp = key[: key.index(0, 1) + 1]
+                    pool.setdefault(rp, []).append(
+                        (combo, key, sum(map(bit.__getitem__, combo)), size)
+                    )
+                continue
+            distinct_hands = dict(
+                zip(
+                    map(sum, itertools.combinations(bits, size)),
+                    itertools.combinations(held, size),
+                    strict=True,
+                )
+            )
+            for cards, combo in distinct_hands.items():
+                # Jokers (code 0) sort first: a joker hand takes the solver's fast path.
+                if combo[0] == JOKER_CODE and size > 1:
+                    key = joker_key(keyer, combo)
+                else:
+                    try:
+                        key = keyer.key(combo)
+                    except HandError:
+                        continue
+                rp = key[: key.index(0, 1) + 1]
+                found = pool.get(rp)
+                if found is None:
+                    pool[rp] = [(combo, key, cards, size)]
+                else:
+                    found.append((combo, key, cards, size))
+        #: Per position, the candidates grouped by rank part (one value v_p per group), groups
+        #: ascending: rank parts, values, the running maximum of the values, members.
+        self.groups: list[tuple[list[Key], list[float], list[float], list[list[_Entry]]]] = []
+        #: Per position, every hand's rank part (ascending) and its packed cards: the scan
+        #: for the strongest hand the cards left can make there.
+        self.strongest: list[tuple[list[Key], list[int]]] = []
+        #: Per position, bound_q(rank part) remembered.
+        self.bounds: list[dict[Key, float]] = [{} for _ in range(count)]
+        self.model = model
+        value_of = model.value
         for position, slot in enumerate(variant.slots):
-            entries: list[_Entry] = []
+            by_rank: dict[Key, list[_Entry]] = {}
             for rule in slot.sizes:
-                size, floor = rule.size, rule.min_ladder
-                for combo, key, cards in packed[rule.size]:
-                    if key[0] >= floor:
-                        bound, value = scores(key)[position]
-                        entries.append((bound, value, combo, key, cards, size))
-            entries.sort(key=lambda entry: entry[0], reverse=True)
-            self.entries.append(entries)
+                for rp, group in pools[rule.size].items():
+                    if rp[0] >= rule.min_ladder:
+                        found = by_rank.get(rp)
+                        by_rank[rp] = group if found is None else found + group
+            rps = sorted(by_rank)
+            values = [value_of(position, rp) for rp in rps]
+            running: list[float] = []
+            for value in values:
+                running.append(value if not running or value > running[-1] else running[-1])
+            members = [by_rank[rp] for rp in rps]
+            self.groups.append((rps, values, running, members))
+            self.strongest.append(
+                (
+                    [rp for rp, group in zip(rps, members, strict=True) for _ in group],
+                    [entry[2] for group in members for entry in group],
+                )
+            )
+        #: Slots whose hands at trips or above need three of a rank (or a 5+ straight flush).
+        self.tail = [
+            all(r.size <= 3 or r.min_ladder >= FULL_HOUSE for r in slot.sizes)
+            for slot in variant.slots
+        ]
         self.strict = variant.order is OrderRule.STRICT
         self.best_ev = float("-inf")
         self.best: list[_Entry] = []
         self.chosen: list[_Entry] = []
         self.sizes = [0] * count
+
+    def bound(self, position: int, cap: Key) -> float:
+        """bound_q(cap): the most v_q can be for a hand whose rank part is at most ``cap``."""
+        memo = self.bounds[position]
+        found = memo.get(cap)
+        if found is None:
+            found = memo[cap] = self.model.bound(position, cap)
+        return found
+
+    def material(self, left: int) -> tuple[int, int]:
+        """How many tail slots at most can reach trips, and 3-card flush, from the cards left.
+
+        A hand of a "tail" slot (3 cards, or 5-6 cards that must be a full house or better)
+        at trips or above holds three cards of one rank, jokers included, unless it is a 5-6
+        card straight flush; a 3-card hand at 3-card flush or above is that or three suited
+        cards. Greedy counts of disjoint such groups (jokers counted for each kind) bound them.
+        """
+        jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
+        ranks = [0] * 15
+        suits = [0, 0, 0, 0]
+        runs = [0, 0, 0, 0]
+        for rank, suit, shift in self.real_shifts:
+            n = (left >> shift) & 15
+            if n:
+                ranks[rank] += n
+                suits[suit] += n
+                runs[suit] |= _RANK_BITS[rank]
+        trips = _triples(ranks, jokers)
+        # A suit holding a 5-card straight flush (jokers filling gaps) may add as many more
+        # groups as it has fives of cards: more than it can, which keeps this a bound.
+        for suit in range(4):
+            if suits[suit] + jokers >= 5 and _has_run(runs[suit], jokers):
+                trips += (suits[suit] + jokers) // 5
+        return trips, trips + _triples(suits, jokers)
+
+    def fit(self, position: int, guarded: int, cap: Key | None) -> Key | None:
+        """The strongest rank part at most ``cap`` that the cards left make at this position."""
+        rps, packs = self.strongest[position]
+        guards = self.guards
+        i = len(rps) if cap is None else bisect_right(rps, cap)
+        for k in range(i - 1, -1, -1):
+            if (guarded - packs[k]) & guards == guards:
+                return rps[k]
+        return None
+
+    def card_bound(
+        self, position: int, left: int, cap: Key | None
+    ) -> tuple[list[Key], list[float]] | None:
+        """Caps and bounds of slots 0..position with the cards ``left``, weakest first.
+
+        caps[q] is the strongest rank part slot q can hold (the cards left, the slots above and
+        the material allowing); sums[q] = Σ_{r≤q} bound_r(caps[r]). None when some slot can
+        make no hand at all from the cards left below its cap.
+        """
+        guards = self.guards
+        guarded = left | guards
+        caps: list[Key] = []
+        tail = self.tail
+        trips = suited = -1  # counted when first needed
+        j = k = 0
+        for q in range(position, -1, -1):
+            cap = self.fit(q, guarded, cap)
+            if cap is None:
+                return None
+            # A slot held below a straight holds trips or better only as three of a rank.
+            if tail[q] or cap < _STRAIGHT:
+                if trips < 0:
+                    trips, suited = self.material(left)
+                if j >= trips and cap > _BELOW_TRIPS:
+                    cap = self.fit(q, guarded, _BELOW_TRIPS)
+                    if cap is None:
+                        return None
+                j += 1
+            if tail[q]:
+                if k >= suited and cap > _BELOW_FLUSH:
+                    cap = self.fit(q, guarded, _BELOW_FLUSH)
+                    if cap is None:
+                        return None
+                k += 1
+            caps.append(cap)
+        caps.reverse()
+        sums: list[float] = []
+        total = 0.0
+        for q, rp in enumerate(caps):
+            total += self.bound(q, rp)
+            sums.append(total)
+        return caps, sums
 
     def sizes_open(self, position: int, left: int, used: int) -> set[int]:
         """The sizes this slot may take with ``left`` cards left and ``used`` already played."""
@@ -169,24 +352,44 @@ class _Search:
         # The budget stops the search only once it holds an answer: a legal setting always returns.
         if self.best and self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
             self.timed_out = True
+        if self.timed_out:
+            return
+        found = self.card_bound(position, left, None if cap is None else rank_part(cap))
+        if found is None or acc + found[1][position] <= self.best_ev + _EPSILON:
+            return
+        caps = found[0]
         sizes = self.sizes_open(position, self.total - used, used)
         if not sizes:
             return
         guarded = left | self.guards
         guards = self.guards
         strict = self.strict
-        for entry in self.entries[position]:
-            if self.timed_out or acc + entry[0] <= self.best_ev + _EPSILON:
-                break
-            if entry[5] not in sizes or (guarded - entry[4]) & guards != guards:
-                continue
-            if cap is not None and (entry[3] >= cap if strict else entry[3] > cap):
-                continue
-            self.chosen.append(entry)
-            self.sizes[position] = entry[5]
-            self.run(position - 1, left - entry[4], entry[3], used + entry[5], acc + entry[1])
-            self.chosen.pop()
-            self.sizes[position] = 0
+        bound = self.bound
+        rps, values, running, members = self.groups[position]
+        i = len(rps) - 1 if cap is None else bisect_right(rps, rank_part(cap)) - 1
+        while i >= 0 and not self.timed_out:
+            rp = rps[i]
+            # The weaker slots lie below this group's rank part and below their own caps.
+            below = 0.0
+            for q in range(position):
+                below += bound(q, rp if rp < caps[q] else caps[q])
+            if acc + running[i] + below <= self.best_ev + _EPSILON:
+                break  # no group from here down can do better: ranks and values only fall
+            value = values[i]
+            reach = acc + value + below
+            for entry in members[i]:
+                if reach <= self.best_ev + _EPSILON or self.timed_out:
+                    break
+                if entry[3] not in sizes or (guarded - entry[2]) & guards != guards:
+                    continue
+                if cap is not None and (entry[1] >= cap if strict else entry[1] > cap):
+                    continue
+                self.chosen.append(entry)
+                self.sizes[position] = entry[3]
+                self.run(position - 1, left - entry[2], entry[1], used + entry[3], acc + value)
+                self.chosen.pop()
+                self.sizes[position] = 0
+            i -= 1
 
 
 def search(
@@ -200,8 +403,8 @@ def search(
     state.run(top, state.held_packed, None, 0, 0.0)
     if not state.best:
         return None
-    hands = tuple(entry[2] for entry in reversed(state.best))
-    keys = tuple(entry[3] for entry in reversed(state.best))
+    hands = tuple(entry[0] for entry in reversed(state.best))
+    keys = tuple(entry[1] for entry in reversed(state.best))
     left = codes
     for hand in hands:
         left = minus(left, hand)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
 
@@ -14,8 +15,10 @@ from engine.arrangement import is_legal
 from engine.cards import card_from_code, parse_cards
 from engine.cli import main
 from engine.errors import GameError
+from engine.evaluate import evaluator
 from engine.simulate import simulate
 from engine.solver.exhaustive import best_ev
+from engine.solver.jokers import joker_key
 from engine.solver.model import FieldModel, bootstrap_model, load_model
 from engine.solver.search import search
 from engine.solver.solve import automatic_ev, solve
@@ -166,3 +169,21 @@ def test_a_spent_budget_still_returns_a_legal_setting() -> None:
     solution = solve(SHOWDOWN, held, budget_s=0.0)
     assert is_legal(SHOWDOWN, solution.arrangement, held)
     assert not solution.exact
+
+
+@pytest.mark.parametrize("variant", [SHOWDOWN, NO_SURRENDER])
+def test_joker_fast_path_gives_the_evaluators_key(variant: Variant) -> None:
+    # Every 3-card hand with 1-3 jokers, and random 5-card hands with 1-5 jokers.
+    keyer = evaluator(variant.hand_rules)
+    real = [rank * 4 + suit for rank in range(2, 15) for suit in range(4)]
+    hands = [
+        [0] * jokers + list(rest)
+        for jokers in (1, 2, 3)
+        for rest in itertools.combinations_with_replacement(real, 3 - jokers)
+    ]
+    rng = random.Random(21)
+    for _ in range(3000):
+        jokers = rng.randint(1, 5)
+        hands.append([0] * jokers + rng.sample(real * 3, 5 - jokers))
+    wrong = [hand for hand in hands if joker_key(keyer, hand) != keyer.key(hand)]
+    assert wrong == []

@@ -1,0 +1,60 @@
+"""Keys of 3- and 5-card hands with wild jokers, read through the evaluator's joker-free tables.
+
+The evaluator resolves a joker hand on its general path (20-40 µs, remembered only up to its
+cache limit); a solver meets thousands of new ones per deal. Every reading the evaluator weighs
+puts each joker on a definite card: the largest rank group's rank as a spade (of a kind), the
+suit's ace (flush), or the missing ranks of a run as spades or in the suit (straight, straight
+flush). This module builds those concrete hands and keeps the strongest key the joker-free fast
+path gives them. Each is a hand the jokers may become, so none beats the evaluator's best, and
+the evaluator's own choice is among them, so the maximum is its key (tests/engine/test_solver.py
+compares the two on every 3-card joker hand and on random 5-card ones).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from engine.evaluate import ACE, SPADES, Evaluator, JokerMode
+
+Key = tuple[int, ...]
+
+
+@cache
+def _windows(size: int) -> tuple[tuple[frozenset[int], tuple[int, ...]], ...]:
+    """Every run of ``size`` ranks (the A-low one too), as a set and as a tuple."""
+    runs = [tuple(range(top, top - size, -1)) for top in range(ACE, size, -1)]
+    runs.append((ACE, *range(size, 1, -1)))
+    return tuple((frozenset(run), run) for run in runs)
+
+
+def joker_key(keyer: Evaluator, codes: Sequence[int]) -> Key:
+    """The key of a 3- or 5-card hand holding at least one joker (code 0), wild jokers."""
+    size = len(codes)
+    if keyer.rules.joker is not JokerMode.WILD or size not in (3, 5):
+        return keyer.key(codes)
+    real = [code for code in codes if code]
+    jokers = size - len(real)
+    counts: dict[int, int] = {}
+    for code in real:
+        counts[code >> 2] = counts.get(code >> 2, 0) + 1
+    rank = max(counts.items(), key=lambda item: (item[1], item[0]))[0] if counts else ACE
+    best = keyer.key([*real, *([rank * 4 + SPADES] * jokers)])
+    if size == 3 and not keyer.rules.three_card_runs:
+        return best
+    suits = {code & 3 for code in real}
+    suit = next(iter(suits)) if len(suits) == 1 else SPADES
+    if len(suits) <= 1:
+        key = keyer.key([*real, *([ACE * 4 + suit] * jokers)])
+        best = key if key > best else best
+    if len(counts) == len(real):
+        held = counts.keys()
+        for window, run in _windows(size):
+            if held <= window:
+                missing = [r for r in run if r not in counts]
+                key = keyer.key([*real, *(r * 4 + SPADES for r in missing)])
+                best = key if key > best else best
+                if len(suits) == 1 and suit != SPADES:
+                    key = keyer.key([*real, *(r * 4 + suit for r in missing)])
+                    best = key if key > best else best
+    return best
