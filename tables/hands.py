@@ -11,20 +11,21 @@ from dataclasses import dataclass
 
 from engine.arrangement import Arrangement, parse_arrangement, verify_arrangement
 from engine.automatics import verify_automatic
-from engine.cards import AnyCard, Card, Joker, Rank, format_hands, parse_hands
+from engine.cards import AnyCard, Card, Joker, Rank, format_hands, parse_cards, parse_hands
 from engine.errors import GameError
-from engine.evaluate import PAI_GOW_RULES, evaluate
+from engine.evaluate import PAI_GOW_RULES, evaluate, evaluator
 from engine.paigow import PaiGowSetting, Role
 from engine.paigow import is_foul as pai_gow_fouls
 from engine.paigow import verify_setting as verify_pai_gow
 from engine.paigow_house_way import house_way as pai_gow_house_way
+from engine.solver.model import load_model
 from engine.solver.solve import solve
 from engine.three_card import ThreeCardSetting
 from engine.three_card import house_way as three_card_house_way
 from engine.three_card import is_foul as three_card_fouls
 from engine.three_card import verify_setting as verify_three_card
 from engine.variants import Automatic, Variant
-from tables.games import PAI_GOW_TABLE, THREE_CARD_TABLE, Family, GameSpec
+from tables.games import GAMES, PAI_GOW_TABLE, THREE_CARD_TABLE, Family, GameSpec
 
 #: How long the solver may think for a player who let the deadline pass (Showdown's 25 cards).
 SOLVER_BUDGET_S = 1.5
@@ -143,6 +144,16 @@ def suggest_setting(
     automatic = None if solution.automatic is None else solution.automatic.value
     setting = Setting(str(arrangement), arrangement.hands, automatic)
     return Suggestion(setting, solution.ev, solution.exact)
+
+
+def warm_up() -> None:
+    """Load the evaluator's tables and every solver model (a worker process does it once)."""
+    for spec in GAMES.values():
+        if spec.variant is not None:
+            load_model(spec.variant)
+            evaluator(spec.variant.hand_rules)
+    assert PAI_GOW_TABLE.keys is not None  # builds Pai Gow's hand keys
+    house_setting(GAMES["three-card"], parse_cards("As Kd 7c"))
 
 
 def default_setting(spec: GameSpec, held: Sequence[AnyCard]) -> Setting:

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
 import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from engine.cards import AnyCard
 from engine.errors import GameError
@@ -31,6 +34,7 @@ from tables.table import Phase, Table, TableConfig
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]
+T = TypeVar("T")
 #: Sets the hands of a player who let the deadline pass (CPU work: it runs in a thread).
 Arranger = Callable[[GameSpec, Sequence[AnyCard]], Setting]
 #: How many times a settlement is retried when a balance changed under it.
@@ -71,6 +75,47 @@ class AsyncioScheduler:
         return asyncio.get_running_loop().create_task(fire())
 
 
+class Offload(Protocol):
+    """Runs CPU work (the solver, a settlement) away from the event loop and awaits its result."""
+
+    async def __call__(self, work: Callable[..., T], /, *args: Any) -> T:
+        """``work(*args)``, computed elsewhere."""
+
+
+class ThreadOffload:
+    """CPU work in the loop's default thread pool: simple, but it shares the GIL with the loop."""
+
+    async def __call__(self, work: Callable[..., T], /, *args: Any) -> T:
+        """``work(*args)`` in a thread."""
+        return await asyncio.to_thread(work, *args)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class ProcessOffload:
+    """CPU work in worker processes: the solver never holds the loop's GIL (the bot's choice)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        # spawn: a forked child would inherit the database connection's thread and locks.
+        context = multiprocessing.get_context("spawn")
+        self.workers = workers or os.cpu_count() or 1
+        self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+
+    async def start(self, warm_up: Callable[[], object] | None = None) -> None:
+        """Start every worker now (starting one blocks the caller) and let each load its tables."""
+        work = warm_up or _nothing
+        await asyncio.gather(*(self(work) for _ in range(2 * self.workers)))
+
+    async def __call__(self, work: Callable[..., T], /, *args: Any) -> T:
+        """``work(*args)`` in a worker process (``work`` must be a module-level function)."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
+
+    def close(self) -> None:
+        """Stop the workers."""
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
 class TableManager:
     """The tables of every channel, with their storage, deadlines and events."""
 
@@ -83,6 +128,7 @@ class TableManager:
         scheduler: Scheduler | None = None,
         rng: random.Random | None = None,
         arranger: Arranger = default_setting,
+        offload: Offload | None = None,
     ) -> None:
         self.storage = storage
         self.publisher = publisher
@@ -90,6 +136,7 @@ class TableManager:
         self.scheduler = scheduler or AsyncioScheduler()
         self.rng = rng or random.SystemRandom()
         self.arranger = arranger
+        self.offload: Offload = offload or ThreadOffload()
         self._tables: dict[Key, Table] = {}
         self._versions: dict[Key, int] = {}
         self._locks: dict[Key, asyncio.Lock] = {}
@@ -251,7 +298,7 @@ class TableManager:
         seat = table.seat_of(user)
         if table.phase is not Phase.ARRANGING or not seat.is_active:
             raise GameError("There are no hands of yours to set now.")
-        return await asyncio.to_thread(suggest_setting, table.spec, seat.held)
+        return await self.offload(suggest_setting, table.spec, seat.held)
 
     def hand(self, guild_id: int, channel_id: int, user: int) -> tuple[AnyCard, ...]:
         """The cards the player holds in this channel's game."""
@@ -297,7 +344,7 @@ class TableManager:
             ):
                 due = [s for s in table.unset() if s.kicked or table.is_expired(now)]
                 for seat in due:
-                    setting = await asyncio.to_thread(self.arranger, table.spec, seat.held)
+                    setting = await self.offload(self.arranger, table.spec, seat.held)
                     events.extend(table.place(seat.user, setting, by="solver"))
             elif table.phase is Phase.SETTLING:
                 events.extend(await self._settle(table))
@@ -338,7 +385,7 @@ class TableManager:
             return [TableClosed("The game was refunded.")]
         for attempt in range(1, SETTLE_ATTEMPTS + 1):
             available = await self._available(table)
-            result: Result = await asyncio.to_thread(settle_table, table, available)
+            result: Result = await self.offload(settle_table, table, available)
             try:
                 settlement = await self.storage.chips.settle(
                     table.game_id, result.transfers, result=result.record
@@ -445,6 +492,10 @@ class TableManager:
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
+
+
+def _nothing() -> None:
+    """A task that only proves a worker is up."""
 
 
 async def _ready(events: list[Event]) -> list[Event]:

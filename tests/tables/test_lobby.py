@@ -1,0 +1,144 @@
+"""The lobby and bad input: every refused action gets a sentence and changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import GameError
+from storage.rows import GameStatus
+from tables.events import PlayerLeft, TableClosed
+from tables.table import Phase, make_config
+from tests.tables.helpers import (
+    CHANNEL,
+    GUILD,
+    HOST,
+    OTHER_CHANNEL,
+    OTHER_GUILD,
+    PLAYERS,
+    STRANGER,
+    World,
+)
+
+
+async def open_table(world: World, game: str = "showdown", count: int = 2) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config(game))
+    for user in PLAYERS[1:count]:
+        await world.manager.join(GUILD, CHANNEL, user)
+
+
+async def refused(world: World, pattern: str, action: object) -> None:
+    """The awaited action raises a GameError matching ``pattern`` and the table is unchanged."""
+    before = world.manager.table(GUILD, CHANNEL)
+    with pytest.raises(GameError, match=pattern):
+        await action  # type: ignore[misc]
+    assert world.manager.table(GUILD, CHANNEL) == before
+
+
+async def test_one_table_per_channel(world: World) -> None:
+    await open_table(world)
+    await refused(
+        world,
+        "already has a table",
+        world.manager.create(GUILD, CHANNEL, STRANGER, make_config("casino")),
+    )
+
+
+async def test_a_player_sits_at_one_table_per_server(world: World) -> None:
+    await open_table(world)
+    await world.manager.create(GUILD, OTHER_CHANNEL, STRANGER, make_config("casino"))
+    with pytest.raises(GameError, match="one table per server"):
+        await world.manager.join(GUILD, OTHER_CHANNEL, PLAYERS[1])
+    # Another server is another purse and another seat.
+    await world.manager.create(OTHER_GUILD, CHANNEL, PLAYERS[1], make_config("casino"))
+
+
+async def test_joining_twice_changes_nothing(world: World) -> None:
+    await open_table(world)
+    assert await world.manager.join(GUILD, CHANNEL, PLAYERS[1]) == ()
+
+
+async def test_full_table_and_game_under_way_refuse_a_join(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown", seats=2))
+    await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
+    await refused(world, "full", world.manager.join(GUILD, CHANNEL, PLAYERS[2]))
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await refused(world, "under way", world.manager.join(GUILD, CHANNEL, STRANGER))
+
+
+async def test_only_the_host_starts_and_only_with_enough_players(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("standard"))
+    await refused(world, "at least 2 players", world.manager.start(GUILD, CHANNEL, HOST))
+    await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
+    await refused(world, "Only the table's host", world.manager.start(GUILD, CHANNEL, PLAYERS[1]))
+
+
+async def test_start_is_refused_when_a_player_is_short_and_nothing_is_escrowed(
+    world: World,
+) -> None:
+    await open_table(world, "standard")
+    await world.storage.players.take(GUILD, PLAYERS[1], 990, admin_id=1)
+    with pytest.raises(GameError, match=f"<@{PLAYERS[1]}> has 10 and needs 20"):
+        await world.manager.start(GUILD, CHANNEL, HOST)
+    table = world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.phase is Phase.LOBBY
+    assert await world.storage.players.balance(GUILD, HOST) == 1_000
+    assert await world.open_games() == []
+    await world.check_ledger()
+
+
+async def test_strangers_and_wrong_phases_are_refused(world: World) -> None:
+    await open_table(world)
+    await refused(world, "no declaration", world.manager.declare(GUILD, CHANNEL, HOST, True))
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await refused(world, "not seated", world.manager.declare(GUILD, CHANNEL, STRANGER, True))
+    await refused(world, "not being set", world.manager.submit(GUILD, CHANNEL, HOST, "As"))
+    await refused(world, "cannot leave", world.manager.leave(GUILD, CHANNEL, HOST))
+    await refused(world, "host or a server admin", world.manager.cancel(GUILD, CHANNEL, STRANGER))
+    with pytest.raises(GameError, match="no table"):
+        await world.manager.declare(GUILD, OTHER_CHANNEL, HOST, True)
+
+
+async def test_malformed_and_foreign_and_fouled_hands_are_refused(world: World) -> None:
+    await open_table(world, "no-surrender")
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await refused(world, "can't read 'Zz'", world.manager.submit(GUILD, CHANNEL, HOST, "Zz | 1x"))
+    await refused(
+        world,
+        "hold|held|dealt|your",
+        world.manager.submit(GUILD, CHANNEL, HOST, "As Ks Qs | Js Ts 9s 8s 7s | 6s 5s 4s 3s 2s"),
+    )
+    held = sorted(world.publisher.held(HOST), key=lambda card: card.code)
+    # The weakest cards in the back and the strongest in front: the order rule is broken.
+    cards = [card.pretty for card in held]
+    text = " ".join(cards[-3:]) + " | " + " ".join(cards[5:10]) + " | " + " ".join(cards[:5])
+    await refused(world, "must be|foul", world.manager.submit(GUILD, CHANNEL, HOST, text))
+
+
+async def test_a_player_short_of_the_stake_cannot_play_on(world: World) -> None:
+    await open_table(world)
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await world.storage.players.take(GUILD, PLAYERS[1], 985, admin_id=1)
+    await refused(
+        world, "Playing on costs 10", world.manager.declare(GUILD, CHANNEL, PLAYERS[1], True)
+    )
+    # Surrendering is always possible.
+    await world.manager.declare(GUILD, CHANNEL, PLAYERS[1], False)
+
+
+async def test_host_leaving_passes_the_table_and_the_last_one_closes_it(world: World) -> None:
+    await open_table(world, count=2)
+    events = await world.manager.leave(GUILD, CHANNEL, HOST)
+    assert events == (PlayerLeft(HOST, PLAYERS[1]),)
+    events = await world.manager.leave(GUILD, CHANNEL, PLAYERS[1])
+    assert isinstance(events[-1], TableClosed)
+    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.storage.snapshots.load(GUILD, CHANNEL) is None
+
+
+async def test_refused_start_leaves_its_game_refunded_not_open(world: World) -> None:
+    await open_table(world, "three-card")
+    await world.storage.players.take(GUILD, HOST, 999, admin_id=1)
+    with pytest.raises(GameError):
+        await world.manager.start(GUILD, CHANNEL, HOST)
+    games = await world.database.fetchall("SELECT id, status FROM games")
+    assert [GameStatus(row[1]) for row in games] == [GameStatus.REFUNDED]

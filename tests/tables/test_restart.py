@@ -1,0 +1,158 @@
+"""Restarts: tables come back with their deadlines re-armed, and no escrowed chip is ever lost."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from storage.games import SnapshotRepository
+from storage.rows import GameStatus
+from tables.events import DeclarationsRevealed, ShowdownSettled
+from tables.table import Phase, make_config
+from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World, quick_arranger
+
+
+class SimulatedCrash(Exception):
+    """The process died here."""
+
+
+async def seat(world: World, game: str, count: int) -> tuple[int, ...]:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config(game))
+    for user in PLAYERS[1:count]:
+        await world.manager.join(GUILD, CHANNEL, user)
+    return PLAYERS[:count]
+
+
+async def test_lobby_comes_back_after_a_restart(world: World) -> None:
+    players = await seat(world, "casino", 3)
+    await world.restart()
+    table = world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.phase is Phase.LOBBY and table.players == players
+
+
+async def test_declaration_deadline_is_rearmed_after_a_restart(world: World) -> None:
+    players = await seat(world, "showdown", 2)
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await world.manager.declare(GUILD, CHANNEL, HOST, False)
+    before = world.manager.table(GUILD, CHANNEL)
+    await world.restart()
+    assert world.manager.table(GUILD, CHANNEL) == before
+    assert before is not None and before.deadline is not None
+    [timer] = world.scheduler.pending
+    assert timer.when == before.deadline
+    await world.scheduler.pass_deadline()
+    [reveal] = world.publisher.of(DeclarationsRevealed)
+    assert isinstance(reveal, DeclarationsRevealed)
+    assert reveal.surrendered == (HOST,) and reveal.played == (players[1],)
+    await world.check_ledger()
+
+
+async def test_a_deadline_that_passed_while_down_fires_at_once(world: World) -> None:
+    await seat(world, "no-surrender", 2)
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    world.clock.advance(3_600)
+    await world.restart()
+    await world.scheduler.run_due()
+    assert len(world.publisher.of(ShowdownSettled)) == 1
+    await world.check_ledger()
+
+
+async def test_submitted_hands_survive_a_restart(world: World) -> None:
+    players = await seat(world, "no-surrender", 3)
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    setting = quick_arranger(world.manager.table(GUILD, CHANNEL).spec, world.publisher.held(HOST))  # type: ignore[union-attr]
+    await world.manager.submit(GUILD, CHANNEL, HOST, setting.text, setting.automatic)
+    await world.restart()
+    table = world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.seat_of(HOST).setting == setting.text
+    assert table.waiting_for() == players[1:]
+
+
+async def test_crash_after_the_escrow_before_the_snapshot_refunds_on_restart(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    players = await seat(world, "showdown", 3)
+    save = SnapshotRepository.save
+
+    async def crash(self: SnapshotRepository, **kwargs: Any) -> Any:
+        raise SimulatedCrash
+
+    monkeypatch.setattr(SnapshotRepository, "save", crash)
+    with pytest.raises(SimulatedCrash):
+        await world.manager.start(GUILD, CHANNEL, HOST)
+    # The antes were escrowed, but the table never saved its game.
+    assert sum((await world.storage.chips.escrowed(1)).values()) == 30
+    monkeypatch.setattr(SnapshotRepository, "save", save)
+    await world.restart()
+    assert await world.status(1) is GameStatus.REFUNDED
+    for user in players:
+        assert await world.storage.players.balance(GUILD, user) == 1_000
+    table = world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.phase is Phase.LOBBY
+    await world.check_ledger()
+
+
+async def test_crash_after_the_stakes_before_the_snapshot_keeps_them_as_collateral(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    players = await seat(world, "showdown", 2)
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await world.manager.declare(GUILD, CHANNEL, HOST, True)
+    save = SnapshotRepository.save
+
+    async def crash(self: SnapshotRepository, **kwargs: Any) -> Any:
+        raise SimulatedCrash
+
+    monkeypatch.setattr(SnapshotRepository, "save", crash)
+    with pytest.raises(SimulatedCrash):
+        await world.manager.declare(GUILD, CHANNEL, players[1], True)
+    monkeypatch.setattr(SnapshotRepository, "save", save)
+    await world.restart()
+    # The click was lost with the process; clicking again escrows nothing twice.
+    await world.manager.declare(GUILD, CHANNEL, players[1], True)
+    assert await world.storage.chips.escrowed(1) == {user: 20 for user in players}
+    await world.manager.cancel(GUILD, CHANNEL, HOST)
+    for user in players:
+        assert await world.storage.players.balance(GUILD, user) == 1_000
+    await world.check_ledger()
+
+
+async def test_crash_after_the_settlement_moves_the_chips_once_and_reopens_the_lobby(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    players = await seat(world, "no-surrender", 2)
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    spec = world.manager.table(GUILD, CHANNEL).spec  # type: ignore[union-attr]
+    first = quick_arranger(spec, world.publisher.held(HOST))
+    await world.manager.submit(GUILD, CHANNEL, HOST, first.text, first.automatic)
+    save = SnapshotRepository.save
+
+    async def crash(self: SnapshotRepository, **kwargs: Any) -> Any:
+        raise SimulatedCrash
+
+    monkeypatch.setattr(SnapshotRepository, "save", crash)
+    second = quick_arranger(spec, world.publisher.held(players[1]))
+    with pytest.raises(SimulatedCrash):
+        await world.manager.submit(GUILD, CHANNEL, players[1], second.text, second.automatic)
+    assert await world.status(1) is GameStatus.SETTLED
+    after = {u: await world.storage.players.balance(GUILD, u) for u in players}
+    monkeypatch.setattr(SnapshotRepository, "save", save)
+    await world.restart()
+    table = world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.phase is Phase.LOBBY and table.games_played == 1
+    assert {u: await world.storage.players.balance(GUILD, u) for u in players} == after
+    await world.check_ledger()
+
+
+async def test_an_unreadable_snapshot_is_refunded(world: World) -> None:
+    await seat(world, "showdown", 2)
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await world.database.fetchall("SELECT 1")
+    async with world.database.transaction() as connection:
+        await connection.execute("UPDATE table_snapshots SET state = '{\"format\": 99}'")
+    await world.restart()
+    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.status(1) is GameStatus.REFUNDED
+    assert await world.storage.players.balance(GUILD, HOST) == 1_000
+    await world.check_ledger()
