@@ -26,7 +26,16 @@ from dataclasses import dataclass
 from engine.arrangement import needs_met
 from engine.cards import JOKER_CODE
 from engine.errors import HandError
-from engine.evaluate import FULL_HOUSE, STRAIGHT, THREE_CARD_FLUSH, TRIPS, Evaluator, evaluator
+from engine.evaluate import (
+    FULL_HOUSE,
+    QUADS,
+    STRAIGHT,
+    THREE_CARD_FLUSH,
+    TRIPS,
+    Evaluator,
+    evaluator,
+    of_a_kind_ladder,
+)
 from engine.solver.jokers import joker_key
 from engine.solver.model import FieldModel, Key, rank_part
 from engine.variants import OrderRule, Variant
@@ -86,6 +95,13 @@ def big_hands(keyer: Evaluator, codes: Codes, size: int) -> list[tuple[Codes, Ke
 _BELOW_TRIPS: Key = (TRIPS - 1, 99)
 _BELOW_FLUSH: Key = (THREE_CARD_FLUSH - 1, 99)
 _STRAIGHT: Key = (STRAIGHT,)
+#: Rank parts above every hand below four, five and six of a kind.
+_BELOW_QUADS: Key = (QUADS - 1, 99)
+_BELOW_KINDS: tuple[Key, ...] = (
+    _BELOW_QUADS,
+    (of_a_kind_ladder(5) - 1, 99),
+    (of_a_kind_ladder(6) - 1, 99),
+)
 
 
 #: A rank's bit in a suit's run mask (the ace also below the two), and every 5-rank window.
@@ -93,22 +109,25 @@ _RANK_BITS: tuple[int, ...] = (0, 0, *(1 << r for r in range(2, 14)), (1 << 14) 
 _WINDOWS: tuple[int, ...] = tuple(0b11111 << low for low in range(1, 11))
 
 
-def _triples(counts: Sequence[int], jokers: int) -> int:
-    """The most disjoint groups of three of a kind (by rank or suit), jokers wild."""
-    whole = pairs = singles = 0
+def _groups(counts: Sequence[int], size: int, jokers: int) -> int:
+    """The most disjoint groups of ``size`` cards of one rank (or suit), jokers wild.
+
+    Whole groups first, then jokers complete the largest remainders, which need the fewest.
+    """
+    whole = 0
+    rest = []
     for n in counts:
         if n:
-            whole += n // 3
-            n %= 3
-            if n == 2:
-                pairs += 1
-            elif n == 1:
-                singles += 1
-    used = pairs if pairs < jokers else jokers
-    whole += used
-    jokers -= used
-    used = singles if singles < jokers // 2 else jokers // 2
-    return whole + used + (jokers - 2 * used) // 3
+            whole += n // size
+            if n % size:
+                rest.append(n % size)
+    rest.sort(reverse=True)
+    for n in rest:
+        if jokers < size - n:
+            break
+        jokers -= size - n
+        whole += 1
+    return whole + jokers // size
 
 
 _RUNS: dict[tuple[int, int], bool] = {}
@@ -200,7 +219,7 @@ class _Search:
         self.groups: list[tuple[list[Key], list[float], list[float], list[list[_Entry]]]] = []
         #: Per position, every hand's rank part (ascending) and its packed cards: the scan
         #: for the strongest hand the cards left can make there.
-        self.strongest: list[tuple[list[Key], list[int]]] = []
+        self.strongest: list[tuple[list[Key], list[int], list[int]]] = []
         #: Per position, bound_q(rank part) remembered.
         self.bounds: list[dict[Key, float]] = [{} for _ in range(count)]
         self.model = model
@@ -223,8 +242,11 @@ class _Search:
                 (
                     [rp for rp, group in zip(rps, members, strict=True) for _ in group],
                     [entry[2] for group in members for entry in group],
+                    [entry[0].count(JOKER_CODE) for group in members for entry in group],
                 )
             )
+        #: The scan lists per (position, jokers left): hands needing more jokers never fit.
+        self.scans: dict[tuple[int, int], tuple[list[Key], list[int]]] = {}
         #: Slots whose hands at trips or above need three of a rank (or a 5+ straight flush).
         self.tail = [
             all(r.size <= 3 or r.min_ladder >= FULL_HOUSE for r in slot.sizes)
@@ -244,13 +266,16 @@ class _Search:
             found = memo[cap] = self.model.bound(position, cap)
         return found
 
-    def material(self, left: int) -> tuple[int, int]:
-        """How many tail slots at most can reach trips, and 3-card flush, from the cards left.
+    def material(self, left: int) -> tuple[int, int, int, int, int]:
+        """How many slots at most can reach each strength, from the disjoint groups left.
 
-        A hand of a "tail" slot (3 cards, or 5-6 cards that must be a full house or better)
-        at trips or above holds three cards of one rank, jokers included, unless it is a 5-6
-        card straight flush; a 3-card hand at 3-card flush or above is that or three suited
-        cards. Greedy counts of disjoint such groups (jokers counted for each kind) bound them.
+        Counts of tail slots at trips or above and at 3-card flush or above, then of any slots
+        at four, five and six of a kind or above. A hand of a "tail" slot (3 cards, or 5-6
+        cards that must be a full house or better) at trips or above holds three cards of one
+        rank, jokers included, unless it is a 5-6 card straight flush; a 3-card hand at 3-card
+        flush or above is that or three suited cards; any hand at four of a kind or above holds
+        four (five, six) of a rank or is a straight flush. Greedy counts of disjoint groups
+        bound how many slots can hold such hands.
         """
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
         ranks = [0] * 15
@@ -262,18 +287,39 @@ class _Search:
                 ranks[rank] += n
                 suits[suit] += n
                 runs[suit] |= _RANK_BITS[rank]
-        trips = _triples(ranks, jokers)
         # A suit holding a 5-card straight flush (jokers filling gaps) may add as many more
         # groups as it has fives of cards: more than it can, which keeps this a bound.
+        flushes = 0
         for suit in range(4):
             if suits[suit] + jokers >= 5 and _has_run(runs[suit], jokers):
-                trips += (suits[suit] + jokers) // 5
-        return trips, trips + _triples(suits, jokers)
+                flushes += (suits[suit] + jokers) // 5
+        trips = _groups(ranks, 3, jokers) + flushes
+        # Each joker joins one group: the best split between rank and suit triples.
+        suited = flushes + max(
+            _groups(ranks, 3, used) + _groups(suits, 3, jokers - used) for used in range(jokers + 1)
+        )
+        return (
+            trips,
+            suited,
+            _groups(ranks, 4, jokers) + flushes,
+            _groups(ranks, 5, jokers) + flushes,
+            _groups(ranks, 6, jokers) + flushes,
+        )
 
-    def fit(self, position: int, guarded: int, cap: Key | None) -> Key | None:
+    def fit(self, position: int, left: int, cap: Key | None) -> Key | None:
         """The strongest rank part at most ``cap`` that the cards left make at this position."""
-        rps, packs = self.strongest[position]
+        jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
+        scan = self.scans.get((position, jokers))
+        if scan is None:
+            rps, packs, needs = self.strongest[position]
+            keep = [i for i, need in enumerate(needs) if need <= jokers]
+            scan = self.scans[(position, jokers)] = (
+                [rps[i] for i in keep],
+                [packs[i] for i in keep],
+            )
+        rps, packs = scan
         guards = self.guards
+        guarded = left | guards
         i = len(rps) if cap is None else bisect_right(rps, cap)
         for k in range(i - 1, -1, -1):
             if (guarded - packs[k]) & guards == guards:
@@ -289,28 +335,41 @@ class _Search:
         the material allowing); sums[q] = Σ_{r≤q} bound_r(caps[r]). None when some slot can
         make no hand at all from the cards left below its cap.
         """
-        guards = self.guards
-        guarded = left | guards
         caps: list[Key] = []
         tail = self.tail
-        trips = suited = -1  # counted when first needed
+        counts: tuple[int, int, int, int, int] | None = None  # counted when first needed
         j = k = 0
-        for q in range(position, -1, -1):
-            cap = self.fit(q, guarded, cap)
+        for i, q in enumerate(range(position, -1, -1)):
+            cap = self.fit(q, left, cap)
             if cap is None:
                 return None
+            # The slots holding four of a kind or more are the strongest ones: the i-th from the
+            # top can only if i such hands are disjoint in the cards left.
+            if cap > _BELOW_QUADS:
+                if counts is None:
+                    counts = self.material(left)
+                lower = cap
+                for count, below in zip(counts[2:], _BELOW_KINDS, strict=True):
+                    if i >= count and lower > below:
+                        lower = below
+                if lower is not cap:
+                    cap = self.fit(q, left, lower)
+                    if cap is None:
+                        return None
             # A slot held below a straight holds trips or better only as three of a rank.
             if tail[q] or cap < _STRAIGHT:
-                if trips < 0:
-                    trips, suited = self.material(left)
-                if j >= trips and cap > _BELOW_TRIPS:
-                    cap = self.fit(q, guarded, _BELOW_TRIPS)
+                if counts is None:
+                    counts = self.material(left)
+                if j >= counts[0] and cap > _BELOW_TRIPS:
+                    cap = self.fit(q, left, _BELOW_TRIPS)
                     if cap is None:
                         return None
                 j += 1
             if tail[q]:
-                if k >= suited and cap > _BELOW_FLUSH:
-                    cap = self.fit(q, guarded, _BELOW_FLUSH)
+                if counts is None:
+                    counts = self.material(left)
+                if k >= counts[1] and cap > _BELOW_FLUSH:
+                    cap = self.fit(q, left, _BELOW_FLUSH)
                     if cap is None:
                         return None
                 k += 1
