@@ -8,7 +8,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.cards import AnyCard
+from engine.arrangement import Arrangement, is_legal_keys
+from engine.cards import AnyCard, card_from_code
+from engine.evaluate import evaluator
 from storage import Storage
 from storage.audit import audit
 from storage.database import Database, open_database
@@ -118,16 +120,45 @@ class ManualScheduler:
 
 @functools.lru_cache(maxsize=4096)
 def _cached(spec: GameSpec, codes: tuple[int, ...]) -> Setting:
-    from engine.cards import card_from_code
-
     held = tuple(card_from_code(code) for code in codes)
     # A short budget: the tests need a legal setting, not the best one.
     return suggest_setting(spec, held, budget_s=0.02).setting
 
 
+def _shuffled_legal(spec: GameSpec, codes: tuple[int, ...]) -> Setting | None:
+    """A legal Pyramid setting found by shuffling: each size's hands sorted weakest first."""
+    variant = spec.variant
+    if variant is None:
+        return None
+    keyer = evaluator(variant.hand_rules)
+    sizes = [min(slot.allowed_sizes) for slot in variant.slots]
+    rng = random.Random(hash(codes))
+    cards = list(codes)
+    for _ in range(300):
+        rng.shuffle(cards)
+        hands, start = [], 0
+        for size in sizes:
+            hands.append(tuple(cards[start : start + size]))
+            start += size
+        for size in set(sizes):
+            slots = [i for i, s in enumerate(sizes) if s == size]
+            ordered = sorted((hands[i] for i in slots), key=keyer.key)
+            for i, hand in zip(slots, ordered, strict=True):
+                hands[i] = hand
+        if is_legal_keys(variant, sizes, [keyer.key(hand) for hand in hands]):
+            arrangement = Arrangement(tuple(tuple(card_from_code(c) for c in h) for h in hands))
+            return Setting(str(arrangement), arrangement.hands)
+    return None
+
+
 def quick_arranger(spec: GameSpec, held: Sequence[AnyCard]) -> Setting:
-    """The solver with a short budget, remembered per holding (legal, fast enough for tests)."""
-    return _cached(spec, tuple(sorted(card.code for card in held)))
+    """A legal setting, fast: shuffled until legal, else the solver with a short budget.
+
+    The table layer's tests need legal hands quickly, not the best ones; the solver's own
+    answers are tested in tests/engine.
+    """
+    codes = tuple(sorted(card.code for card in held))
+    return _shuffled_legal(spec, codes) or _cached(spec, codes)
 
 
 @dataclass

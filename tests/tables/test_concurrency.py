@@ -21,7 +21,9 @@ from tests.tables.helpers import (
 )
 
 
-async def start(world: World, guild: int, channel: int, game: str, players: tuple[int, ...]) -> None:
+async def start(
+    world: World, guild: int, channel: int, game: str, players: tuple[int, ...]
+) -> None:
     await world.manager.create(guild, channel, players[0], make_config(game))
     for user in players[1:]:
         await world.manager.join(guild, channel, user)
