@@ -168,7 +168,7 @@ async def bench(tables: int, games: int, seed: int, pool: str) -> None:
         )
     total = sum(played.values())
     stalls = sorted(watchdog.stalls)
-    print(f"tables: {tables} at once, {games} game(s) each, seed {seed}, solver in {pool}es")
+    print(f"tables: {tables} at once, {games} game(s) each, seed {seed}, solver in a {pool} pool")
     print(f"games played: {total} ({', '.join(f'{k} {v}' for k, v in sorted(played.items()))})")
     print(
         f"solver suggestions: {bots.counts['suggestions']}, "
