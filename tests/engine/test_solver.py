@@ -17,7 +17,7 @@ from engine.cli import main
 from engine.errors import GameError
 from engine.evaluate import evaluator
 from engine.simulate import simulate
-from engine.solver.exhaustive import best_ev
+from engine.solver.exhaustive import best_ev, best_ev_three_slots
 from engine.solver.jokers import joker_key
 from engine.solver.model import FieldModel, bootstrap_model, load_model
 from engine.solver.search import search
@@ -187,3 +187,16 @@ def test_joker_fast_path_gives_the_evaluators_key(variant: Variant) -> None:
         hands.append([0] * jokers + rng.sample(real * 3, 5 - jokers))
     wrong = [hand for hand in hands if joker_key(keyer, hand) != keyer.key(hand)]
     assert wrong == []
+
+
+def test_three_slot_reference_equals_the_slow_reference() -> None:
+    # best_ev_three_slots runs the 200 seventeen-card deals of benchmarks/check_solver.py;
+    # it must give the slow reference's maximum wherever both run quickly.
+    for variant, size, count in ((CASINO, 9, 60), (NO_SURRENDER, 13, 4)):
+        model = load_model(variant)
+        for held in _deals(variant, size, count, seed=17):
+            fast = best_ev_three_slots(variant, model, held)
+            slow = best_ev(variant, model, held)
+            assert (fast is None) == (slow is None)
+            if fast is not None and slow is not None:
+                assert fast == pytest.approx(slow, abs=1e-9)
