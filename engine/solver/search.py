@@ -143,8 +143,8 @@ def _has_run(mask: int, jokers: int) -> bool:
     return found
 
 
-#: One candidate: (cards, key, packed cards, size).
-_Entry = tuple[Codes, Key, int, int]
+#: One candidate: (cards, key, packed cards, size, jokers among the cards).
+_Entry = tuple[Codes, Key, int, int, int]
 
 
 class _Search:
@@ -189,7 +189,13 @@ class _Search:
                 for combo, key in big_hands(keyer, held, size):
                     rp = key[: key.index(0, 1) + 1]
                     pool.setdefault(rp, []).append(
-                        (combo, key, sum(map(bit.__getitem__, combo)), size)
+                        (
+                            combo,
+                            key,
+                            sum(map(bit.__getitem__, combo)),
+                            size,
+                            combo.count(JOKER_CODE),
+                        )
                     )
                 continue
             distinct_hands = dict(
@@ -201,25 +207,25 @@ class _Search:
             )
             for cards, combo in distinct_hands.items():
                 # Jokers (code 0) sort first: a joker hand takes the solver's fast path.
+                jokers = 0
                 if combo[0] == JOKER_CODE and size > 1:
                     key = joker_key(keyer, combo)
+                    jokers = combo.count(JOKER_CODE)
                 else:
                     try:
                         key = keyer.key(combo)
                     except HandError:
                         continue
+                    jokers = combo[0] == JOKER_CODE
                 rp = key[: key.index(0, 1) + 1]
                 found = pool.get(rp)
                 if found is None:
-                    pool[rp] = [(combo, key, cards, size)]
+                    pool[rp] = [(combo, key, cards, size, jokers)]
                 else:
-                    found.append((combo, key, cards, size))
+                    found.append((combo, key, cards, size, jokers))
         #: Per position, the candidates grouped by rank part (one value v_p per group), groups
         #: ascending: rank parts, values, the running maximum of the values, members.
         self.groups: list[tuple[list[Key], list[float], list[float], list[list[_Entry]]]] = []
-        #: Per position, every hand's rank part (ascending) and its packed cards: the scan
-        #: for the strongest hand the cards left can make there.
-        self.strongest: list[tuple[list[Key], list[int], list[int]]] = []
         #: Per position, bound_q(rank part) remembered.
         self.bounds: list[dict[Key, float]] = [{} for _ in range(count)]
         self.model = model
@@ -238,14 +244,9 @@ class _Search:
                 running.append(value if not running or value > running[-1] else running[-1])
             members = [by_rank[rp] for rp in rps]
             self.groups.append((rps, values, running, members))
-            self.strongest.append(
-                (
-                    [rp for rp, group in zip(rps, members, strict=True) for _ in group],
-                    [entry[2] for group in members for entry in group],
-                    [entry[0].count(JOKER_CODE) for group in members for entry in group],
-                )
-            )
-        #: The scan lists per (position, jokers left): hands needing more jokers never fit.
+        #: Per (position, jokers left), every hand's rank part (ascending) and packed cards: the
+        #: scan for the strongest hand the cards left make there. Made when first needed;
+        #: hands needing more jokers than are left never fit, so they are left out.
         self.scans: dict[tuple[int, int], tuple[list[Key], list[int]]] = {}
         #: Slots whose hands at trips or above need three of a rank (or a 5+ straight flush).
         self.tail = [
@@ -254,6 +255,8 @@ class _Search:
         ]
         self.strict = variant.order is OrderRule.STRICT
         self.best_ev = float("-inf")
+        #: (position, cards left, cap, sizes above) -> the most a completion can add there.
+        self.proven: dict[tuple[int, int, Key | None, tuple[int, ...]], float] = {}
         self.best: list[_Entry] = []
         self.chosen: list[_Entry] = []
         self.sizes = [0] * count
@@ -311,11 +314,15 @@ class _Search:
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
         scan = self.scans.get((position, jokers))
         if scan is None:
-            rps, packs, needs = self.strongest[position]
-            keep = [i for i, need in enumerate(needs) if need <= jokers]
+            rps, _, _, members = self.groups[position]
             scan = self.scans[(position, jokers)] = (
-                [rps[i] for i in keep],
-                [packs[i] for i in keep],
+                [
+                    rp
+                    for rp, group in zip(rps, members, strict=True)
+                    for e in group
+                    if e[4] <= jokers
+                ],
+                [e[2] for group in members for e in group if e[4] <= jokers],
             )
         rps, packs = scan
         guards = self.guards
@@ -413,6 +420,21 @@ class _Search:
             self.timed_out = True
         if self.timed_out:
             return
+        # The same cards left below the same hand (the slots above swapped cards between
+        # them) have the same completions: what an earlier search of them proved still holds.
+        seen = (position, left, cap, tuple(self.sizes[position + 1 :]))
+        most = self.proven.get(seen)
+        if most is not None and acc + most <= self.best_ev + _EPSILON:
+            return
+        self.search_below(position, left, cap, used, acc)
+        if not self.timed_out:
+            # Every completion here is now at most the best found, whether or not it is here.
+            self.proven[seen] = self.best_ev - acc
+
+    def search_below(
+        self, position: int, left: int, cap: Key | None, used: int, acc: float
+    ) -> None:
+        """Try every candidate of this slot that the bounds leave open, strongest groups first."""
         found = self.card_bound(position, left, None if cap is None else rank_part(cap))
         if found is None or acc + found[1][position] <= self.best_ev + _EPSILON:
             return
