@@ -110,6 +110,21 @@ class FieldModel:
             self._bounds[memo] = found
         return found
 
+    def bound_at(self, position: int, cap: Key) -> float:
+        """A tighter ``bound``: the most v_p can be for a key whose rank part is at most cap's.
+
+        A key with the cap's rank part is worth v_p(cap) exactly; one whose rank part is lower
+        wins at most against the sample strictly below the cap, scores at most the best points
+        of a ladder ≤ the cap's, and loses at least the points of the sample from the cap up.
+        """
+        ranks = rank_part(cap)
+        field = self.fields[position]
+        below = bisect_left(field.keys, ranks)
+        best = field.best_points[min(ranks[0], len(field.best_points) - 1)]
+        lower = (below * best - field.points_from[below]) / len(field.keys)
+        value = self.value(position, ranks)
+        return value if value > lower else lower
+
     def scores(self, key: Key) -> tuple[tuple[float, float], ...]:
         """Per position: (v_p(key) + Σ_{q<p} bound_q(key), v_p(key)), remembered per key.
 

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import itertools
 import time
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from engine.arrangement import needs_met
 from engine.cards import JOKER_CODE
@@ -95,6 +96,8 @@ def big_hands(keyer: Evaluator, codes: Codes, size: int) -> list[tuple[Codes, Ke
 _BELOW_TRIPS: Key = (TRIPS - 1, 99)
 _BELOW_FLUSH: Key = (THREE_CARD_FLUSH - 1, 99)
 _STRAIGHT: Key = (STRAIGHT,)
+#: The most pairs of hands ``two_apart`` tries before it answers "maybe".
+_PAIRS_TRIED = 400
 #: Rank parts above every hand below four, five and six of a kind.
 _BELOW_QUADS: Key = (QUADS - 1, 99)
 _BELOW_KINDS: tuple[Key, ...] = (
@@ -128,6 +131,25 @@ def _groups(counts: Sequence[int], size: int, jokers: int) -> int:
         jokers -= size - n
         whole += 1
     return whole + jokers // size
+
+
+@cache
+def _material(
+    ranks: tuple[int, ...], suits: tuple[int, ...], jokers: int, flushes: int, in_tail: int
+) -> tuple[int, int, int, int, int]:
+    """``_Search.material`` from the sorted rank and suit counts (few shapes: remembered)."""
+    trips = _groups(ranks, 3, jokers) + in_tail
+    # Each joker joins one group: the best split between rank and suit triples.
+    suited = in_tail + max(
+        _groups(ranks, 3, used) + _groups(suits, 3, jokers - used) for used in range(jokers + 1)
+    )
+    return (
+        trips,
+        suited,
+        _groups(ranks, 4, jokers) + flushes,
+        _groups(ranks, 5, jokers) + flushes,
+        _groups(ranks, 6, jokers) + flushes,
+    )
 
 
 _RUNS: dict[tuple[int, int], bool] = {}
@@ -226,6 +248,7 @@ class _Search:
         #: Per position, the candidates grouped by rank part (one value v_p per group), groups
         #: ascending: rank parts, values, the running maximum of the values, members.
         self.groups: list[tuple[list[Key], list[float], list[float], list[list[_Entry]]]] = []
+        self.group_of: list[dict[Key, list[_Entry]]] = []
         #: Per position, bound_q(rank part) remembered.
         self.bounds: list[dict[Key, float]] = [{} for _ in range(count)]
         self.model = model
@@ -244,6 +267,7 @@ class _Search:
                 running.append(value if not running or value > running[-1] else running[-1])
             members = [by_rank[rp] for rp in rps]
             self.groups.append((rps, values, running, members))
+            self.group_of.append(dict(zip(rps, members, strict=True)))
         #: Per (position, jokers left), every hand's rank part (ascending) and packed cards: the
         #: scan for the strongest hand the cards left make there. Made when first needed;
         #: hands needing more jokers than are left never fit, so they are left out.
@@ -253,6 +277,12 @@ class _Search:
             all(r.size <= 3 or r.min_ladder >= FULL_HOUSE for r in slot.sizes)
             for slot in variant.slots
         ]
+        #: Tail slots that may hold 5 or more cards (a straight flush).
+        self.big_tail = sum(
+            1
+            for slot, tail in zip(variant.slots, self.tail, strict=True)
+            if tail and max(slot.allowed_sizes) >= 5
+        )
         self.strict = variant.order is OrderRule.STRICT
         self.best_ev = float("-inf")
         #: (position, cards left, cap, sizes above) -> the most a completion can add there.
@@ -266,7 +296,7 @@ class _Search:
         memo = self.bounds[position]
         found = memo.get(cap)
         if found is None:
-            found = memo[cap] = self.model.bound(position, cap)
+            found = memo[cap] = self.model.bound_at(position, cap)
         return found
 
     def material(self, left: int) -> tuple[int, int, int, int, int]:
@@ -296,21 +326,13 @@ class _Search:
         for suit in range(4):
             if suits[suit] + jokers >= 5 and _has_run(runs[suit], jokers):
                 flushes += (suits[suit] + jokers) // 5
-        trips = _groups(ranks, 3, jokers) + flushes
-        # Each joker joins one group: the best split between rank and suit triples.
-        suited = flushes + max(
-            _groups(ranks, 3, used) + _groups(suits, 3, jokers - used) for used in range(jokers + 1)
-        )
-        return (
-            trips,
-            suited,
-            _groups(ranks, 4, jokers) + flushes,
-            _groups(ranks, 5, jokers) + flushes,
-            _groups(ranks, 6, jokers) + flushes,
+        # Only tail slots of 5 or more cards can hold a straight flush.
+        return _material(
+            tuple(sorted(ranks)), tuple(sorted(suits)), jokers, flushes, min(flushes, self.big_tail)
         )
 
-    def fit(self, position: int, left: int, cap: Key | None) -> Key | None:
-        """The strongest rank part at most ``cap`` that the cards left make at this position."""
+    def fit(self, position: int, left: int, cap: Key | None, *, below: bool = False) -> Key | None:
+        """The strongest rank part at most ``cap`` (below it) the cards left make here."""
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
         scan = self.scans.get((position, jokers))
         if scan is None:
@@ -327,11 +349,31 @@ class _Search:
         rps, packs = scan
         guards = self.guards
         guarded = left | guards
-        i = len(rps) if cap is None else bisect_right(rps, cap)
+        i = len(rps)
+        if cap is not None:
+            i = bisect_left(rps, cap) if below else bisect_right(rps, cap)
         for k in range(i - 1, -1, -1):
             if (guarded - packs[k]) & guards == guards:
                 return rps[k]
         return None
+
+    def two_apart(self, rank: Key, upper: int, lower: int, left: int) -> bool:
+        """Whether the cards left hold a hand of this rank part for each of two slots, apart.
+
+        Answers True without looking when there are many hands to pair (a bound may only err
+        upwards).
+        """
+        guards = self.guards
+        guarded = left | guards
+        tops = [
+            e[2] for e in self.group_of[upper].get(rank, ()) if (guarded - e[2]) & guards == guards
+        ]
+        lows = [
+            e[2] for e in self.group_of[lower].get(rank, ()) if (guarded - e[2]) & guards == guards
+        ]
+        if len(tops) * len(lows) > _PAIRS_TRIED:
+            return True
+        return any((guarded - a - b) & guards == guards for a in tops for b in lows)
 
     def card_bound(
         self, position: int, left: int, cap: Key | None
@@ -380,6 +422,11 @@ class _Search:
                     if cap is None:
                         return None
                 k += 1
+            # Two slots share a rank part only with two such hands apart in the cards left.
+            if caps and cap == caps[-1] and not self.two_apart(cap, q + 1, q, left):
+                cap = self.fit(q, left, cap, below=True)
+                if cap is None:
+                    return None
             caps.append(cap)
         caps.reverse()
         sums: list[float] = []

@@ -19,7 +19,7 @@ from engine.evaluate import evaluator
 from engine.simulate import simulate
 from engine.solver.exhaustive import best_ev, best_ev_three_slots
 from engine.solver.jokers import joker_key
-from engine.solver.model import FieldModel, bootstrap_model, load_model
+from engine.solver.model import FieldModel, bootstrap_model, load_model, rank_part
 from engine.solver.search import search
 from engine.solver.solve import automatic_ev, solve
 from engine.solver.train import shoe_codes
@@ -97,6 +97,19 @@ def test_value_is_bounded_by_the_cap_bound() -> None:
             bound = model.bound(position, cap)
             for key in keys:
                 if key <= cap:
+                    assert model.value(position, key) <= bound + 1e-12
+
+
+@pytest.mark.parametrize("variant", [NO_SURRENDER, SHOWDOWN])
+def test_value_is_bounded_by_the_tighter_cap_bound(variant: Variant) -> None:
+    model = load_model(variant)
+    for position, field in enumerate(model.fields):
+        keys = field.keys
+        for cap in keys[:: max(1, len(keys) // 40)]:
+            bound = model.bound_at(position, cap)
+            assert bound <= model.bound(position, cap) + 1e-12
+            for key in keys:
+                if rank_part(key) <= rank_part(cap):
                     assert model.value(position, key) <= bound + 1e-12
 
 
