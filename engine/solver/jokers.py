@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from engine.evaluate import ACE, SPADES, Evaluator, JokerMode
+from engine.evaluate import ACE, SPADES, Evaluator, HandRules, JokerMode
 
 Key = tuple[int, ...]
 
@@ -28,8 +28,27 @@ def _windows(size: int) -> tuple[tuple[frozenset[int], tuple[int, ...]], ...]:
     return tuple((frozenset(run), run) for run in runs)
 
 
+#: Keys remembered per (rules, sorted cards) before the memory is cleared and refilled: small
+#: holdings (the Casino Version's 9 cards) meet the same joker hands deal after deal.
+_MEMO_LIMIT = 1 << 17
+_MEMO: dict[tuple[HandRules, tuple[int, ...]], Key] = {}
+
+
 def joker_key(keyer: Evaluator, codes: Sequence[int]) -> Key:
-    """The key of a 3- or 5-card hand holding at least one joker (code 0), wild jokers."""
+    """The key of a 3- or 5-card hand holding at least one joker (code 0), wild jokers.
+
+    ``codes`` sorted ascending (the jokers first), as the solver's combinations come.
+    """
+    memo = (keyer.rules, tuple(codes))
+    found = _MEMO.get(memo)
+    if found is None:
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        found = _MEMO[memo] = _joker_key(keyer, codes)
+    return found
+
+
+def _joker_key(keyer: Evaluator, codes: Sequence[int]) -> Key:
     size = len(codes)
     if keyer.rules.joker is not JokerMode.WILD or size not in (3, 5):
         return keyer.key(codes)

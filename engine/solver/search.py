@@ -482,10 +482,12 @@ class _Search:
         self, position: int, left: int, cap: Key | None, used: int, acc: float
     ) -> None:
         """Try every candidate of this slot that the bounds leave open, strongest groups first."""
-        found = self.card_bound(position, left, None if cap is None else rank_part(cap))
-        if found is None or acc + found[1][position] <= self.best_ev + _EPSILON:
-            return
-        caps = found[0]
+        caps: list[Key] = []
+        if position:  # the weakest slot's own scan below is its bound
+            found = self.card_bound(position, left, None if cap is None else rank_part(cap))
+            if found is None or acc + found[1][position] <= self.best_ev + _EPSILON:
+                return
+            caps = found[0]
         sizes = self.sizes_open(position, self.total - used, used)
         if not sizes:
             return
