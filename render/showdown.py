@@ -115,9 +115,10 @@ def _draw_row(
     height: int,
     widths: Sequence[int],
     right: int,
+    is_top: bool,
 ) -> None:
     draw = ImageDraw.Draw(canvas)
-    panel(canvas, (_PAD, y, right, y + height), radius=14)
+    panel(canvas, (_PAD, y, right, y + height), radius=14, edge=GOLD if is_top else PANEL_EDGE)
     x = _PAD + _INSET
     if not row.hands:
         # A seat that surrendered has no hands: its name, and the note where the hands would be.
@@ -235,8 +236,11 @@ def showdown_png(
     canvas = felt(width, height)
     draw_title(canvas, _PAD, _PAD - 4, title, width=width - 2 * _PAD)
     y = _PAD + title_height(title)
+    # The biggest winner's row is edged in gold, so the eye finds it first.
+    best = max((row.net for row in rows), default=0)
     for row, row_h in zip(rows, heights, strict=True):
-        _draw_row(canvas, row, y=y, height=row_h, widths=widths, right=width - _PAD)
+        is_top = best > 0 and row.net == best
+        _draw_row(canvas, row, y=y, height=row_h, widths=widths, right=width - _PAD, is_top=is_top)
         y += row_h + _ROW_GAP
     if matrix:
         y += 16
