@@ -17,6 +17,7 @@ from render.style import (
     felt,
     font,
     panel,
+    text_width,
     title_height,
     to_png,
     wrap,
@@ -46,7 +47,8 @@ def _hand_layout(count: int) -> tuple[int, int]:
 def hand_png(cards: Sequence[AnyCard], *, title: str = "", subtitle: str = "") -> bytes:
     """A row of cards (a player's private hand for the DM), as PNG bytes."""
     card_width, step = _hand_layout(len(cards))
-    cards_width = max(fan_width(len(cards), card_width, step), 240)
+    words = max(text_width(title, font(28, True)), text_width(subtitle, font(17)))
+    cards_width = max(fan_width(len(cards), card_width, step), min(words, _HAND_MAX_WIDTH), 240)
     top = title_height(title, subtitle)
     width = cards_width + 2 * _PAD
     height = _PAD + top + card_height(card_width) + _PAD

@@ -37,6 +37,8 @@ MINUS: Final = "\N{MINUS SIGN}"
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled font at a pixel size, loaded once."""
+    # Shared by every thread that draws: FreeType faces are not thread-safe, but Pillow keeps the
+    # GIL while it uses one; a free-threaded Python would need a lock here.
     return ImageFont.truetype(BOLD_FONT if bold else REGULAR_FONT, size)
 
 
