@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.cards import AnyCard, Shoe, sort_cards
+from engine.cards import JOKER, AnyCard, Shoe, sort_cards
 from engine.evaluate import evaluator
 from engine.scoring import PlayedHands, matchup, net_matrix
 from engine.settlement import POT, Seat, balances, settle
@@ -79,8 +79,8 @@ def sample_showdown(seed: int = 7, *, budget_s: float = 0.3) -> SampleShowdown:
         )
     winner_text = " and ".join(sorted(winners)) or "nobody"
     footer = (
-        f"Pot ♦ {pot} chips (antes and stakes) won by {winner_text}, the highest net score.",
-        f"Points ♠ {points} chips changed hands between players, 1 chip a point.",
+        f"Pot: {pot} chips (antes and stakes) to {winner_text}, the highest net score.",
+        f"Points: {points} chips changed hands between players, 1 chip a point.",
     )
     return SampleShowdown(
         tuple(rows), matrix, names, footer, f"Showdown · {SHOWDOWN.title} · seed {seed}"
@@ -88,9 +88,10 @@ def sample_showdown(seed: int = 7, *, budget_s: float = 0.3) -> SampleShowdown:
 
 
 def sample_hand(seed: int = 7) -> tuple[AnyCard, ...]:
-    """The first player's 20 dealt cards of the same seeded deal."""
+    """The 20 dealt cards of the first seat of the same deal holding a joker (to show one)."""
     shoe = Shoe(decks=SHOWDOWN.decks, jokers=SHOWDOWN.jokers, rng=random.Random(seed))
-    return sort_cards(shoe.deal(SHOWDOWN.deal))
+    dealt = [shoe.deal(SHOWDOWN.deal) for _ in NAMES]
+    return sort_cards(next((cards for cards in dealt if JOKER in cards), dealt[0]))
 
 
 def main(argv: list[str]) -> int:
