@@ -1,10 +1,11 @@
 """Solver speed on fixed seeded deal sets: p50/p95/max milliseconds per holding and peak memory.
 
-Run: .venv/bin/python -m benchmarks.bench_solver [--scale 1.0] [--only casino]
+Run: .venv/bin/python -m benchmarks.bench_solver [--scale 1.0] [--only casino] [--budget-s 1.5]
 
 Each holding is solved from a cold start of the search (the evaluator's lookup tables and the
-field model are loaded once, as in the bot). Showdown runs with the solve command's 1.5 s budget;
-the share of its answers proven optimal is printed beside the times.
+field model are loaded once, as in the bot). Showdown runs with the solve command's 1.5 s budget
+(``--budget-s 0``: none, every answer proven); the share of answers proven optimal is printed
+beside the times.
 """
 
 from __future__ import annotations
@@ -64,10 +65,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every set's size")
     parser.add_argument("--only", help="run only the set whose name starts so")
+    parser.add_argument(
+        "--budget-s", type=float, help="Showdown's time budget in seconds (0: none; default 1.5)"
+    )
     args = parser.parse_args()
     for name, variant, size, count, jokers, budget, targets in SETS:
         if args.only and not name.startswith(args.only):
             continue
+        if budget is not None and args.budget_s is not None:
+            budget = args.budget_s or None
         line = run(name, variant, size, max(1, int(count * args.scale)), jokers, budget)
         p50, worst = targets
         print(line + f"  (targets: p50 ≤ {p50:g} ms" + (f", max ≤ {worst:g} ms)" if worst else ")"))

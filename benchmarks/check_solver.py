@@ -51,13 +51,16 @@ def optimality(variant_name: str, cards: int, count: int, jokers: int) -> None:
     reference_of = best_ev_three_slots if len(variant.slots) == 3 else best_ev
     mismatches = 0
     started = time.perf_counter()
-    for codes in deals(variant, cards, count, seed=3, max_jokers=jokers):
+    for done, codes in enumerate(deals(variant, cards, count, seed=3, max_jokers=jokers), 1):
         found = search(variant, model, codes)
         reference = reference_of(variant, model, codes)
         if found is None or reference is None:
             mismatches += (found is None) != (reference is None)
         elif abs(found.ev - reference) > 1e-9:
             mismatches += 1
+        if done % 20 == 0 and done < count:
+            elapsed = time.perf_counter() - started
+            print(f"  {done} holdings, {mismatches} mismatches, {elapsed:.0f} s", flush=True)
     elapsed = time.perf_counter() - started
     print(
         f"{variant.name}: {count} holdings of {cards} cards with 0-{jokers} jokers, "

@@ -96,6 +96,8 @@ def big_hands(keyer: Evaluator, codes: Codes, size: int) -> list[tuple[Codes, Ke
 _BELOW_TRIPS: Key = (TRIPS - 1, 99)
 _BELOW_FLUSH: Key = (THREE_CARD_FLUSH - 1, 99)
 _STRAIGHT: Key = (STRAIGHT,)
+#: Proofs kept per (slot, cards left, sizes above), each under another cap.
+_PROOFS_KEPT = 4
 #: The most pairs of hands ``two_apart`` tries before it answers "maybe".
 _PAIRS_TRIED = 400
 #: Rank parts above every hand below four, five and six of a kind.
@@ -283,10 +285,12 @@ class _Search:
             for slot, tail in zip(variant.slots, self.tail, strict=True)
             if tail and max(slot.allowed_sizes) >= 5
         )
+        #: material() per cards left.
+        self.materials: dict[int, tuple[int, int, int, int, int]] = {}
         self.strict = variant.order is OrderRule.STRICT
         self.best_ev = float("-inf")
-        #: (position, cards left, cap, sizes above) -> the most a completion can add there.
-        self.proven: dict[tuple[int, int, Key | None, tuple[int, ...]], float] = {}
+        #: (position, cards left, sizes above) -> (cap, the most a completion can add there).
+        self.proven: dict[tuple[int, int, tuple[int, ...]], list[tuple[Key | None, float]]] = {}
         self.best: list[_Entry] = []
         self.chosen: list[_Entry] = []
         self.sizes = [0] * count
@@ -310,6 +314,9 @@ class _Search:
         four (five, six) of a rank or is a straight flush. Greedy counts of disjoint groups
         bound how many slots can hold such hands.
         """
+        found = self.materials.get(left)
+        if found is not None:
+            return found
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
         ranks = [0] * 15
         suits = [0, 0, 0, 0]
@@ -327,9 +334,10 @@ class _Search:
             if suits[suit] + jokers >= 5 and _has_run(runs[suit], jokers):
                 flushes += (suits[suit] + jokers) // 5
         # Only tail slots of 5 or more cards can hold a straight flush.
-        return _material(
+        found = self.materials[left] = _material(
             tuple(sorted(ranks)), tuple(sorted(suits)), jokers, flushes, min(flushes, self.big_tail)
         )
+        return found
 
     def fit(self, position: int, left: int, cap: Key | None, *, below: bool = False) -> Key | None:
         """The strongest rank part at most ``cap`` (below it) the cards left make here."""
@@ -469,25 +477,36 @@ class _Search:
             return
         # The same cards left below the same hand (the slots above swapped cards between
         # them) have the same completions: what an earlier search of them proved still holds.
-        seen = (position, left, cap, tuple(self.sizes[position + 1 :]))
-        most = self.proven.get(seen)
-        if most is not None and acc + most <= self.best_ev + _EPSILON:
-            return
+        # A lower cap only takes hands away, so what was proven under a cap at least this one
+        # holds here too.
+        seen = (position, left, tuple(self.sizes[position + 1 :]))
+        proofs = self.proven.get(seen)
+        if proofs is not None:
+            for above, most in proofs:
+                if (above is None or (cap is not None and cap <= above)) and (
+                    acc + most <= self.best_ev + _EPSILON
+                ):
+                    return
         self.search_below(position, left, cap, used, acc)
         if not self.timed_out:
             # Every completion here is now at most the best found, whether or not it is here.
-            self.proven[seen] = self.best_ev - acc
+            if proofs is None:
+                self.proven[seen] = [(cap, self.best_ev - acc)]
+            elif len(proofs) < _PROOFS_KEPT:
+                proofs.append((cap, self.best_ev - acc))
 
     def search_below(
         self, position: int, left: int, cap: Key | None, used: int, acc: float
     ) -> None:
         """Try every candidate of this slot that the bounds leave open, strongest groups first."""
         caps: list[Key] = []
+        tail = 0.0  # the bound of every weaker slot together, from the cards left
         if position:  # the weakest slot's own scan below is its bound
             found = self.card_bound(position, left, None if cap is None else rank_part(cap))
             if found is None or acc + found[1][position] <= self.best_ev + _EPSILON:
                 return
             caps = found[0]
+            tail = found[1][position - 1]
         sizes = self.sizes_open(position, self.total - used, used)
         if not sizes:
             return
@@ -498,22 +517,28 @@ class _Search:
         rps, values, running, members = self.groups[position]
         i = len(rps) - 1 if cap is None else bisect_right(rps, rank_part(cap)) - 1
         while i >= 0 and not self.timed_out:
-            rp = rps[i]
-            # The weaker slots lie below this group's rank part and below their own caps.
-            below = 0.0
-            for q in range(position):
-                below += bound(q, rp if rp < caps[q] else caps[q])
-            if acc + running[i] + below <= self.best_ev + _EPSILON:
-                break  # no group from here down can do better: ranks and values only fall
+            if acc + running[i] + tail <= self.best_ev + _EPSILON:
+                break  # no group from here down can do better: values only fall below
             value = values[i]
-            reach = acc + value + below
+            if acc + value + tail <= self.best_ev + _EPSILON:
+                i -= 1
+                continue
+            below: float | None = None  # the weaker slots' bound here, once a hand fits
             for entry in members[i]:
-                if reach <= self.best_ev + _EPSILON or self.timed_out:
-                    break
                 if entry[3] not in sizes or (guarded - entry[2]) & guards != guards:
                     continue
                 if cap is not None and (entry[1] >= cap if strict else entry[1] > cap):
                     continue
+                if below is None:
+                    # The weaker slots lie below this group's rank part and their own caps.
+                    rp = rps[i]
+                    below = 0.0
+                    for q in range(position):
+                        below += bound(q, rp if rp < caps[q] else caps[q])
+                    if acc + running[i] + below <= self.best_ev + _EPSILON:
+                        return  # ranks only fall from here, and with them every bound
+                if acc + value + below <= self.best_ev + _EPSILON or self.timed_out:
+                    break
                 self.chosen.append(entry)
                 self.sizes[position] = entry[3]
                 self.run(position - 1, left - entry[2], entry[1], used + entry[3], acc + value)
