@@ -94,6 +94,17 @@ async def schema_version(connection: aiosqlite.Connection) -> int:
     return int(row[0])
 
 
+async def execute(connection: aiosqlite.Connection, sql: str) -> None:
+    """Run one statement to its end and close its cursor.
+
+    A statement that returns a row (``PRAGMA journal_mode``) stays "in progress" until its
+    cursor is closed, and SQLite then refuses to COMMIT; waiting for the garbage collector to
+    close it is not good enough.
+    """
+    async with connection.execute(sql) as cursor:
+        await cursor.fetchall()
+
+
 async def migrate(
     connection: aiosqlite.Connection, migrations: Iterable[Migration] | None = None
 ) -> int:
@@ -109,16 +120,16 @@ async def migrate(
         if migration.version <= version:
             continue
         log.info("Migrating the database to version %d (%s)", migration.version, migration.name)
-        await connection.execute("BEGIN IMMEDIATE")
+        await execute(connection, "BEGIN IMMEDIATE")
         try:
             for statement in split_statements(migration.sql):
-                await connection.execute(statement)
+                await execute(connection, statement)
             # PRAGMA takes no placeholders; the version is an int from the file name.
-            await connection.execute(f"PRAGMA user_version = {migration.version:d}")
+            await execute(connection, f"PRAGMA user_version = {migration.version:d}")
         except BaseException:
-            await connection.execute("ROLLBACK")
+            await execute(connection, "ROLLBACK")
             raise
-        await connection.execute("COMMIT")
+        await execute(connection, "COMMIT")
         version = migration.version
     return version
 
@@ -177,11 +188,11 @@ async def open_database(
     connection = await aiosqlite.connect(path, isolation_level=None)
     try:
         connection.row_factory = sqlite3.Row
-        await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-        await connection.execute("PRAGMA journal_mode = WAL")
-        await connection.execute("PRAGMA foreign_keys = ON")
+        await execute(connection, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+        await execute(connection, "PRAGMA journal_mode = WAL")
+        await execute(connection, "PRAGMA foreign_keys = ON")
         # In WAL mode NORMAL loses no committed transaction on a crash of the process.
-        await connection.execute("PRAGMA synchronous = NORMAL")
+        await execute(connection, "PRAGMA synchronous = NORMAL")
         if migrate_schema:
             await migrate(connection)
     except BaseException:
