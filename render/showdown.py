@@ -37,13 +37,16 @@ class ShowdownRow:
     name: str
     hands: tuple[tuple[AnyCard, ...], ...]
     labels: tuple[str, ...]
+    #: One figure per hand, or none (the house games' wagers do not belong to one hand).
     per_hand: tuple[int, ...]
     net: int
     #: A word on the seat, e.g. "surrendered at declaration 1", "dealer", "pot winner".
     note: str = ""
 
     def __post_init__(self) -> None:
-        if not len(self.hands) == len(self.labels) == len(self.per_hand):
+        if len(self.hands) != len(self.labels) or (
+            self.per_hand and len(self.per_hand) != len(self.hands)
+        ):
             raise ValueError(
                 f"{self.name}: {len(self.hands)} hands, {len(self.labels)} labels and "
                 f"{len(self.per_hand)} points do not match"
@@ -132,20 +135,22 @@ def _draw_row(
     _draw_name(draw, row, x, y + _INSET, net=True)
     x = _PAD + _NAME_WIDTH
     label_face, points_face = font(13), font(16, True)
+    points_per_hand: Sequence[int | None] = row.per_hand or [None] * len(row.hands)
     for hand, label, points, width in zip(
-        row.hands, row.labels, row.per_hand, widths, strict=False
+        row.hands, row.labels, points_per_hand, widths, strict=False
     ):
         draw_fan(canvas, hand, (x, y + _INSET), width=_CARD, step=_STEP)
         text_y = y + _INSET + card_height(_CARD) + 7
         for line in wrap(label, label_face, width, max_lines=_MAX_LABEL_LINES):
             draw_text(draw, (x, text_y), line, face=label_face, fill=TEXT)
             text_y += _LABEL_LINE
-        draw.text(
-            (x, y + height - _INSET - 18),
-            signed(points),
-            font=points_face,
-            fill=gain_colour(points),
-        )
+        if points is not None:
+            draw.text(
+                (x, y + height - _INSET - 18),
+                signed(points),
+                font=points_face,
+                fill=gain_colour(points),
+            )
         x += width + _GAP
 
 
