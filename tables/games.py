@@ -116,3 +116,41 @@ def game_named(name: str) -> GameSpec:
     if spec is None:
         raise GameError(f"There is no game called {name!r}; try one of {', '.join(GAMES)}.")
     return spec
+
+
+def rules_summary(spec: GameSpec) -> str:
+    """A few lines on how the game goes, from its data (the full rules are in docs/rules.md)."""
+    lines = [f"**{spec.title}**: {spec.min_players}-{spec.max_players} players"]
+    if spec.has_dealer:
+        lines[0] += " against the bot dealer"
+    lines[0] += f"; {spec.decks} deck(s)" + (
+        f" and {spec.jokers} joker(s)." if spec.jokers else "."
+    )
+    variant = spec.variant
+    if variant is None:
+        if spec.family is Family.THREE_CARD:
+            lines.append(
+                "3 cards each, set as a 1-card low and a 2-card high hand; three wagers of one "
+                "ante each (main bet, 3-card bonus, 6-card bonus) against the dealer's house way."
+            )
+        else:
+            lines.append(
+                "7 cards each, set as a 5-card high and a 2-card low hand; the high hand must "
+                "win. Win both hands against the banker: even money less 5%; ties go to the banker."
+            )
+        return "\n".join(lines)
+    lines.append(
+        f"Deal {variant.deal} cards; ante {variant.ante}."
+        if variant.ante
+        else f"Deal {variant.deal} cards; no ante."
+    )
+    for turn, declaration in enumerate(variant.declarations, start=1):
+        lines.append(
+            f"Declaration {turn}: play on for {declaration.draw} more cards, or surrender."
+        )
+    sizes = " | ".join(
+        f"{slot.name} ({'/'.join(str(s) for s in slot.allowed_sizes)})" for slot in variant.slots
+    )
+    order = "stronger than" if variant.order.value == "strict" else "at least as strong as"
+    lines.append(f"Hands, weakest first: {sizes}; each {order} the one before.")
+    return "\n".join(lines)

@@ -188,8 +188,16 @@ class TableManager:
             events.extend(await self._advance(work))
             await self._commit(key, work)
             if events:
-                await self.publisher.publish(key[0], key[1], tuple(events))
+                await self._publish(key, tuple(events))
             return tuple(events)
+
+    async def _publish(self, key: Key, events: tuple[Event, ...]) -> None:
+        # The table has changed and is saved: showing it may fail (Discord is down, a picture
+        # fails), but that must not turn a done action into an error for the player.
+        try:
+            await self.publisher.publish(key[0], key[1], events)
+        except Exception:
+            log.exception("could not show the events of channel %s", key[1])
 
     async def create(
         self, guild_id: int, channel_id: int, host: int, config: TableConfig
@@ -204,7 +212,7 @@ class TableManager:
             table = Table.open(guild_id, channel_id, host, config)
             await self._commit(key, table)
             events = table.opened()
-            await self.publisher.publish(guild_id, channel_id, events)
+            await self._publish(key, events)
             return events
 
     async def join(self, guild_id: int, channel_id: int, user: int) -> tuple[Event, ...]:
