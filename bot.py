@@ -3,14 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import os
+import signal
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import discord
+from discord.ext import commands
 from dotenv import load_dotenv
+
+from cogs.chips import ChipsCog
+from cogs.common import Services, on_tree_error
+from cogs.info import InfoCog
+from cogs.play import PlayCog
+from cogs.publisher import DiscordPublisher
+from cogs.table import TableCog
+from cogs.views import DYNAMIC_ITEMS
+from storage import Storage
+from storage.database import Database, open_database
+from tables.hands import default_setting, warm_up
+from tables.manager import Arranger, Offload, ProcessOffload, TableManager
 
 log = logging.getLogger("pyramid_poker")
 
@@ -61,12 +77,99 @@ def parse_guild_id(text: str) -> int | None:
     return int(text)
 
 
+def discord_clock() -> float:
+    """Wall-clock seconds as discord.py sees them (simcord's virtual time in tests)."""
+    return discord.utils.utcnow().timestamp()
+
+
+class PyramidBot(commands.Bot):
+    """The bot: the database, the tables, the cogs and the persistent buttons."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        offload: Offload | None = None,
+        arranger: Arranger = default_setting,
+        sync_globally: bool = False,
+    ) -> None:
+        # No privileged intents: everything happens through interactions.
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        self.settings = settings
+        self.offload: Offload = offload or ProcessOffload()
+        self.arranger = arranger
+        self.sync_globally = sync_globally
+        self.database: Database | None = None
+        self.services: Services
+
+    async def setup_hook(self) -> None:
+        """Open the database, load the tables' data, resume the tables, add cogs, sync."""
+        self.database = await open_database(self.settings.database_path, clock=discord.utils.utcnow)
+        storage = Storage.over(self.database)
+        publisher = DiscordPublisher(self)
+        tables = TableManager(
+            storage,
+            publisher,
+            clock=discord_clock,
+            offload=self.offload,
+            arranger=self.arranger,
+        )
+        publisher.tables = tables
+        self.services = Services(storage, tables)
+        # The loop's own process checks hands with the evaluator: load its tables now.
+        await asyncio.to_thread(warm_up)
+        if isinstance(self.offload, ProcessOffload):
+            await self.offload.start(warm_up)
+        for cog in (TableCog(), PlayCog(), ChipsCog(), InfoCog()):
+            await self.add_cog(cog)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.error(on_tree_error)
+        resumed = await tables.resume()
+        log.info("Resumed %d table(s).", resumed)
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d commands to the development server.", len(synced))
+        if self.sync_globally:
+            synced = await self.tree.sync()
+            log.info(
+                "Synced %d commands globally (Discord may take an hour to show them).", len(synced)
+            )
+
+    async def close(self) -> None:
+        """Stop deadlines, workers and the database, then log out."""
+        if hasattr(self, "services"):
+            await self.services.tables.close()
+        close = getattr(self.offload, "close", None)
+        if close is not None:
+            close()
+        if self.database is not None:
+            await self.database.close()
+            self.database = None
+        await super().close()
+
+
+async def run_bot(settings: Settings, *, sync_globally: bool = False) -> None:
+    """Run until the connection ends or SIGTERM/SIGINT asks for a clean shutdown."""
+    bot = PyramidBot(settings, sync_globally=sync_globally)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(settings.discord_token)
+    log.info("Shut down cleanly.")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the bot with the arguments after the program name; return the exit status."""
     parser = argparse.ArgumentParser(
         description="Pyramid Poker Discord bot. Settings come from the environment and ./.env."
     )
-    parser.parse_args(argv)
+    parser.add_argument(
+        "--sync", action="store_true", help="sync the slash commands globally (once, after changes)"
+    )
+    args = parser.parse_args(argv)
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -78,7 +181,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return EXIT_BAD_SETTINGS
     log.info("Settings loaded: %s", settings)
-    log.info("The Discord layer is not built yet, so the bot stops here.")
+    try:
+        asyncio.run(run_bot(settings, sync_globally=args.sync))
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN: check it in .env.", file=sys.stderr)
+        return EXIT_BAD_SETTINGS
     return 0
 
 

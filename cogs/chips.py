@@ -1,0 +1,186 @@
+"""Chips: ``/balance``, ``/daily``, ``/leaderboard``, ``/history`` and the admins' ``/chips``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import answer, display_name, picture, png, run, services
+from render import leaderboard_png
+from storage.leaderboards import Period
+from storage.rows import Standing
+from tables.games import GAMES
+
+BOARDS = [
+    app_commands.Choice(name="balance", value="balance"),
+    app_commands.Choice(name="net winnings", value="net"),
+    app_commands.Choice(name="games won", value="wins"),
+]
+PERIODS = [app_commands.Choice(name=p.value, value=p.value) for p in Period]
+VARIANTS = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
+
+
+class ChipsCog(commands.Cog):
+    """A server's chips and standings."""
+
+    @app_commands.command(name="balance", description="Your chips (or another player's)")
+    @app_commands.describe(player="Whose chips to show")
+    @app_commands.guild_only()
+    async def balance(
+        self, interaction: discord.Interaction[Any], player: discord.User | None = None
+    ) -> None:
+        """Show a balance."""
+        assert interaction.guild_id is not None
+        who = player or interaction.user
+        guild = interaction.guild_id
+
+        async def read() -> int:
+            return await services(interaction).storage.players.balance(guild, who.id)
+
+        chips = await run(interaction, read)
+        if chips is not None:
+            await answer(interaction, f"{who.mention} has **{chips}** chips.")
+
+    @app_commands.command(name="daily", description="Collect today's chip bonus")
+    @app_commands.guild_only()
+    async def daily(self, interaction: discord.Interaction[Any]) -> None:
+        """Add the daily bonus."""
+        assert interaction.guild_id is not None
+        guild = interaction.guild_id
+        found = services(interaction)
+        player = await run(
+            interaction, lambda: found.storage.players.claim_daily(guild, interaction.user.id)
+        )
+        if player is not None:
+            await answer(
+                interaction, f"Daily bonus collected: you now have **{player.balance}** chips."
+            )
+
+    @app_commands.command(name="leaderboard", description="This server's standings")
+    @app_commands.describe(by="What to rank by", period="Over which span", variant="One game only")
+    @app_commands.choices(by=BOARDS, period=PERIODS, variant=VARIANTS)
+    @app_commands.guild_only()
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[Any],
+        by: app_commands.Choice[str] | None = None,
+        period: app_commands.Choice[str] | None = None,
+        variant: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Rank the server's players."""
+        assert interaction.guild_id is not None
+        guild = interaction.guild_id
+        boards = services(interaction).storage.leaderboards
+        kind = by.value if by else "balance"
+        span = Period(period.value) if period else Period.ALL
+        game = variant.value if variant else None
+
+        async def read() -> list[Standing]:
+            if kind == "balance":
+                return await boards.by_balance(guild)
+            if kind == "net":
+                return await boards.by_net(guild, period=span, variant=game)
+            return await boards.by_wins(guild, period=span, variant=game)
+
+        standings = await run(interaction, read, ephemeral=False)
+        if standings is None:
+            return
+        if not standings:
+            await answer(interaction, "Nobody is on this leaderboard yet: play a game!")
+            return
+        title = {"balance": "Chips", "net": "Net winnings", "wins": "Games won"}[kind]
+        if kind != "balance":
+            title += f", {span.value}" + (f", {GAMES[game].title}" if game else "")
+        client = interaction.client
+        lines = [(s.rank, display_name(client, guild, s.user_id), s.value) for s in standings]
+        data = await picture(leaderboard_png, title, lines)
+        text = "\n".join(
+            f"{rank}. <@{s.user_id}> {s.value}" for rank, s in ((s.rank, s) for s in standings)
+        )
+        await answer(interaction, f"**{title}**\n{text}", file=png(data, "leaderboard.png"))
+
+    @app_commands.command(name="history", description="Your latest games and your record")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction[Any]) -> None:
+        """The caller's games."""
+        assert interaction.guild_id is not None
+        guild, user = interaction.guild_id, interaction.user.id
+        boards = services(interaction).storage.leaderboards
+
+        async def read() -> str:
+            games = await boards.history(guild, user)
+            stats = await boards.statistics(guild, user)
+            lines = [
+                f"Played {stats.played}: won {stats.won}, lost {stats.lost}, pushed {stats.pushed};"
+                f" net {stats.net:+d} (best {stats.best:+d}, worst {stats.worst:+d})."
+            ]
+            lines += [
+                f"Game {g.game_id} ({_game_title(g.variant)}): {g.status.value}, {g.net:+d}"
+                for g in games
+            ]
+            return "\n".join(lines)
+
+        text = await run(interaction, read)
+        if text is not None:
+            await answer(interaction, text)
+
+    chips = app_commands.Group(
+        name="chips",
+        description="Give or take chips (Manage Server)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    @chips.command(name="grant", description="Give a player chips (a logged grant)")
+    @app_commands.describe(player="Who gets the chips", amount="How many", note="Why")
+    async def grant(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User,
+        amount: app_commands.Range[int, 1, 1_000_000_000],
+        note: str = "",
+    ) -> None:
+        """Grant chips."""
+        assert interaction.guild_id is not None
+        guild = interaction.guild_id
+        players = services(interaction).storage.players
+        done = await run(
+            interaction,
+            lambda: players.grant(
+                guild, player.id, amount, admin_id=interaction.user.id, note=note
+            ),
+        )
+        if done is not None:
+            await answer(
+                interaction, f"Granted {amount} chips to {player.mention}: now {done.balance}."
+            )
+
+    @chips.command(name="take", description="Take chips from a player (never escrowed ones)")
+    @app_commands.describe(player="Whose chips", amount="How many", note="Why")
+    async def take(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User,
+        amount: app_commands.Range[int, 1, 1_000_000_000],
+        note: str = "",
+    ) -> None:
+        """Take chips."""
+        assert interaction.guild_id is not None
+        guild = interaction.guild_id
+        players = services(interaction).storage.players
+        done = await run(
+            interaction,
+            lambda: players.take(guild, player.id, amount, admin_id=interaction.user.id, note=note),
+        )
+        if done is not None:
+            await answer(
+                interaction, f"Took {amount} chips from {player.mention}: now {done.balance}."
+            )
+
+
+def _game_title(name: str) -> str:
+    spec = GAMES.get(name)
+    return spec.title if spec is not None else name

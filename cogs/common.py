@@ -1,0 +1,132 @@
+"""What every cog shares: the bot's services, answering an interaction, and names for pictures."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+import discord
+
+from engine.errors import GameError
+from storage import Storage
+from tables.hands import Setting
+from tables.manager import TableManager
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class Services:
+    """The layers below the cogs, as the bot wires them."""
+
+    storage: Storage
+    tables: TableManager
+    #: The solver's last suggestion per (channel, user), so "Take it" sets exactly what was shown.
+    suggestions: dict[tuple[int, int], Setting] = field(default_factory=dict)
+
+
+class HasServices(Protocol):
+    """A bot that carries the services (``bot.PyramidBot``)."""
+
+    services: Services
+
+
+def services(interaction: discord.Interaction[Any]) -> Services:
+    """The services of the bot this interaction reached."""
+    client: Any = interaction.client
+    found: Services = client.services
+    return found
+
+
+async def acknowledge(interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:
+    """Defer at once: solver, Pillow and database work may follow (Discord allows 3 s)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def answer(
+    interaction: discord.Interaction[Any],
+    content: str = "",
+    *,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+    embed: discord.Embed | None = None,
+) -> None:
+    """Answer a deferred interaction by editing its original response."""
+    kwargs: dict[str, Any] = {"content": content}
+    if file is not None:
+        kwargs["attachments"] = [file]
+    if view is not None:
+        kwargs["view"] = view
+    if embed is not None:
+        kwargs["embed"] = embed
+    await interaction.edit_original_response(**kwargs)
+
+
+async def run(
+    interaction: discord.Interaction[Any],
+    action: Callable[[], Awaitable[T]],
+    *,
+    done: str | None = None,
+    ephemeral: bool = True,
+) -> T | None:
+    """Acknowledge, run one table or storage call, and answer; a ``GameError`` is the answer."""
+    await acknowledge(interaction, ephemeral=ephemeral)
+    try:
+        result = await action()
+    except GameError as error:
+        await answer(interaction, str(error))
+        return None
+    if done is not None:
+        await answer(interaction, done)
+    return result
+
+
+def png(data: bytes, name: str) -> discord.File:
+    """A picture as a Discord attachment."""
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+async def picture(render: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
+    """Draw a picture off the event loop (Pillow holds the loop otherwise)."""
+    return await asyncio.to_thread(render, *args, **kwargs)
+
+
+def display_name(client: discord.Client, guild_id: int | None, user_id: int) -> str:
+    """A player's name on the server, as far as the cache knows it."""
+    guild = client.get_guild(guild_id) if guild_id else None
+    member = guild.get_member(user_id) if guild else None
+    if member is not None:
+        return member.display_name
+    user = client.get_user(user_id)
+    return user.display_name if user is not None else f"Player {user_id}"
+
+
+def error_code() -> str:
+    """A short code the user can quote and the log can be searched for."""
+    return secrets.token_hex(3)
+
+
+async def on_tree_error(
+    interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
+) -> None:
+    """One handler: a rules error is an ephemeral sentence, anything else a logged code."""
+    original = getattr(error, "original", error)
+    if isinstance(original, GameError):
+        text = str(original)
+    elif isinstance(error, discord.app_commands.CheckFailure):
+        text = "You cannot use this command here."
+    else:
+        code = error_code()
+        log.error("command failed [%s]", code, exc_info=original)
+        text = f"Something went wrong on our side (code `{code}`); nothing was changed."
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=text)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

@@ -1,0 +1,338 @@
+"""Turns a table's events into Discord messages: the lobby, private DMs, reveals, the showdown."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from cogs.common import display_name, picture, png
+from cogs.views import (
+    DeclareButton,
+    HandButton,
+    LobbyButton,
+    SuggestButton,
+)
+from engine.cards import AnyCard
+from render import ShowdownRow, hand_png, showdown_png
+from tables.events import (
+    ArrangementSubmitted,
+    ArrangingOpened,
+    CardsDealt,
+    CardsDrawn,
+    DeclarationMade,
+    DeclarationsOpened,
+    DeclarationsRevealed,
+    Event,
+    GameCancelled,
+    GameStarted,
+    PlayerJoined,
+    PlayerKicked,
+    PlayerLeft,
+    ShowdownSettled,
+    TableClosed,
+    TableOpened,
+)
+from tables.games import GAMES
+from tables.manager import TableManager
+
+log = logging.getLogger(__name__)
+
+
+def lobby_view() -> discord.ui.View:
+    """Join, Leave and Start: buttons that work after a restart too."""
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start"):
+        view.add_item(LobbyButton(action))
+    return view
+
+
+def _mentions(users: Sequence[int]) -> str:
+    return ", ".join(f"<@{user}>" for user in users) or "nobody"
+
+
+def _signed(amount: int) -> str:
+    return f"{amount:+d}"
+
+
+class DiscordPublisher:
+    """The tables' publisher in the bot: each event becomes a channel message or a DM."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self.tables: TableManager | None = None
+        #: The lobby message per channel, edited as players come and go (lost on restart: a
+        #: new one is posted on the next change).
+        self.lobbies: dict[tuple[int, int], discord.Message] = {}
+
+    def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.client.get_channel(channel_id)
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def _say(self, channel_id: int, content: str, **kwargs: Any) -> discord.Message | None:
+        channel = self._channel(channel_id)
+        if channel is None:
+            log.warning("channel %s is gone; dropped: %s", channel_id, content)
+            return None
+        try:
+            return await channel.send(content, **kwargs)
+        except discord.HTTPException:
+            log.exception("could not post in channel %s", channel_id)
+            return None
+
+    async def publish(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
+        """Show the events, in order."""
+        held: dict[int, tuple[AnyCard, ...]] = {}
+        for event in events:
+            if isinstance(event, CardsDealt):
+                held[event.user] = event.cards
+            elif isinstance(event, CardsDrawn):
+                held[event.user] = event.held
+            elif isinstance(event, DeclarationsOpened | ArrangingOpened):
+                await self._phase(guild_id, channel_id, event, held)
+                held = {}
+            else:
+                await self._public(guild_id, channel_id, event)
+
+    # ----- the lobby -------------------------------------------------------------------------
+
+    def _lobby_text(self, guild_id: int, channel_id: int) -> str:
+        table = self.tables.table(guild_id, channel_id) if self.tables else None
+        if table is None:
+            return "The table is closed."
+        spec = table.spec
+        ante = f"ante {table.config.ante}" if table.config.ante else "no ante"
+        return (
+            f"**{spec.title}** table, {ante}, {len(table.seats)}/{table.config.seats} seats "
+            f"(host <@{table.host}>)\nSeated: {_mentions(table.players)}\n"
+            f"Join, then the host presses Start ({spec.min_players}+ players)."
+        )
+
+    async def _lobby(self, guild_id: int, channel_id: int) -> None:
+        key = (guild_id, channel_id)
+        text = self._lobby_text(guild_id, channel_id)
+        message = self.lobbies.get(key)
+        if message is not None:
+            try:
+                await message.edit(content=text, view=lobby_view())
+                return
+            except discord.HTTPException:
+                self.lobbies.pop(key, None)
+        posted = await self._say(channel_id, text, view=lobby_view())
+        if posted is not None:
+            self.lobbies[key] = posted
+
+    # ----- private phases -------------------------------------------------------------------
+
+    async def _phase(
+        self,
+        guild_id: int,
+        channel_id: int,
+        event: DeclarationsOpened | ArrangingOpened,
+        held: dict[int, tuple[AnyCard, ...]],
+    ) -> None:
+        table = self.tables.table(guild_id, channel_id) if self.tables else None
+        title = table.spec.title if table else "Pyramid Poker"
+        game_id = table.game_id if table and table.game_id else 0
+        deadline = f"<t:{int(event.deadline)}:R>"
+        if isinstance(event, DeclarationsOpened):
+            what = (
+                f"Declaration {event.round + 1}: **Play** puts up {event.play_cost} chips and "
+                f"brings {event.draw} more cards; **Surrender** costs {event.surrender_cost}. "
+                f"Decide {deadline}; your choice stays secret until everyone has declared."
+            )
+            await self._say(
+                channel_id,
+                f"Declaration {event.round + 1}: {_mentions(event.players)}, check your DMs "
+                f"and decide {deadline}.",
+                view=_hand_view(game_id),
+            )
+        else:
+            what = (
+                f"Set your hands {deadline}: `/arrange hands:` in the channel, or press "
+                "**Suggest** for the solver's arrangement. If you set nothing, the table sets "
+                "them for you."
+            )
+            await self._say(
+                channel_id,
+                f"Arranging: {_mentions(event.players)}, set your hands {deadline}.",
+                view=_hand_view(game_id),
+            )
+        where = self._where(guild_id, channel_id)
+        for user in event.players:
+            cards = held.get(user)
+            if cards is None and self.tables is not None:
+                try:
+                    cards = self.tables.hand(guild_id, channel_id, user)
+                except Exception:  # the player left the game meanwhile
+                    cards = ()
+            view = discord.ui.View(timeout=None)
+            if isinstance(event, DeclarationsOpened):
+                for play in (True, False):
+                    view.add_item(DeclareButton(guild_id, channel_id, game_id, event.round, play))
+            else:
+                view.add_item(SuggestButton(guild_id, channel_id, game_id))
+            await self._dm(
+                user,
+                channel_id,
+                f"**{title}** in {where}.\n{what}",
+                cards or (),
+                view,
+            )
+
+    def _where(self, guild_id: int, channel_id: int) -> str:
+        guild = self.client.get_guild(guild_id)
+        return f"<#{channel_id}>" + (f" on **{guild.name}**" if guild else "")
+
+    async def _dm(
+        self,
+        user_id: int,
+        channel_id: int,
+        content: str,
+        cards: Sequence[AnyCard],
+        view: discord.ui.View,
+    ) -> None:
+        user = self.client.get_user(user_id)
+        try:
+            if user is None:
+                user = await self.client.fetch_user(user_id)
+            files = []
+            if cards:
+                data = await picture(hand_png, cards, title="Your cards")
+                files.append(png(data, "hand.png"))
+            await user.send(content, files=files, view=view)
+        except discord.Forbidden:
+            # Closed DMs (50007): the channel says so, and /hand or the button serve instead.
+            await self._say(
+                channel_id,
+                f"<@{user_id}>, I cannot DM you: use `/hand` or the **Show my hand** button, "
+                "which answer only you.",
+            )
+        except discord.HTTPException:
+            log.exception("could not DM %s", user_id)
+
+    # ----- public events -------------------------------------------------------------------
+
+    async def _public(self, guild_id: int, channel_id: int, event: Event) -> None:
+        if isinstance(event, TableOpened | PlayerJoined | PlayerLeft):
+            await self._lobby(guild_id, channel_id)
+        elif isinstance(event, PlayerKicked):
+            await self._say(channel_id, f"<@{event.user}> was removed by <@{event.by}>.")
+            await self._lobby(guild_id, channel_id)
+        elif isinstance(event, GameStarted):
+            self.lobbies.pop((guild_id, channel_id), None)
+            escrow = sum(event.escrowed.values())
+            chips = f"; {escrow} chips held for the game" if escrow else ""
+            await self._say(
+                channel_id,
+                f"Game {event.game_id} started with {_mentions(event.players)}{chips}. "
+                "Cards are on their way by DM.",
+            )
+        elif isinstance(event, DeclarationMade):
+            await self._say(channel_id, f"<@{event.user}> has declared.")
+        elif isinstance(event, DeclarationsRevealed):
+            lines = [
+                f"Declaration {event.round + 1} revealed. Play: {_mentions(event.played)}. "
+                f"Surrender: {_mentions(event.surrendered)}."
+            ]
+            if event.defaulted:
+                lines.append(
+                    f"Silent at the deadline (the table declared): {_mentions(event.defaulted)}."
+                )
+            if event.short:
+                lines.append(f"Short of chips to play on: {_mentions(event.short)}.")
+            await self._say(channel_id, "\n".join(lines))
+        elif isinstance(event, ArrangementSubmitted):
+            how = {"player": "set their hands", "solver": "had their hands set by the solver"}
+            verb = how.get(event.by, "set their hands")
+            again = " again" if event.replaced else ""
+            await self._say(channel_id, f"<@{event.user}> {verb}{again}.")
+        elif isinstance(event, ShowdownSettled):
+            await self._showdown(guild_id, channel_id, event)
+        elif isinstance(event, GameCancelled):
+            back = sum(event.refunds.values())
+            await self._say(
+                channel_id, f"Game {event.game_id} was cancelled; {back} chips went back."
+            )
+        elif isinstance(event, TableClosed):
+            self.lobbies.pop((guild_id, channel_id), None)
+            await self._say(channel_id, f"Table closed: {event.reason}")
+
+    async def _showdown(self, guild_id: int, channel_id: int, event: ShowdownSettled) -> None:
+        spec = GAMES[event.game]
+        names = {s.user: display_name(self.client, guild_id, s.user) for s in event.seats}
+        rows = []
+        for seat in event.seats:
+            note = ""
+            if seat.surrendered_at is not None:
+                word = "folded" if spec.has_dealer else "surrendered"
+                note = f"{word} at declaration {seat.surrendered_at + 1}"
+            if seat.user in event.pot_winners:
+                note = (note + "; " if note else "") + "takes the pot"
+            # Pyramid games score hand by hand; the house games' wagers are in the notes.
+            per_hand = seat.per_hand if len(seat.per_hand) == len(seat.hands) else ()
+            rows.append(
+                ShowdownRow(
+                    name=names[seat.user],
+                    hands=seat.hands,
+                    labels=seat.labels,
+                    per_hand=per_hand,
+                    net=seat.net,
+                    note=note,
+                )
+            )
+        if event.dealer_hands:
+            rows.append(
+                ShowdownRow(
+                    name="Dealer",
+                    hands=event.dealer_hands,
+                    labels=event.dealer_labels,
+                    per_hand=_dealer_points(event),
+                    net=event.house,
+                    note="the house",
+                )
+            )
+        footer = [
+            "Chips: " + ", ".join(f"{names[u]} {_signed(n)}" for u, n in event.nets.items()),
+        ]
+        if event.pot:
+            footer.append(f"Pot {event.pot} to " + ", ".join(names[u] for u in event.pot_winners))
+        data = await picture(
+            showdown_png,
+            rows,
+            title=f"{spec.title}: game {event.game_id}",
+            matrix=event.matrix,
+            matrix_names=[names[u] for u in event.matrix_players],
+            footer=footer,
+        )
+        text = f"**Showdown, game {event.game_id}.** " + ", ".join(
+            f"<@{u}> {_signed(n)}" for u, n in event.nets.items()
+        )
+        if event.notes:
+            text += "\n" + "\n".join(event.notes)
+        await self._say(
+            channel_id,
+            text[:2000],
+            file=png(data, "showdown.png"),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+def _dealer_points(event: ShowdownSettled) -> tuple[int, ...]:
+    """The dealer's points per hand: what the players lost there (Casino Version only)."""
+    size = len(event.dealer_hands)
+    totals = [0] * size
+    for seat in event.seats:
+        if len(seat.per_hand) != size or len(seat.hands) != size:
+            return ()
+        for position, points in enumerate(seat.per_hand):
+            totals[position] -= points
+    return tuple(totals)
+
+
+def _hand_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(game_id))
+    return view

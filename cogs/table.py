@@ -1,0 +1,154 @@
+"""``/table``: open, join, leave, start, cancel, kick and look at the channel's table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import answer, run, services
+from tables.games import GAMES
+from tables.table import make_config
+
+GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
+
+
+def _where(interaction: discord.Interaction[Any]) -> tuple[int, int]:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise app_commands.NoPrivateMessage("Tables live in server channels.")
+    return interaction.guild_id, interaction.channel_id
+
+
+def _is_admin(interaction: discord.Interaction[Any]) -> bool:
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    return bool(permissions and permissions.manage_guild)
+
+
+class TableCog(
+    commands.GroupCog, group_name="table", group_description="Play at this channel's table"
+):
+    """The lobby commands."""
+
+    @app_commands.command(name="create", description="Open a table in this channel")
+    @app_commands.describe(
+        variant="Which game to play",
+        ante="Chips each player antes (each wager in the three-card game)",
+        seats="How many players may sit",
+        declare_seconds="Seconds to declare play or surrender (15-3600)",
+        arrange_seconds="Seconds to set your hands (15-3600)",
+    )
+    @app_commands.choices(variant=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def create(
+        self,
+        interaction: discord.Interaction[Any],
+        variant: app_commands.Choice[str],
+        ante: app_commands.Range[int, 1, 1_000_000] | None = None,
+        seats: app_commands.Range[int, 1, 6] | None = None,
+        declare_seconds: app_commands.Range[int, 15, 3600] = 60,
+        arrange_seconds: app_commands.Range[int, 15, 3600] = 180,
+    ) -> None:
+        """Open a table with the caller seated as host."""
+        guild, channel = _where(interaction)
+        tables = services(interaction).tables
+
+        async def create() -> object:
+            config = make_config(
+                variant.value,
+                ante=None if variant.value == "no-surrender" else ante,
+                seats=seats,
+                declaration_seconds=declare_seconds,
+                arrangement_seconds=arrange_seconds,
+            )
+            return await tables.create(guild, channel, interaction.user.id, config)
+
+        await run(interaction, create, done=f"You opened a {variant.name} table here.")
+
+    @app_commands.command(name="join", description="Sit at this channel's table")
+    @app_commands.guild_only()
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        """Take a seat."""
+        guild, channel = _where(interaction)
+        tables = services(interaction).tables
+        await run(
+            interaction,
+            lambda: tables.join(guild, channel, interaction.user.id),
+            done="You sit at the table.",
+        )
+
+    @app_commands.command(name="leave", description="Leave this channel's table (in the lobby)")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        """Give up the seat."""
+        guild, channel = _where(interaction)
+        tables = services(interaction).tables
+        await run(
+            interaction,
+            lambda: tables.leave(guild, channel, interaction.user.id),
+            done="You left the table.",
+        )
+
+    @app_commands.command(name="start", description="Deal the game (host only)")
+    @app_commands.guild_only()
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        """Escrow the antes and deal."""
+        guild, channel = _where(interaction)
+        tables = services(interaction).tables
+        await run(
+            interaction,
+            lambda: tables.start(guild, channel, interaction.user.id),
+            done="Dealt. Cards are on their way by DM.",
+        )
+
+    @app_commands.command(
+        name="cancel", description="Close the table; a game under way is refunded"
+    )
+    @app_commands.guild_only()
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        """Close the table (host, or anyone with Manage Server)."""
+        guild, channel = _where(interaction)
+        tables = services(interaction).tables
+        admin = _is_admin(interaction)
+        await run(
+            interaction,
+            lambda: tables.cancel(guild, channel, interaction.user.id, is_admin=admin),
+            done="The table is closed; every chip put up was returned.",
+        )
+
+    @app_commands.command(name="kick", description="Remove an unresponsive player (host only)")
+    @app_commands.describe(player="The player to remove")
+    @app_commands.guild_only()
+    async def kick(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        """Remove a player; mid-game the table plays for them."""
+        guild, channel = _where(interaction)
+        tables = services(interaction).tables
+        await run(
+            interaction,
+            lambda: tables.kick(guild, channel, interaction.user.id, player.id),
+            done=f"{player.mention} was removed.",
+        )
+
+    @app_commands.command(name="status", description="Who sits here and what the table waits for")
+    @app_commands.guild_only()
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        """Describe the table."""
+        guild, channel = _where(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = services(interaction).tables.table(guild, channel)
+        if table is None:
+            await answer(interaction, "There is no table here; open one with `/table create`.")
+            return
+        seated = ", ".join(f"<@{u}>" for u in table.players)
+        lines = [
+            f"**{table.spec.title}**, ante {table.config.ante}, host <@{table.host}>.",
+            f"Seated ({len(table.seats)}/{table.config.seats}): {seated}.",
+            f"Phase: {table.phase.value}; games played: {table.games_played}.",
+        ]
+        waiting = table.waiting_for()
+        if waiting:
+            lines.append("Waiting for: " + ", ".join(f"<@{u}>" for u in waiting) + ".")
+        if table.deadline:
+            lines.append(f"Deadline <t:{int(table.deadline)}:R>.")
+        await answer(interaction, "\n".join(lines))

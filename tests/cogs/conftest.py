@@ -1,0 +1,64 @@
+"""The real bot (discord.py, cogs, SQLite) driven through simcord's simulated Discord (L3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import simcord
+
+from bot import PyramidBot, Settings
+from tables.manager import ThreadOffload
+from tests.tables.helpers import quick_arranger
+
+GUILD_ID = 424242424242424242
+
+
+def make_bot(path: Path) -> PyramidBot:
+    """The bot as it runs, on a temp database, with fast test hands for absent players."""
+    settings = Settings(discord_token="test", database_path=path, dev_guild_id=GUILD_ID)
+    # Threads, not worker processes: simcord runs everything in one process.
+    return PyramidBot(settings, offload=ThreadOffload(), arranger=quick_arranger)
+
+
+@dataclass
+class Scene:
+    """A server with a channel and six members, and the running simulated Discord."""
+
+    env: simcord.Env
+    bot: PyramidBot
+    path: Path
+    guild: Any
+    channel: Any
+    members: list[Any]
+
+    @property
+    def tables(self) -> Any:
+        return self.bot.services.tables
+
+    async def restart(self) -> None:
+        """Stop the bot and start a new one on the same database (a deploy or a crash)."""
+        self.bot = make_bot(self.path)
+        await self.env.restart_bot(self.bot)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "bot.sqlite3"
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path) -> PyramidBot:
+    return make_bot(db_path)
+
+
+@pytest.fixture
+def scene(simcord_env: simcord.Env, simcord_bot: PyramidBot, db_path: Path) -> Scene:
+    env = simcord_env
+    guild = env.create_guild("Poker Club", id=GUILD_ID)
+    channel = guild.create_text_channel("pyramid")
+    names = ("ann", "bob", "cy", "di", "ed", "flo")
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    return Scene(env, simcord_bot, db_path, guild, channel, members)

@@ -1,0 +1,79 @@
+"""Complete games through slash commands, buttons and DMs, as players would play them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tables.games import GAMES
+from tables.table import Phase
+from tests.cogs.conftest import Scene
+from tests.tables.helpers import quick_arranger
+
+
+async def open_table(scene: Scene, game: str, count: int, **options: Any) -> list[Any]:
+    ann, *others = scene.members[:count]
+    result = await ann.slash(scene.channel, "table create", variant=game, **options)
+    assert result.acknowledged
+    for member in others:
+        joined = await member.slash(scene.channel, "table join")
+        assert joined.acknowledged
+    return scene.members[:count]
+
+
+def the_table(scene: Scene) -> Any:
+    return scene.tables.table(scene.guild.id, scene.channel.id)
+
+
+async def play_out(scene: Scene, players: list[Any], how: str) -> None:
+    """Declare play for everyone, then set hands by text, by suggestion or by the timer."""
+    while (table := the_table(scene)) is not None and table.in_game:
+        if table.phase is Phase.DECLARING:
+            for member in players:
+                if member.id in table.waiting_for():
+                    message = member.user.dm_channel.last_message
+                    result = await member.user.click(message, label="Play")
+                    assert result.acknowledged
+        elif table.phase is Phase.ARRANGING:
+            for member in players:
+                if member.id not in table.waiting_for():
+                    continue
+                if how == "text":
+                    held = scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
+                    setting = quick_arranger(table.spec, held)
+                    options = {"automatic": setting.automatic} if setting.automatic else {}
+                    result = await member.slash(
+                        scene.channel, "arrange hands", hands=setting.text, **options
+                    )
+                    assert result.acknowledged
+                elif how == "suggest":
+                    message = member.user.dm_channel.last_message
+                    shown = await member.user.click(message, label="Suggest")
+                    assert shown.acknowledged
+                    taken = await member.user.click(shown.response.message, label="Take it")
+                    assert taken.acknowledged
+            if how == "timer":
+                await scene.env.advance_time(table.config.arrangement_seconds + 1)
+        else:
+            break
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_whole_game_through_discord(scene: Scene, game: str) -> None:
+    count = 3 if GAMES[game].max_players >= 3 else 2
+    players = await open_table(scene, game, count)
+    start = await players[0].slash(scene.channel, "table start")
+    assert start.acknowledged
+    # Every player got a DM naming the server and the channel, with a picture of their cards.
+    for member in players:
+        dm = member.user.dm_channel.last_message
+        assert dm is not None and "Poker Club" in dm.content and dm.attachments
+    await play_out(scene, players, "text" if game != "showdown" else "suggest")
+    table = the_table(scene)
+    assert table is not None and table.phase is Phase.LOBBY and table.games_played == 1
+    showdown = [m for m in scene.channel.history() if m.content.startswith("**Showdown, game")]
+    assert len(showdown) == 1 and showdown[0].attachments
+    assert showdown[0].attachments[0].size < 1_000_000
+    board = await players[0].slash(scene.channel, "leaderboard", by="net")
+    assert board.acknowledged and "Net winnings" in board.response.content
