@@ -31,11 +31,15 @@ def legality(variant_name: str, count: int, budget: float) -> None:
     illegal = 0
     exact = 0
     started = time.perf_counter()
-    for codes in deals(variant, variant.max_held, count, seed=7, max_jokers=variant.jokers):
+    holdings = deals(variant, variant.max_held, count, seed=7, max_jokers=variant.jokers)
+    for done, codes in enumerate(holdings, 1):
         held = [card_from_code(code) for code in codes]
         solution = solve(variant, held, budget_s=budget)
         illegal += not is_legal(variant, solution.arrangement, held)
         exact += solution.exact
+        if done % 1000 == 0 and done < count:
+            elapsed = time.perf_counter() - started
+            print(f"  {done} deals, {illegal} illegal, {exact} proven, {elapsed:.0f} s", flush=True)
     elapsed = time.perf_counter() - started
     print(
         f"{variant.name}: {count} deals of {variant.max_held} cards with 0-{variant.jokers} "

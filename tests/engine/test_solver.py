@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.arrangement import is_legal
+from engine.arrangement import is_legal, is_legal_keys
 from engine.cards import card_from_code, parse_cards
 from engine.cli import main
 from engine.errors import GameError
@@ -20,7 +20,7 @@ from engine.simulate import simulate
 from engine.solver.exhaustive import best_ev, best_ev_three_slots
 from engine.solver.jokers import joker_key
 from engine.solver.model import FieldModel, bootstrap_model, load_model, rank_part
-from engine.solver.search import search
+from engine.solver.search import _Search, search
 from engine.solver.solve import automatic_ev, solve
 from engine.solver.train import shoe_codes
 from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, VARIANTS, Variant
@@ -213,3 +213,47 @@ def test_three_slot_reference_equals_the_slow_reference() -> None:
             assert (fast is None) == (slow is None)
             if fast is not None and slow is not None:
                 assert fast == pytest.approx(slow, abs=1e-9)
+
+
+def _random_legal(variant: Variant, held: list[int], rng: random.Random) -> list[tuple[int, ...]]:
+    keyer = evaluator(variant.hand_rules)
+    sizes = [min(slot.allowed_sizes) for slot in variant.slots]
+    cards = list(held)
+    for _ in range(5000):
+        rng.shuffle(cards)
+        hands, start = [], 0
+        for size in sizes:
+            hands.append(tuple(sorted(cards[start : start + size])))
+            start += size
+        if is_legal_keys(variant, sizes, [keyer.key(hand) for hand in hands]):
+            return hands
+    raise AssertionError("no legal random split found")
+
+
+@pytest.mark.parametrize(("variant", "size"), [(SHOWDOWN, 25), (NO_SURRENDER, 17), (CASINO, 9)])
+def test_card_bound_is_above_every_legal_completion(variant: Variant, size: int) -> None:
+    # The search is exact only if, at every node, the card-aware bound of the slots still to
+    # fill is at least what any legal completion scores there: check it along the solver's own
+    # answers and along random legal arrangements (Showdown has no exhaustive reference).
+    model = load_model(variant)
+    keyer = evaluator(variant.hand_rules)
+    rng = random.Random(size)
+    for held in _deals(variant, size, 6, seed=23):
+        found = search(variant, model, held, budget_s=0.1)
+        assert found is not None
+        for hands in (list(found.hands), _random_legal(variant, held, rng)):
+            state = _Search(variant, model, tuple(sorted(held)), float("inf"))
+            keys = [keyer.key(hand) for hand in hands]
+            values = [model.value(p, key) for p, key in enumerate(keys)]
+            left, cap = state.held_packed, None
+            for position in range(len(hands) - 1, -1, -1):
+                if position:
+                    bound = state.card_bound(
+                        position, left, None if cap is None else rank_part(cap)
+                    )
+                    assert bound is not None
+                    assert sum(values[: position + 1]) <= bound[1][position] + 1e-9
+                group = state.group_of[position][rank_part(keys[position])]
+                entry = next(e for e in group if e[0] == tuple(sorted(hands[position])))
+                left -= entry[2]
+                cap = keys[position]
