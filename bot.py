@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import discord
+import yarl
 from discord.ext import commands
 from dotenv import load_dotenv
 
@@ -49,6 +50,9 @@ class Settings:
     discord_token: str = field(repr=False)
     database_path: Path = DEFAULT_DATABASE_PATH
     dev_guild_id: int | None = None
+    #: Where Discord's REST API and gateway are; set only to run against a local fake of Discord.
+    api_url: str | None = None
+    gateway_url: str | None = None
 
 
 def load_settings(environ: Mapping[str, str]) -> Settings:
@@ -61,7 +65,27 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         discord_token=token,
         database_path=Path(database_path) if database_path else DEFAULT_DATABASE_PATH,
         dev_guild_id=parse_guild_id(environ.get("DEV_GUILD_ID", "")),
+        api_url=parse_url("DISCORD_API_URL", environ.get("DISCORD_API_URL", "")),
+        gateway_url=parse_url("DISCORD_GATEWAY_URL", environ.get("DISCORD_GATEWAY_URL", "")),
     )
+
+
+def parse_url(name: str, text: str) -> str | None:
+    """Read an optional endpoint override (tests point the bot at a fake Discord with these)."""
+    text = text.strip().rstrip("/")
+    if not text:
+        return None
+    if not text.startswith(("http://", "https://", "ws://", "wss://")):
+        raise SettingsError(f"{name} must be an http(s) or ws(s) address or empty, not {text!r}.")
+    return text
+
+
+def point_at(settings: Settings) -> None:
+    """Send discord.py's requests and gateway connection where the settings say, if elsewhere."""
+    if settings.api_url is not None:
+        discord.http.Route.BASE = settings.api_url
+    if settings.gateway_url is not None:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url + "/")
 
 
 def parse_guild_id(text: str) -> int | None:
@@ -152,6 +176,7 @@ class PyramidBot(commands.Bot):
 
 async def run_bot(settings: Settings, *, sync_globally: bool = False) -> None:
     """Run until the connection ends or SIGTERM/SIGINT asks for a clean shutdown."""
+    point_at(settings)
     bot = PyramidBot(settings, sync_globally=sync_globally)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -61,3 +61,19 @@ def test_dev_guild_id_is_optional_and_numeric() -> None:
 
 def test_settings_repr_hides_the_token() -> None:
     assert "secret-token" not in repr(load_settings({"DISCORD_TOKEN": "secret-token"}))
+
+
+def test_endpoint_overrides_are_optional_addresses() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t"})
+    assert settings.api_url is None and settings.gateway_url is None
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": "t",
+            "DISCORD_API_URL": "http://127.0.0.1:8080/api/v10/",
+            "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8080/gateway",
+        }
+    )
+    assert settings.api_url == "http://127.0.0.1:8080/api/v10"
+    assert settings.gateway_url == "ws://127.0.0.1:8080/gateway"
+    with pytest.raises(SettingsError, match="DISCORD_API_URL"):
+        load_settings({"DISCORD_TOKEN": "t", "DISCORD_API_URL": "localhost:8080"})
