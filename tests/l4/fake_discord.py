@@ -1,0 +1,483 @@
+"""A small fake of Discord on 127.0.0.1 for the bot's process: REST under /api/v10 and a gateway."""
+
+# It knows just what logging in, syncing the commands and one /table create need, and records every
+# request. Anything else gets a Discord-shaped 404 and is marked unknown, so that a route the bot
+# starts to need shows up in the test's assertions instead of passing unnoticed.
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+API = "/api/v10"
+GUILD_ID = 900000000000000001
+CHANNEL_ID = 900000000000000002
+BOT_ID = 900000000000000003
+PLAYER_ID = 900000000000000004
+#: View Channel, Send Messages, Embed Links, Attach Files, Read Message History, External Emojis.
+APP_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 18)
+#: A plain member: View Channel, Send Messages, Use Application Commands.
+PLAYER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 31)
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+
+# Gateway opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
+DISPATCH, HEARTBEAT, IDENTIFY, HELLO, HEARTBEAT_ACK = 0, 1, 2, 10, 11
+HEARTBEAT_INTERVAL_MS = 41_250
+#: The request's JSON payload (or a multipart request's payload_json), read once by the recorder.
+PAYLOAD: web.RequestKey[Any] = web.RequestKey("payload")
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One REST request as the fake received it; ``path`` is relative to /api/v10."""
+
+    method: str
+    path: str
+    payload: Any
+    authorization: str | None
+    known: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SentInteraction:
+    """An interaction the fake pushed through the gateway, and the bot's callback to it."""
+
+    id: int
+    token: str
+    callback: Call
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def _user(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
+    return {
+        "id": str(user_id),
+        "username": name,
+        "global_name": None,
+        "discriminator": "0",
+        "avatar": None,
+        "bot": bot,
+        "public_flags": 0,
+    }
+
+
+def _member(user: dict[str, Any], permissions: int | None = None) -> dict[str, Any]:
+    member: dict[str, Any] = {
+        "user": user,
+        "roles": [],
+        "nick": None,
+        "joined_at": _now(),
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+    }
+    if permissions is not None:
+        member["permissions"] = str(permissions)
+    return member
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # discord.py parses a body as JSON only when the content type is exactly application/json;
+    # aiohttp's json_response would add "; charset=utf-8".
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, content_type="application/json"
+    )
+
+
+class FakeDiscord:
+    """Discord's REST API and gateway for one bot, one server, one channel and one player."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+        self.calls: list[Call] = []
+        self.identify: dict[str, Any] | None = None
+        self.gateway_query: dict[str, str] = {}
+        self.heartbeats = 0
+        #: The commands each server was last synced with, as the fake returned them (with ids).
+        self.commands: dict[int, list[dict[str, Any]]] = {}
+        #: Each interaction's original response, by token.
+        self.originals: dict[str, dict[str, Any]] = {}
+        self.bot_user = _user(BOT_ID, "Pyramid Poker", bot=True)
+        self.player = _user(PLAYER_ID, "ann")
+        self._ids = itertools.count(910000000000000000)
+        self._sequence = itertools.count(1)
+        self._changed = asyncio.Condition()
+        self._socket: web.WebSocketResponse | None = None
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # ----- life cycle -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen on a free port of 127.0.0.1."""
+        app = web.Application(middlewares=[self._record])
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/gateway/", self._gateway)
+        routes = (
+            ("GET", "/users/@me", self._users_me),
+            ("GET", "/gateway/bot", self._gateway_bot),
+            ("GET", "/oauth2/applications/@me", self._application),
+            ("PUT", "/applications/{app}/guilds/{guild}/commands", self._sync_commands),
+            ("POST", "/interactions/{id}/{token}/callback", self._callback),
+            ("GET", "/webhooks/{app}/{token}/messages/@original", self._get_original),
+            ("PATCH", "/webhooks/{app}/{token}/messages/@original", self._edit_original),
+            ("POST", "/webhooks/{app}/{token}", self._followup),
+            ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._edit_followup),
+            ("POST", "/channels/{channel}/messages", self._channel_message),
+        )
+        for method, path, handler in routes:
+            app.router.add_route(method, API + path, handler)
+        app.router.add_route("*", "/{tail:.*}", self._unknown)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", 0).start()
+        self.port = self._runner.addresses[0][1]
+
+    async def close(self) -> None:
+        """Close the gateway connection and stop listening."""
+        if self._socket is not None and not self._socket.closed:
+            await self._socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_url(self) -> str:
+        """Where the bot's REST requests go (DISCORD_API_URL)."""
+        return f"http://127.0.0.1:{self.port}{API}"
+
+    @property
+    def gateway_url(self) -> str:
+        """Where the bot's gateway connection goes (DISCORD_GATEWAY_URL)."""
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # ----- what the tests ask ------------------------------------------------------------------
+
+    async def wait_for(self, predicate: Callable[[FakeDiscord], bool]) -> None:
+        """Return once ``predicate(self)`` holds; it is checked after every request and frame."""
+        async with self._changed:
+            await self._changed.wait_for(lambda: predicate(self))
+
+    async def wait_for_call(self, method: str, path: str) -> Call:
+        """The first recorded request with this method and path, once it has arrived."""
+        await self.wait_for(lambda fake: fake.find(method, path) is not None)
+        found = self.find(method, path)
+        assert found is not None
+        return found
+
+    def find(self, method: str, path: str) -> Call | None:
+        """The first recorded request with this method and path, if any."""
+        return next((c for c in self.calls if c.method == method and c.path == path), None)
+
+    def unknown_calls(self) -> list[Call]:
+        """The requests the fake had no route for."""
+        return [call for call in self.calls if not call.known]
+
+    async def table_create(self, variant: str) -> SentInteraction:
+        """The player types ``/table create variant:<variant>``; wait for the bot's callback."""
+        await self.wait_for(lambda fake: fake._socket is not None and fake.identify is not None)
+        assert self._socket is not None
+        command_id = next(
+            (
+                int(command["id"])
+                for command in self.commands.get(GUILD_ID, [])
+                if command["name"] == "table"
+            ),
+            next(self._ids),
+        )
+        interaction_id, token = next(self._ids), f"interaction-token-{next(self._ids)}"
+        await self._dispatch(
+            self._socket,
+            "INTERACTION_CREATE",
+            {
+                "id": str(interaction_id),
+                "application_id": str(BOT_ID),
+                "type": 2,  # application command
+                "token": token,
+                "version": 1,
+                "guild_id": str(GUILD_ID),
+                "channel_id": str(CHANNEL_ID),
+                "channel": self._channel(),
+                "member": _member(self.player, PLAYER_PERMISSIONS),
+                "app_permissions": str(APP_PERMISSIONS),
+                "locale": "en-US",
+                "guild_locale": "en-US",
+                "entitlements": [],
+                "authorizing_integration_owners": {"0": str(GUILD_ID)},
+                "context": 0,
+                "attachment_size_limit": 10 * 1024 * 1024,
+                "data": {
+                    "id": str(command_id),
+                    "name": "table",
+                    "type": 1,
+                    "guild_id": str(GUILD_ID),
+                    "options": [
+                        {
+                            "type": 1,  # subcommand
+                            "name": "create",
+                            "options": [{"type": 3, "name": "variant", "value": variant}],
+                        }
+                    ],
+                },
+            },
+        )
+        callback = await self.wait_for_call(
+            "POST", f"/interactions/{interaction_id}/{token}/callback"
+        )
+        return SentInteraction(interaction_id, token, callback)
+
+    # ----- REST ---------------------------------------------------------------------------------
+
+    @web.middleware
+    async def _record(
+        self, request: web.Request, handler: Callable[[web.Request], Any]
+    ) -> web.StreamResponse:
+        if not request.path.startswith(API + "/"):
+            response: web.StreamResponse = await handler(request)
+            return response
+        payload: Any = None
+        if request.content_type == "application/json":
+            payload = await request.json()
+        elif request.content_type == "multipart/form-data":
+            form = await request.post()
+            text = form.get("payload_json")
+            payload = json.loads(text) if isinstance(text, str) else None
+        known = request.match_info.route.handler != self._unknown
+        call = Call(
+            request.method,
+            request.path.removeprefix(API),
+            payload,
+            request.headers.get("Authorization"),
+            known,
+        )
+        request[PAYLOAD] = payload
+        self.calls.append(call)
+        response = await handler(request)
+        await self._notify()
+        return response
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        return _json({"message": "404: Not Found", "code": 0}, status=404)
+
+    async def _users_me(self, request: web.Request) -> web.Response:
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            return _json({"message": "401: Unauthorized", "code": 0}, status=401)
+        return _json(self.bot_user)
+
+    async def _gateway_bot(self, request: web.Request) -> web.Response:
+        return _json(
+            {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def _application(self, request: web.Request) -> web.Response:
+        return _json(
+            {
+                "id": str(BOT_ID),
+                "name": "Pyramid Poker",
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": self.player,
+                "team": None,
+                "verify_key": "0" * 64,
+                "flags": 0,
+            }
+        )
+
+    async def _sync_commands(self, request: web.Request) -> web.Response:
+        guild_id = int(request.match_info["guild"])
+        commands = [
+            {
+                **command,
+                "id": str(next(self._ids)),
+                "application_id": str(BOT_ID),
+                "guild_id": str(guild_id),
+                "version": "1",
+            }
+            for command in request[PAYLOAD]
+        ]
+        self.commands[guild_id] = commands
+        return _json(commands)
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        payload = request[PAYLOAD]
+        interaction_id, token = request.match_info["id"], request.match_info["token"]
+        data = payload.get("data") or {}
+        flags = data.get("flags", 0)
+        kind = payload["type"]
+        if kind == 5:  # deferred: Discord shows "thinking…" until the bot edits the original
+            flags |= LOADING
+        original = self._message(CHANNEL_ID, data, author=self.bot_user, flags=flags)
+        self.originals[token] = original
+        return _json(
+            {
+                "interaction": {
+                    "id": interaction_id,
+                    "type": 2,
+                    "response_message_id": original["id"],
+                    "response_message_loading": bool(flags & LOADING),
+                    "response_message_ephemeral": bool(flags & EPHEMERAL),
+                },
+                "resource": {"type": kind, "message": original},
+            }
+        )
+
+    async def _get_original(self, request: web.Request) -> web.Response:
+        original = self.originals.get(request.match_info["token"])
+        if original is None:
+            return _json({"message": "Unknown Message", "code": 10008}, status=404)
+        return _json(original)
+
+    async def _edit_original(self, request: web.Request) -> web.Response:
+        token = request.match_info["token"]
+        original = self.originals.get(token)
+        if original is None:
+            return _json({"message": "Unknown Message", "code": 10008}, status=404)
+        payload = request[PAYLOAD]
+        edited = {
+            **original,
+            **{key: payload[key] for key in ("content", "embeds", "components") if key in payload},
+            "flags": original["flags"] & ~LOADING,
+            "edited_timestamp": _now(),
+        }
+        edited["content"] = edited["content"] or ""
+        self.originals[token] = edited
+        return _json(edited)
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        return _json(self._message(CHANNEL_ID, request[PAYLOAD], author=self.bot_user))
+
+    async def _edit_followup(self, request: web.Request) -> web.Response:
+        message = self._message(CHANNEL_ID, request[PAYLOAD], author=self.bot_user)
+        return _json({**message, "id": request.match_info["message"]})
+
+    async def _channel_message(self, request: web.Request) -> web.Response:
+        channel_id = int(request.match_info["channel"])
+        if channel_id != CHANNEL_ID:
+            return _json({"message": "Unknown Channel", "code": 10003}, status=404)
+        return _json(self._message(channel_id, request[PAYLOAD], author=self.bot_user))
+
+    def _message(
+        self, channel_id: int, payload: dict[str, Any], *, author: dict[str, Any], flags: int = 0
+    ) -> dict[str, Any]:
+        return {
+            "id": str(next(self._ids)),
+            "type": 0,
+            "channel_id": str(channel_id),
+            "guild_id": str(GUILD_ID),
+            "author": author,
+            "content": payload.get("content") or "",
+            "timestamp": _now(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": payload.get("embeds") or [],
+            "components": payload.get("components") or [],
+            "pinned": False,
+            "flags": flags | payload.get("flags", 0),
+        }
+
+    # ----- gateway ------------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        self.gateway_query = dict(request.query)
+        # Plain text JSON frames: discord.py asks for zlib-stream but only inflates binary frames.
+        await socket.send_json({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        async for frame in socket:
+            if frame.type is not WSMsgType.TEXT:
+                break
+            message = json.loads(frame.data)
+            if message["op"] == HEARTBEAT:
+                self.heartbeats += 1
+                await socket.send_json({"op": HEARTBEAT_ACK})
+            elif message["op"] == IDENTIFY:
+                await self._ready(socket)
+                self._socket = socket
+                self.identify = message["d"]
+            await self._notify()
+        return socket
+
+    async def _ready(self, socket: web.WebSocketResponse) -> None:
+        await self._dispatch(
+            socket,
+            "READY",
+            {
+                "v": 10,
+                "user": self.bot_user,
+                "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+                "session_id": "fake-session",
+                "resume_gateway_url": self.gateway_url,
+                "application": {"id": str(BOT_ID), "flags": 0},
+                "shard": [0, 1],
+            },
+        )
+        await self._dispatch(
+            socket,
+            "GUILD_CREATE",
+            {
+                "id": str(GUILD_ID),
+                "name": "Poker Club",
+                "owner_id": str(PLAYER_ID),
+                "unavailable": False,
+                "member_count": 2,
+                "large": False,
+                "joined_at": _now(),
+                "roles": [
+                    {"id": str(GUILD_ID), "name": "@everyone", "permissions": "0", "position": 0}
+                ],
+                "channels": [self._channel()],
+                "members": [_member(self.bot_user)],
+                "threads": [],
+                "emojis": [],
+                "stickers": [],
+                "features": [],
+                "voice_states": [],
+                "presences": [],
+            },
+        )
+
+    def _channel(self) -> dict[str, Any]:
+        return {
+            "id": str(CHANNEL_ID),
+            "type": 0,  # text
+            "guild_id": str(GUILD_ID),
+            "name": "pyramid",
+            "position": 0,
+            "parent_id": None,
+            "topic": None,
+            "nsfw": False,
+            "permission_overwrites": [],
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+        }
+
+    async def _dispatch(self, socket: web.WebSocketResponse, event: str, data: Any) -> None:
+        await socket.send_json({"op": DISPATCH, "t": event, "s": next(self._sequence), "d": data})
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
