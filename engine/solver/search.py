@@ -253,6 +253,8 @@ class _Search:
         self.group_of: list[dict[Key, list[_Entry]]] = []
         #: Per position, bound_q(rank part) remembered.
         self.bounds: list[dict[Key, float]] = [{} for _ in range(count)]
+        #: below_sum(position, cap) remembered.
+        self.below_sums: dict[tuple[int, Key], float] = {}
         self.model = model
         value_of = model.value
         for position, slot in enumerate(variant.slots):
@@ -383,23 +385,39 @@ class _Search:
             return True
         return any((guarded - a - b) & guards == guards for a in tops for b in lows)
 
+    def below_sum(self, position: int, cap: Key) -> float:
+        """Σ_{q<position} bound_q(cap): every slot under ``position`` below one cap, remembered."""
+        memo = self.below_sums
+        found = memo.get((position, cap))
+        if found is None:
+            found = memo[(position, cap)] = sum(self.bound(q, cap) for q in range(position))
+        return found
+
     def card_bound(
-        self, position: int, left: int, cap: Key | None
+        self, position: int, left: int, cap: Key | None, need: float | None = None
     ) -> tuple[list[Key], list[float]] | None:
         """Caps and bounds of slots 0..position with the cards ``left``, weakest first.
 
         caps[q] is the strongest rank part slot q can hold (the cards left, the slots above and
         the material allowing); sums[q] = Σ_{r≤q} bound_r(caps[r]). None when some slot can
-        make no hand at all from the cards left below its cap.
+        make no hand at all from the cards left below its cap, or, given ``need``, as soon as
+        the slots capped so far and every slot under them below the last cap add up to at most
+        ``need``: the full sum could then only be smaller.
         """
         caps: list[Key] = []
         tail = self.tail
         counts: tuple[int, int, int, int, int] | None = None  # counted when first needed
         j = k = 0
+        done = 0.0  # Σ bound_r(caps[r]) over the slots capped so far
         for i, q in enumerate(range(position, -1, -1)):
+            # Every slot from q down lies below the last cap.
+            if need is not None and i and done + self.below_sum(q + 1, caps[-1]) <= need:
+                return None
             cap = self.fit(q, left, cap)
             if cap is None:
                 return None
+            if not i and need is not None and self.bound(q, cap) + self.below_sum(q, cap) <= need:
+                return None  # already so before the material lowers the cap
             # The slots holding four of a kind or more are the strongest ones: the i-th from the
             # top can only if i such hands are disjoint in the cards left.
             if cap > _BELOW_QUADS:
@@ -436,6 +454,10 @@ class _Search:
                 if cap is None:
                     return None
             caps.append(cap)
+            if need is not None:
+                done += self.bound(q, cap)
+        if need is not None and done <= need:
+            return None
         caps.reverse()
         sums: list[float] = []
         total = 0.0
@@ -502,7 +524,12 @@ class _Search:
         caps: list[Key] = []
         tail = 0.0  # the bound of every weaker slot together, from the cards left
         if position:  # the weakest slot's own scan below is its bound
-            found = self.card_bound(position, left, None if cap is None else rank_part(cap))
+            found = self.card_bound(
+                position,
+                left,
+                None if cap is None else rank_part(cap),
+                self.best_ev + _EPSILON - acc,
+            )
             if found is None or acc + found[1][position] <= self.best_ev + _EPSILON:
                 return
             caps = found[0]
