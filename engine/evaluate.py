@@ -441,6 +441,18 @@ class Evaluator:
                 return prefix + (t[p[0]] & 3, t[p[1]] & 3, t[p[2]] & 3)  # noqa: RUF005
         return self._slow_key(codes)
 
+    def rank_tables(self, size: int) -> tuple[_Table, _Table]:
+        """The joker-free tables of 3 or 5 cards, without and with a flush.
+
+        Keyed by the ranks in descending order; each entry starts with the key's rank part
+        (category, ranks and the 0 before the suits), which is all a rank-only reader needs.
+        """
+        if size == 5:
+            return self._plain5, self._flush5
+        if size == 3:
+            return self._plain3, self._flush3
+        raise ValueError(f"no table for {size}-card hands")
+
     def _slow_key(self, codes: Sequence[int]) -> tuple[int, ...]:
         """Keys of joker and 6-10-card hands, remembered: a solver meets the same ones often."""
         sorted_codes = tuple(sorted(codes))

@@ -12,9 +12,10 @@ compares the two on every 3-card joker hand and on random 5-card ones).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
+from engine.cards import JOKER_CODE
 from engine.evaluate import ACE, SPADES, Evaluator, HandRules, JokerMode
 
 Key = tuple[int, ...]
@@ -46,6 +47,47 @@ def joker_key(keyer: Evaluator, codes: Sequence[int]) -> Key:
             _MEMO.clear()
         found = _MEMO[memo] = _joker_key(keyer, codes)
     return found
+
+
+#: Rank parts per rules and (jokers, the real cards' one suit or -1, the real cards' ranks).
+_PARTS: dict[HandRules, dict[tuple[int, int, tuple[int, ...]], Key]] = {}
+
+
+def joker_rank_parts(keyer: Evaluator) -> Callable[[tuple[int, ...]], Key]:
+    """The rank part (category and ranks) of ``joker_key`` for 3- and 5-card joker hands.
+
+    Every concrete hand ``_joker_key`` weighs puts the jokers on cards chosen from the real
+    cards' ranks and, only when the real cards share one suit, from that suit; and the
+    joker-free tables give a hand's rank part from its ranks and whether it is a flush. So the
+    rank part depends on the jokers, the real ranks and the real cards' one suit (if any)
+    alone, and is remembered on those: a holding's thousands of joker hands share a few
+    hundred of them (tests/engine/test_solver.py compares it with the evaluator's key).
+    """
+    memo = _PARTS.setdefault(keyer.rules, {})
+    wild = keyer.rules.joker is JokerMode.WILD
+
+    def part(codes: tuple[int, ...]) -> Key:
+        """``codes`` sorted ascending, the jokers first."""
+        if not wild or len(codes) not in (3, 5):
+            key = joker_key(keyer, codes)
+            return key[: key.index(0, 1) + 1]
+        jokers = codes.count(JOKER_CODE)
+        suit = codes[-1] & 3 if jokers < len(codes) else -2
+        ranks = []
+        for code in codes[jokers:]:
+            ranks.append(code >> 2)
+            if code & 3 != suit:
+                suit = -1
+        shape = (jokers, suit, tuple(ranks))
+        found = memo.get(shape)
+        if found is None:
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            key = _joker_key(keyer, codes)
+            found = memo[shape] = key[: key.index(0, 1) + 1]
+        return found
+
+    return part
 
 
 def _joker_key(keyer: Evaluator, codes: Sequence[int]) -> Key:

@@ -37,7 +37,7 @@ from engine.evaluate import (
     evaluator,
     of_a_kind_ladder,
 )
-from engine.solver.jokers import joker_key
+from engine.solver.jokers import joker_key, joker_rank_parts
 from engine.solver.model import FieldModel, Key, rank_part
 from engine.variants import OrderRule, Variant
 
@@ -98,6 +98,8 @@ _BELOW_FLUSH: Key = (THREE_CARD_FLUSH - 1, 99)
 _STRAIGHT: Key = (STRAIGHT,)
 #: Proofs kept per (slot, cards left, sizes above), each under another cap.
 _PROOFS_KEPT = 4
+#: Scans of one slot (and jokers left) through its groups before its flat lists are made.
+_SCAN_AFTER = 32
 #: The most pairs of hands ``two_apart`` tries before it answers "maybe".
 _PAIRS_TRIED = 400
 #: Rank parts above every hand below four, five and six of a kind.
@@ -167,7 +169,7 @@ def _has_run(mask: int, jokers: int) -> bool:
     return found
 
 
-#: One candidate: (cards, key, packed cards, size, jokers among the cards).
+#: One candidate: (cards, rank part, packed cards, size, jokers among the cards).
 _Entry = tuple[Codes, Key, int, int, int]
 
 
@@ -203,6 +205,12 @@ class _Search:
         ]
         bit = {code: 1 << s for code, s in shift.items()}
         bits = [bit[code] for code in held]
+        self.keyer = keyer
+        joker_part = joker_rank_parts(keyer)
+        #: Full keys (suits too) per packed cards, made when first needed: the field model
+        #: reads rank parts only, and the order rule needs a full key only against a hand of
+        #: the same rank part.
+        self.full_keys: dict[int, Key] = {}
         #: Per size, the distinct hands grouped by rank part: identical card multisets have
         #: the same packed counts, so keying on them merges them.
         pools: dict[int, dict[Key, list[_Entry]]] = {}
@@ -212,14 +220,10 @@ class _Search:
             if size > 5:
                 for combo, key in big_hands(keyer, held, size):
                     rp = key[: key.index(0, 1) + 1]
+                    cards = sum(map(bit.__getitem__, combo))
+                    self.full_keys[cards] = key
                     pool.setdefault(rp, []).append(
-                        (
-                            combo,
-                            key,
-                            sum(map(bit.__getitem__, combo)),
-                            size,
-                            combo.count(JOKER_CODE),
-                        )
+                        (combo, rp, cards, size, combo.count(JOKER_CODE))
                     )
                 continue
             distinct_hands = dict(
@@ -229,24 +233,49 @@ class _Search:
                     strict=True,
                 )
             )
+            if size == 5:
+                plain, flush = keyer.rank_tables(5)
+                for cards, combo in distinct_hands.items():
+                    # Jokers (code 0) sort first; a joker-free hand's rank part is the table's.
+                    a, b, c, d, e = combo
+                    if a:
+                        table = plain if (a ^ b | a ^ c | a ^ d | a ^ e) & 3 else flush
+                        rp = table[(e >> 2, d >> 2, c >> 2, b >> 2, a >> 2)][0]
+                        entry = (combo, rp, cards, 5, 0)
+                    else:
+                        rp = joker_part(combo)
+                        entry = (combo, rp, cards, 5, combo.count(JOKER_CODE))
+                    found = pool.get(rp)
+                    if found is None:
+                        pool[rp] = [entry]
+                    else:
+                        found.append(entry)
+                continue
+            if size == 3:
+                plain, flush = keyer.rank_tables(3)
+                for cards, combo in distinct_hands.items():
+                    a, b, c = combo
+                    if a:
+                        table = plain if (a ^ b | a ^ c) & 3 else flush
+                        rp = table[(c >> 2, b >> 2, a >> 2)][0]
+                        entry = (combo, rp, cards, 3, 0)
+                    else:
+                        rp = joker_part(combo)
+                        entry = (combo, rp, cards, 3, combo.count(JOKER_CODE))
+                    found = pool.get(rp)
+                    if found is None:
+                        pool[rp] = [entry]
+                    else:
+                        found.append(entry)
+                continue
             for cards, combo in distinct_hands.items():
-                # Jokers (code 0) sort first: a joker hand takes the solver's fast path.
-                jokers = 0
-                if combo[0] == JOKER_CODE and size > 1:
-                    key = joker_key(keyer, combo)
-                    jokers = combo.count(JOKER_CODE)
-                else:
-                    try:
-                        key = keyer.key(combo)
-                    except HandError:
-                        continue
-                    jokers = combo[0] == JOKER_CODE
+                try:
+                    key = keyer.key(combo)
+                except HandError:
+                    continue
+                self.full_keys[cards] = key
                 rp = key[: key.index(0, 1) + 1]
-                found = pool.get(rp)
-                if found is None:
-                    pool[rp] = [(combo, key, cards, size, jokers)]
-                else:
-                    found.append((combo, key, cards, size, jokers))
+                pool.setdefault(rp, []).append((combo, rp, cards, size, combo.count(JOKER_CODE)))
         #: Per position, the candidates grouped by rank part (one value v_p per group), groups
         #: ascending: rank parts, values, the running maximum of the values, members.
         self.groups: list[tuple[list[Key], list[float], list[float], list[list[_Entry]]]] = []
@@ -276,6 +305,7 @@ class _Search:
         #: scan for the strongest hand the cards left make there. Made when first needed;
         #: hands needing more jokers than are left never fit, so they are left out.
         self.scans: dict[tuple[int, int], tuple[list[Key], list[int]]] = {}
+        self.scan_calls: dict[tuple[int, int], int] = {}
         #: Slots whose hands at trips or above need three of a rank (or a 5+ straight flush).
         self.tail = [
             all(r.size <= 3 or r.min_ladder >= FULL_HOUSE for r in slot.sizes)
@@ -296,6 +326,18 @@ class _Search:
         self.best: list[_Entry] = []
         self.chosen: list[_Entry] = []
         self.sizes = [0] * count
+
+    def key_of(self, entry: _Entry) -> Key:
+        """The candidate's full key (suits too), remembered per card multiset."""
+        found = self.full_keys.get(entry[2])
+        if found is None:
+            combo = entry[0]
+            if combo[0] == JOKER_CODE and len(combo) > 1:
+                found = joker_key(self.keyer, combo)
+            else:
+                found = self.keyer.key(combo)
+            self.full_keys[entry[2]] = found
+        return found
 
     def bound(self, position: int, cap: Key) -> float:
         """bound_q(cap): the most v_q can be for a hand whose rank part is at most ``cap``."""
@@ -347,6 +389,22 @@ class _Search:
         scan = self.scans.get((position, jokers))
         if scan is None:
             rps, _, _, members = self.groups[position]
+            calls = self.scan_calls[(position, jokers)] = (
+                self.scan_calls.get((position, jokers), 0) + 1
+            )
+            if calls <= _SCAN_AFTER:
+                # A few scans go through the groups: the strongest slots are scanned once or
+                # twice per solve, and their flat lists would cost more than they save.
+                guards = self.guards
+                guarded = left | guards
+                i = len(rps)
+                if cap is not None:
+                    i = bisect_left(rps, cap) if below else bisect_right(rps, cap)
+                for k in range(i - 1, -1, -1):
+                    for e in members[k]:
+                        if e[4] <= jokers and (guarded - e[2]) & guards == guards:
+                            return rps[k]
+                return None
             scan = self.scans[(position, jokers)] = (
                 [
                     rp
@@ -542,7 +600,10 @@ class _Search:
         strict = self.strict
         bound = self.bound
         rps, values, running, members = self.groups[position]
-        i = len(rps) - 1 if cap is None else bisect_right(rps, rank_part(cap)) - 1
+        top = None if cap is None else rank_part(cap)
+        i = len(rps) - 1 if top is None else bisect_right(rps, top) - 1
+        key_of = self.key_of
+        above: Key = () if cap is None else cap  # compared only when ``top`` is its rank part
         while i >= 0 and not self.timed_out:
             if acc + running[i] + tail <= self.best_ev + _EPSILON:
                 break  # no group from here down can do better: values only fall below
@@ -551,10 +612,12 @@ class _Search:
                 i -= 1
                 continue
             below: float | None = None  # the weaker slots' bound here, once a hand fits
+            # Only a hand of the cap's own rank part needs its full key against the cap.
+            tie = rps[i] == top
             for entry in members[i]:
                 if entry[3] not in sizes or (guarded - entry[2]) & guards != guards:
                     continue
-                if cap is not None and (entry[1] >= cap if strict else entry[1] > cap):
+                if tie and (key_of(entry) >= above if strict else key_of(entry) > above):
                     continue
                 if below is None:
                     # The weaker slots lie below this group's rank part and their own caps.
@@ -568,7 +631,7 @@ class _Search:
                     break
                 self.chosen.append(entry)
                 self.sizes[position] = entry[3]
-                self.run(position - 1, left - entry[2], entry[1], used + entry[3], acc + value)
+                self.run(position - 1, left - entry[2], key_of(entry), used + entry[3], acc + value)
                 self.chosen.pop()
                 self.sizes[position] = 0
             i -= 1
@@ -586,7 +649,7 @@ def search(
     if not state.best:
         return None
     hands = tuple(entry[0] for entry in reversed(state.best))
-    keys = tuple(entry[1] for entry in reversed(state.best))
+    keys = tuple(state.key_of(entry) for entry in reversed(state.best))
     left = codes
     for hand in hands:
         left = minus(left, hand)

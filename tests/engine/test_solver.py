@@ -18,7 +18,7 @@ from engine.errors import GameError
 from engine.evaluate import evaluator
 from engine.simulate import simulate
 from engine.solver.exhaustive import best_ev, best_ev_three_slots
-from engine.solver.jokers import joker_key
+from engine.solver.jokers import joker_key, joker_rank_parts
 from engine.solver.model import FieldModel, bootstrap_model, load_model, rank_part
 from engine.solver.search import _Search, search
 from engine.solver.solve import automatic_ev, solve
@@ -199,6 +199,10 @@ def test_joker_fast_path_gives_the_evaluators_key(variant: Variant) -> None:
         jokers = rng.randint(1, 5)
         hands.append([0] * jokers + rng.sample(real * 3, 5 - jokers))
     wrong = [hand for hand in hands if joker_key(keyer, hand) != keyer.key(hand)]
+    assert wrong == []
+    # The rank part remembered per jokers, real ranks and suit: the evaluator's on every hand.
+    part = joker_rank_parts(keyer)
+    wrong = [hand for hand in hands if part(tuple(sorted(hand))) != rank_part(keyer.key(hand))]
     assert wrong == []
 
 
