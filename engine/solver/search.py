@@ -98,6 +98,10 @@ _BELOW_FLUSH: Key = (THREE_CARD_FLUSH - 1, 99)
 _STRAIGHT: Key = (STRAIGHT,)
 #: Proofs kept per (slot, cards left, sizes above), each under another cap.
 _PROOFS_KEPT = 4
+#: Cards counted per rank: five bits for each rank (the jokers' in the place of rank 0), with a
+#: guard bit above the count (at most 12 cards of a rank in three decks) as in packed cards.
+_RANK_FIELD: tuple[int, ...] = tuple(1 << 5 * (code >> 2) for code in range(64))
+_RANK_GUARDS = sum(16 << 5 * rank for rank in range(15))
 #: Scans of one slot (and jokers left) through its groups before its flat lists are made.
 _SCAN_AFTER = 32
 #: The most pairs of hands ``two_apart`` tries before it answers "maybe".
@@ -304,8 +308,14 @@ class _Search:
         #: Per (position, jokers left), every hand's rank part (ascending) and packed cards: the
         #: scan for the strongest hand the cards left make there. Made when first needed;
         #: hands needing more jokers than are left never fit, so they are left out.
-        self.scans: dict[tuple[int, int], tuple[list[Key], list[int]]] = {}
+        self.scans: dict[tuple[int, int], tuple[list[Key], list[int], list[list[int]]]] = {}
+        #: rank_of() per packed cards.
+        self.rank_packs: dict[int, int] = {}
+        self.shifts = tuple(shift.items())
+        self.held_ranks = sum(map(_RANK_FIELD.__getitem__, held))
         self.scan_calls: dict[tuple[int, int], int] = {}
+        #: Hands per position.
+        self.sizes_of = [sum(map(len, members)) for _, _, _, members in self.groups]
         #: Slots whose hands at trips or above need three of a rank (or a 5+ straight flush).
         self.tail = [
             all(r.size <= 3 or r.min_ladder >= FULL_HOUSE for r in slot.sizes)
@@ -383,8 +393,14 @@ class _Search:
         )
         return found
 
-    def fit(self, position: int, left: int, cap: Key | None, *, below: bool = False) -> Key | None:
-        """The strongest rank part at most ``cap`` (below it) the cards left make here."""
+    def fit(
+        self, position: int, left: int, ranks: int, cap: Key | None, *, below: bool = False
+    ) -> Key | None:
+        """The strongest rank part at most ``cap`` (below it) the cards left make here.
+
+        ``ranks`` counts the cards left per rank (``rank_bits``): a hand whose ranks are not
+        all there is skipped with every other hand of the same ranks and rank part at once.
+        """
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
         scan = self.scans.get((position, jokers))
         if scan is None:
@@ -392,7 +408,7 @@ class _Search:
             calls = self.scan_calls[(position, jokers)] = (
                 self.scan_calls.get((position, jokers), 0) + 1
             )
-            if calls <= _SCAN_AFTER:
+            if calls <= _SCAN_AFTER or calls * _SCAN_AFTER <= self.sizes_of[position]:
                 # A few scans go through the groups: the strongest slots are scanned once or
                 # twice per solve, and their flat lists would cost more than they save.
                 guards = self.guards
@@ -405,25 +421,46 @@ class _Search:
                         if e[4] <= jokers and (guarded - e[2]) & guards == guards:
                             return rps[k]
                 return None
-            scan = self.scans[(position, jokers)] = (
-                [
-                    rp
-                    for rp, group in zip(rps, members, strict=True)
-                    for e in group
-                    if e[4] <= jokers
-                ],
-                [e[2] for group in members for e in group if e[4] <= jokers],
-            )
-        rps, packs = scan
+            # One item per rank part and ranks: the packed cards of its hands.
+            items_rps: list[Key] = []
+            items_ranks: list[int] = []
+            items_packs: list[list[int]] = []
+            rank_of = self.rank_of
+            for rp, group in zip(rps, members, strict=True):
+                items: dict[int, list[int]] = {}
+                for e in group:
+                    if e[4] <= jokers:
+                        items.setdefault(rank_of(e), []).append(e[2])
+                for need, hands in items.items():
+                    items_rps.append(rp)
+                    items_ranks.append(need)
+                    items_packs.append(hands)
+            scan = self.scans[(position, jokers)] = (items_rps, items_ranks, items_packs)
+        rps, needs, packs = scan
         guards = self.guards
         guarded = left | guards
+        rank_guards = _RANK_GUARDS
+        held = ranks | rank_guards
         i = len(rps)
         if cap is not None:
             i = bisect_left(rps, cap) if below else bisect_right(rps, cap)
         for k in range(i - 1, -1, -1):
-            if (guarded - packs[k]) & guards == guards:
-                return rps[k]
+            if (held - needs[k]) & rank_guards == rank_guards:
+                for pack in packs[k]:
+                    if (guarded - pack) & guards == guards:
+                        return rps[k]
         return None
+
+    def rank_of(self, entry: _Entry) -> int:
+        """The entry's cards counted per rank (``rank_bits``), remembered per card multiset."""
+        found = self.rank_packs.get(entry[2])
+        if found is None:
+            found = self.rank_packs[entry[2]] = sum(map(_RANK_FIELD.__getitem__, entry[0]))
+        return found
+
+    def ranks_left(self, left: int) -> int:
+        """The cards ``left`` counted per rank."""
+        return sum(((left >> at) & 15) * _RANK_FIELD[code] for code, at in self.shifts)
 
     def two_apart(self, rank: Key, upper: int, lower: int, left: int) -> bool:
         """Whether the cards left hold a hand of this rank part for each of two slots, apart.
@@ -452,7 +489,12 @@ class _Search:
         return found
 
     def card_bound(
-        self, position: int, left: int, cap: Key | None, need: float | None = None
+        self,
+        position: int,
+        left: int,
+        cap: Key | None,
+        need: float | None = None,
+        ranks: int | None = None,
     ) -> tuple[list[Key], list[float]] | None:
         """Caps and bounds of slots 0..position with the cards ``left``, weakest first.
 
@@ -464,6 +506,8 @@ class _Search:
         """
         caps: list[Key] = []
         tail = self.tail
+        if ranks is None:
+            ranks = self.ranks_left(left)
         counts: tuple[int, int, int, int, int] | None = None  # counted when first needed
         j = k = 0
         done = 0.0  # Σ bound_r(caps[r]) over the slots capped so far
@@ -471,7 +515,7 @@ class _Search:
             # Every slot from q down lies below the last cap.
             if need is not None and i and done + self.below_sum(q + 1, caps[-1]) <= need:
                 return None
-            cap = self.fit(q, left, cap)
+            cap = self.fit(q, left, ranks, cap)
             if cap is None:
                 return None
             if not i and need is not None and self.bound(q, cap) + self.below_sum(q, cap) <= need:
@@ -486,7 +530,7 @@ class _Search:
                     if i >= count and lower > below:
                         lower = below
                 if lower is not cap:
-                    cap = self.fit(q, left, lower)
+                    cap = self.fit(q, left, ranks, lower)
                     if cap is None:
                         return None
             # A slot held below a straight holds trips or better only as three of a rank.
@@ -494,7 +538,7 @@ class _Search:
                 if counts is None:
                     counts = self.material(left)
                 if j >= counts[0] and cap > _BELOW_TRIPS:
-                    cap = self.fit(q, left, _BELOW_TRIPS)
+                    cap = self.fit(q, left, ranks, _BELOW_TRIPS)
                     if cap is None:
                         return None
                 j += 1
@@ -502,13 +546,13 @@ class _Search:
                 if counts is None:
                     counts = self.material(left)
                 if k >= counts[1] and cap > _BELOW_FLUSH:
-                    cap = self.fit(q, left, _BELOW_FLUSH)
+                    cap = self.fit(q, left, ranks, _BELOW_FLUSH)
                     if cap is None:
                         return None
                 k += 1
             # Two slots share a rank part only with two such hands apart in the cards left.
             if caps and cap == caps[-1] and not self.two_apart(cap, q + 1, q, left):
-                cap = self.fit(q, left, cap, below=True)
+                cap = self.fit(q, left, ranks, cap, below=True)
                 if cap is None:
                     return None
             caps.append(cap)
@@ -542,7 +586,9 @@ class _Search:
             out.add(size)
         return out
 
-    def run(self, position: int, left: int, cap: Key | None, used: int, acc: float) -> None:
+    def run(
+        self, position: int, left: int, cap: Key | None, used: int, acc: float, ranks: int
+    ) -> None:
         self.nodes += 1
         if position < 0:
             legal = used >= self.variant.min_used and needs_met(self.variant, self.sizes)
@@ -567,7 +613,7 @@ class _Search:
                     acc + most <= self.best_ev + _EPSILON
                 ):
                     return
-        self.search_below(position, left, cap, used, acc)
+        self.search_below(position, left, cap, used, acc, ranks)
         if not self.timed_out:
             # Every completion here is now at most the best found, whether or not it is here.
             if proofs is None:
@@ -576,7 +622,7 @@ class _Search:
                 proofs.append((cap, self.best_ev - acc))
 
     def search_below(
-        self, position: int, left: int, cap: Key | None, used: int, acc: float
+        self, position: int, left: int, cap: Key | None, used: int, acc: float, ranks: int
     ) -> None:
         """Try every candidate of this slot that the bounds leave open, strongest groups first."""
         caps: list[Key] = []
@@ -587,6 +633,7 @@ class _Search:
                 left,
                 None if cap is None else rank_part(cap),
                 self.best_ev + _EPSILON - acc,
+                ranks,
             )
             if found is None or acc + found[1][position] <= self.best_ev + _EPSILON:
                 return
@@ -631,7 +678,14 @@ class _Search:
                     break
                 self.chosen.append(entry)
                 self.sizes[position] = entry[3]
-                self.run(position - 1, left - entry[2], key_of(entry), used + entry[3], acc + value)
+                self.run(
+                    position - 1,
+                    left - entry[2],
+                    key_of(entry),
+                    used + entry[3],
+                    acc + value,
+                    ranks - self.rank_of(entry),
+                )
                 self.chosen.pop()
                 self.sizes[position] = 0
             i -= 1
@@ -645,7 +699,7 @@ def search(
     deadline = float("inf") if budget_s is None else time.perf_counter() + budget_s
     state = _Search(variant, model, codes, deadline)
     top = len(variant.slots) - 1
-    state.run(top, state.held_packed, None, 0, 0.0)
+    state.run(top, state.held_packed, None, 0, 0.0, state.held_ranks)
     if not state.best:
         return None
     hands = tuple(entry[0] for entry in reversed(state.best))
