@@ -208,7 +208,8 @@ class _Search:
             sum(max(s.allowed_sizes) for s in variant.slots[:p]) for p in range(count)
         ]
         bit = {code: 1 << s for code, s in shift.items()}
-        bits = [bit[code] for code in held]
+        #: A card's packed count of one, by code.
+        by_code = [bit.get(code, 0) for code in range(max(distinct) + 1)]
         self.keyer = keyer
         joker_part = joker_rank_parts(keyer)
         #: Full keys (suits too) per packed cards, made when first needed: the field model
@@ -230,18 +231,14 @@ class _Search:
                         (combo, rp, cards, size, combo.count(JOKER_CODE))
                     )
                 continue
-            distinct_hands = dict(
-                zip(
-                    map(sum, itertools.combinations(bits, size)),
-                    itertools.combinations(held, size),
-                    strict=True,
-                )
-            )
+            # Identical cards (several decks) make identical sorted combinations: one each.
+            distinct_hands = dict.fromkeys(itertools.combinations(held, size))
             if size == 5:
                 plain, flush = keyer.rank_tables(5)
-                for cards, combo in distinct_hands.items():
+                for combo in distinct_hands:
                     # Jokers (code 0) sort first; a joker-free hand's rank part is the table's.
                     a, b, c, d, e = combo
+                    cards = by_code[a] + by_code[b] + by_code[c] + by_code[d] + by_code[e]
                     if a:
                         table = plain if (a ^ b | a ^ c | a ^ d | a ^ e) & 3 else flush
                         rp = table[(e >> 2, d >> 2, c >> 2, b >> 2, a >> 2)][0]
@@ -257,8 +254,9 @@ class _Search:
                 continue
             if size == 3:
                 plain, flush = keyer.rank_tables(3)
-                for cards, combo in distinct_hands.items():
+                for combo in distinct_hands:
                     a, b, c = combo
+                    cards = by_code[a] + by_code[b] + by_code[c]
                     if a:
                         table = plain if (a ^ b | a ^ c) & 3 else flush
                         rp = table[(c >> 2, b >> 2, a >> 2)][0]
@@ -272,7 +270,8 @@ class _Search:
                     else:
                         found.append(entry)
                 continue
-            for cards, combo in distinct_hands.items():
+            for combo in distinct_hands:
+                cards = sum(map(by_code.__getitem__, combo))
                 try:
                     key = keyer.key(combo)
                 except HandError:
@@ -305,9 +304,10 @@ class _Search:
             members = [by_rank[rp] for rp in rps]
             self.groups.append((rps, values, running, members))
             self.group_of.append(dict(zip(rps, members, strict=True)))
-        #: Per (position, jokers left), every hand's rank part (ascending) and packed cards: the
-        #: scan for the strongest hand the cards left make there. Made when first needed;
-        #: hands needing more jokers than are left never fit, so they are left out.
+        #: Per (position, jokers left), one item per rank part and ranks, ascending: the rank
+        #: part, the cards counted per rank, the packed cards of its hands. The scan for the
+        #: strongest hand the cards left make there; made when used often enough (``fit``).
+        #: Hands needing more jokers than are left never fit, so they are left out.
         self.scans: dict[tuple[int, int], tuple[list[Key], list[int], list[list[int]]]] = {}
         #: rank_of() per packed cards.
         self.rank_packs: dict[int, int] = {}
@@ -398,7 +398,7 @@ class _Search:
     ) -> Key | None:
         """The strongest rank part at most ``cap`` (below it) the cards left make here.
 
-        ``ranks`` counts the cards left per rank (``rank_bits``): a hand whose ranks are not
+        ``ranks`` counts the cards left per rank (``_RANK_FIELD``): a hand whose ranks are not
         all there is skipped with every other hand of the same ranks and rank part at once.
         """
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
@@ -451,8 +451,25 @@ class _Search:
                         return rps[k]
         return None
 
+    def fit_ranks(self, position: int, jokers: int, ranks: int, cap: Key) -> Key | None:
+        """The strongest rank part at most ``cap`` whose ranks are all in ``ranks``.
+
+        At least ``fit`` of any cards counted so (with so many jokers); ``()`` (no answer) when
+        the slot's flat lists are not made yet.
+        """
+        scan = self.scans.get((position, jokers))
+        if scan is None:
+            return ()
+        rps, needs, _ = scan
+        rank_guards = _RANK_GUARDS
+        held = ranks | rank_guards
+        for k in range(bisect_right(rps, cap) - 1, -1, -1):
+            if (held - needs[k]) & rank_guards == rank_guards:
+                return rps[k]
+        return None
+
     def rank_of(self, entry: _Entry) -> int:
-        """The entry's cards counted per rank (``rank_bits``), remembered per card multiset."""
+        """The entry's cards counted per rank (``_RANK_FIELD``), remembered per card multiset."""
         found = self.rank_packs.get(entry[2])
         if found is None:
             found = self.rank_packs[entry[2]] = sum(map(_RANK_FIELD.__getitem__, entry[0]))
@@ -648,8 +665,13 @@ class _Search:
         bound = self.bound
         rps, values, running, members = self.groups[position]
         top = None if cap is None else rank_part(cap)
-        i = len(rps) - 1 if top is None else bisect_right(rps, top) - 1
+        # The card bound's cap here is at most ``top`` and no stronger hand fits.
+        start = top if not caps else caps[position]
+        i = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
         key_of = self.key_of
+        rank_of = self.rank_of
+        below_sum = self.below_sum
+        jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
         above: Key = () if cap is None else cap  # compared only when ``top`` is its rank part
         while i >= 0 and not self.timed_out:
             if acc + running[i] + tail <= self.best_ev + _EPSILON:
@@ -659,6 +681,8 @@ class _Search:
                 i -= 1
                 continue
             below: float | None = None  # the weaker slots' bound here, once a hand fits
+            # Per ranks of a hand here: the next slot's strongest rank part by ranks alone.
+            nexts: dict[int, Key | None] = {}
             # Only a hand of the cap's own rank part needs its full key against the cap.
             tie = rps[i] == top
             for entry in members[i]:
@@ -676,6 +700,23 @@ class _Search:
                         return  # ranks only fall from here, and with them every bound
                 if acc + value + below <= self.best_ev + _EPSILON or self.timed_out:
                     break
+                if position:
+                    # The first test of the next slot's card bound, by ranks alone: it holds
+                    # for every hand here of the same ranks, before any of them is a node.
+                    need = rank_of(entry)
+                    if need in nexts:
+                        after = nexts[need]
+                    else:
+                        after = nexts[need] = self.fit_ranks(
+                            position - 1, jokers - entry[4], ranks - need, rps[i]
+                        )
+                    if after is None:
+                        continue
+                    if after and (
+                        acc + value + bound(position - 1, after) + below_sum(position - 1, after)
+                        <= self.best_ev + _EPSILON
+                    ):
+                        continue
                 self.chosen.append(entry)
                 self.sizes[position] = entry[3]
                 self.run(
@@ -684,7 +725,7 @@ class _Search:
                     key_of(entry),
                     used + entry[3],
                     acc + value,
-                    ranks - self.rank_of(entry),
+                    ranks - rank_of(entry),
                 )
                 self.chosen.pop()
                 self.sizes[position] = 0
