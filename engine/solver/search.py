@@ -44,6 +44,9 @@ from engine.variants import OrderRule, Variant
 Codes = tuple[int, ...]
 #: Bounds at or below the best found by this much cannot beat it (float sums of the same terms).
 _EPSILON = 1e-9
+#: The bound of slots that cannot be filled, and of slots not bounded here.
+_NONE = float("-inf")
+_UNKNOWN = float("inf")
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,6 +312,8 @@ class _Search:
         #: strongest hand the cards left make there; made when used often enough (``fit``).
         #: Hands needing more jokers than are left never fit, so they are left out.
         self.scans: dict[tuple[int, int], tuple[list[Key], list[int], list[list[int]]]] = {}
+        #: fit_ranks() per (position, cards counted per rank, cap).
+        self.rank_fits: dict[tuple[int, int, Key], Key | None] = {}
         #: rank_of() per packed cards.
         self.rank_packs: dict[int, int] = {}
         self.shifts = tuple(shift.items())
@@ -457,16 +462,23 @@ class _Search:
         At least ``fit`` of any cards counted so (with so many jokers); ``()`` (no answer) when
         the slot's flat lists are not made yet.
         """
+        seen = (position, ranks, cap)
+        found = self.rank_fits.get(seen, ())
+        if found != ():
+            return found
         scan = self.scans.get((position, jokers))
         if scan is None:
             return ()
         rps, needs, _ = scan
         rank_guards = _RANK_GUARDS
         held = ranks | rank_guards
+        found = None
         for k in range(bisect_right(rps, cap) - 1, -1, -1):
             if (held - needs[k]) & rank_guards == rank_guards:
-                return rps[k]
-        return None
+                found = rps[k]
+                break
+        self.rank_fits[seen] = found
+        return found
 
     def rank_of(self, entry: _Entry) -> int:
         """The entry's cards counted per rank (``_RANK_FIELD``), remembered per card multiset."""
@@ -681,8 +693,9 @@ class _Search:
                 i -= 1
                 continue
             below: float | None = None  # the weaker slots' bound here, once a hand fits
-            # Per ranks of a hand here: the next slot's strongest rank part by ranks alone.
-            nexts: dict[int, Key | None] = {}
+            # Per ranks of a hand here: the bound of the next slot's strongest rank part by ranks
+            # alone, with every slot under it there (-inf: none; inf: not known).
+            nexts: dict[int, float] = {}
             # Only a hand of the cap's own rank part needs its full key against the cap.
             tie = rps[i] == top
             for entry in members[i]:
@@ -704,18 +717,19 @@ class _Search:
                     # The first test of the next slot's card bound, by ranks alone: it holds
                     # for every hand here of the same ranks, before any of them is a node.
                     need = rank_of(entry)
-                    if need in nexts:
-                        after = nexts[need]
-                    else:
-                        after = nexts[need] = self.fit_ranks(
+                    most = nexts.get(need)
+                    if most is None:
+                        after = self.fit_ranks(
                             position - 1, jokers - entry[4], ranks - need, rps[i]
                         )
-                    if after is None:
-                        continue
-                    if after and (
-                        acc + value + bound(position - 1, after) + below_sum(position - 1, after)
-                        <= self.best_ev + _EPSILON
-                    ):
+                        if after is None:
+                            most = _NONE
+                        elif after:
+                            most = bound(position - 1, after) + below_sum(position - 1, after)
+                        else:
+                            most = _UNKNOWN
+                        nexts[need] = most
+                    if acc + value + most <= self.best_ev + _EPSILON:
                         continue
                 self.chosen.append(entry)
                 self.sizes[position] = entry[3]
@@ -725,7 +739,7 @@ class _Search:
                     key_of(entry),
                     used + entry[3],
                     acc + value,
-                    ranks - rank_of(entry),
+                    ranks - need if position else ranks,
                 )
                 self.chosen.pop()
                 self.sizes[position] = 0
