@@ -72,6 +72,7 @@ class FieldModel:
             _position_field(variant, position, sample) for position, sample in enumerate(samples)
         )
         self._values: dict[tuple[int, Key], float] = {}
+        self._rank_values: list[dict[Key, float]] = [{} for _ in self.fields]
         self._bounds: dict[tuple[int, Key], float] = {}
         self._scores: dict[Key, tuple[tuple[float, float], ...]] = {}
 
@@ -88,6 +89,19 @@ class FieldModel:
             found = (won - field.points_from[above]) / len(field.keys)
             self._values[memo] = found
         return found
+
+    def values(self, position: int, rank_parts: Sequence[Key]) -> list[float]:
+        """v_p of each of these rank parts (keys cut after their ranks), remembered per position."""
+        memo = self._rank_values[position]
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        out = []
+        for ranks in rank_parts:
+            found = memo.get(ranks)
+            if found is None:
+                found = memo[ranks] = self.value(position, ranks)
+            out.append(found)
+        return out
 
     def bound(self, position: int, cap: Key | None) -> float:
         """An upper bound of v_p(key) over every key ≤ cap (None: any key).

@@ -291,7 +291,6 @@ class _Search:
         #: below_sum(position, cap) remembered.
         self.below_sums: dict[tuple[int, Key], float] = {}
         self.model = model
-        value_of = model.value
         for position, slot in enumerate(variant.slots):
             by_rank: dict[Key, list[_Entry]] = {}
             for rule in slot.sizes:
@@ -300,7 +299,7 @@ class _Search:
                         found = by_rank.get(rp)
                         by_rank[rp] = group if found is None else found + group
             rps = sorted(by_rank)
-            values = [value_of(position, rp) for rp in rps]
+            values = model.values(position, rps)
             running: list[float] = []
             for value in values:
                 running.append(value if not running or value > running[-1] else running[-1])
