@@ -13,6 +13,12 @@ bound_q(that hand), the most v_q can be for any hand at most so strong. Every we
 below the one above it, and a hand made of the cards left is at most the strongest of them, so
 the sum bounds every completion. A size is tried only if the cards left can still fill the
 weaker slots and reach the variant's minimum of cards used.
+
+Before a hand becomes a node, the next slot's strongest rank part is read from the ranks left
+alone (a hand whose ranks are all left, suits unchecked, so at least the strongest that truly
+fits); with every slot under it at that rank part, it bounds the completion from above, and a
+hand that cannot beat the best found that way is never tried. Hands of one rank part and the
+same ranks share that test.
 """
 
 from __future__ import annotations
