@@ -112,6 +112,35 @@ def read_setting(
     return Setting(format_hands((low, high)), (low, high))
 
 
+@dataclass(frozen=True, slots=True)
+class SlotShape:
+    """One hand of a setting as a builder asks for it: its name and the sizes it may hold."""
+
+    name: str
+    sizes: tuple[int, ...]
+
+
+def setting_shape(spec: GameSpec) -> tuple[SlotShape, ...]:
+    """The hands a player sets in this game, weakest first."""
+    if spec.family is Family.PYRAMID:
+        return tuple(SlotShape(slot.name, slot.allowed_sizes) for slot in _variant(spec).slots)
+    if spec.family is Family.THREE_CARD:
+        return (SlotShape("low card", (1,)), SlotShape("two-card hand", (2,)))
+    return (SlotShape("low hand", (2,)), SlotShape("high hand", (5,)))
+
+
+def setting_text(
+    spec: GameSpec, hands: Sequence[Sequence[AnyCard]], discards: Sequence[AnyCard] = ()
+) -> str:
+    """The text ``read_setting`` reads for these hands (and discards, in a Pyramid game)."""
+    chosen = tuple(tuple(hand) for hand in hands)
+    if spec.family is Family.PYRAMID:
+        return str(Arrangement(chosen, tuple(discards) or None))
+    if discards:
+        raise GameError(f"{spec.title} uses every card: there is nothing to discard.")
+    return format_hands(chosen)
+
+
 def _pair(cards: Sequence[AnyCard], spec: GameSpec) -> tuple[Card, Card]:
     first, second = _only_cards(cards, spec.title)
     return first, second

@@ -160,6 +160,13 @@ class TableManager:
                 return Table.from_state(table.to_state())
         return None
 
+    def find_game(self, game_id: int) -> Key | None:
+        """The (server, channel) of the table playing this game now, or None."""
+        for key, table in self._tables.items():
+            if table.game_id == game_id and table.in_game:
+                return key
+        return None
+
     def _check_free(self, guild_id: int, channel_id: int, user: int) -> None:
         seated = self.table_of(guild_id, user)
         if seated is not None and seated.channel_id != channel_id:
