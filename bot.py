@@ -11,6 +11,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import discord
 import yarl
@@ -23,7 +24,7 @@ from cogs.info import InfoCog
 from cogs.play import PlayCog
 from cogs.publisher import DiscordPublisher
 from cogs.table import TableCog
-from cogs.views import DYNAMIC_ITEMS
+from cogs.views import DYNAMIC_ITEMS, is_orphan_form
 from storage import Storage
 from storage.database import Database, open_database
 from tables.hands import default_setting, warm_up
@@ -148,6 +149,7 @@ class PyramidBot(commands.Bot):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.error(on_tree_error)
+        self.add_listener(answer_orphan_form, "on_interaction")
         resumed = await tables.resume()
         log.info("Resumed %d table(s).", resumed)
         if self.settings.dev_guild_id is not None:
@@ -172,6 +174,14 @@ class PyramidBot(commands.Bot):
             await self.database.close()
             self.database = None
         await super().close()
+
+
+async def answer_orphan_form(interaction: discord.Interaction[Any]) -> None:
+    """A form left open across a restart gets a sentence instead of "interaction failed"."""
+    if is_orphan_form(interaction) and not interaction.response.is_done():
+        await interaction.response.send_message(
+            "That form was open while the bot restarted; open it again.", ephemeral=True
+        )
 
 
 async def run_bot(settings: Settings, *, sync_globally: bool = False) -> None:

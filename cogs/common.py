@@ -108,6 +108,28 @@ def display_name(client: discord.Client, guild_id: int | None, user_id: int) -> 
     return user.display_name if user is not None else f"Player {user_id}"
 
 
+async def reply(interaction: discord.Interaction[Any], text: str) -> None:
+    """A sentence only the presser sees, whether or not the interaction was answered yet."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
+    """Run a button's or form's work; a failure still answers (never "interaction failed")."""
+    try:
+        await work
+    except GameError as error:
+        await reply(interaction, str(error))
+    except Exception:
+        code = error_code()
+        log.exception("interaction failed [%s]", code)
+        await reply(
+            interaction, f"Something went wrong on our side (code `{code}`); nothing was changed."
+        )
+
+
 def error_code() -> str:
     """A short code the user can quote and the log can be searched for."""
     return secrets.token_hex(3)

@@ -8,11 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import acknowledge, answer, picture, png, services
-from cogs.views import show_hand, suggest
+from cogs.common import services
+from cogs.views import build_step, show_hand, submit_text, suggest
 from engine.errors import GameError
-from render import hands_png
-from tables.hands import hand_labels, read_setting
 
 
 class PlayCog(commands.Cog):
@@ -34,28 +32,20 @@ class PlayCog(commands.Cog):
     async def arrange_hands(
         self, interaction: discord.Interaction[Any], hands: str, automatic: str | None = None
     ) -> None:
-        """Check, preview and set the hands."""
-        await acknowledge(interaction)
+        """Check, set and show the hands (replaceable until everyone is in)."""
         guild, channel = interaction.guild_id, interaction.channel_id
         assert guild is not None and channel is not None
-        found = services(interaction)
-        table = found.tables.table(guild, channel)
-        try:
-            if table is None:
-                raise GameError("There is no table here; open one with `/table create`.")
-            seat = table.seat_of(interaction.user.id)
-            setting = read_setting(table.spec, seat.held, hands, automatic)
-            await found.tables.submit(guild, channel, interaction.user.id, hands, automatic)
-        except GameError as error:
-            await answer(interaction, str(error))
-            return
-        labels = hand_labels(table.spec, setting.hands)
-        data = await picture(hands_png, setting.hands, labels, title="Your hands")
-        await answer(
-            interaction,
-            f"Set: `{setting.text}`. You may replace them until everyone is in.",
-            file=png(data, "hands.png"),
-        )
+        await submit_text(interaction, guild, channel, hands, automatic)
+
+    @arrange.command(name="build", description="Choose your hands card by card from menus")
+    async def arrange_build(self, interaction: discord.Interaction[Any]) -> None:
+        """Open the builder (only the caller sees it)."""
+        guild, channel = interaction.guild_id, interaction.channel_id
+        assert guild is not None and channel is not None
+        table = services(interaction).tables.table(guild, channel)
+        if table is None or table.game_id is None:
+            raise GameError("No game is under way at this table.")
+        await build_step(interaction, table.game_id, "_", "start")
 
     @arrange.command(name="suggest", description="The solver's arrangement of your cards")
     async def arrange_suggest(self, interaction: discord.Interaction[Any]) -> None:

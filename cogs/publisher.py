@@ -9,12 +9,7 @@ from typing import Any
 import discord
 
 from cogs.common import display_name, picture, png
-from cogs.views import (
-    DeclareButton,
-    HandButton,
-    LobbyButton,
-    SuggestButton,
-)
+from cogs.views import arrange_view, declare_view, hand_view, lobby_view
 from engine.cards import AnyCard
 from render import ShowdownRow, hand_png, showdown_png
 from tables.events import (
@@ -39,14 +34,6 @@ from tables.games import GAMES
 from tables.manager import TableManager
 
 log = logging.getLogger(__name__)
-
-
-def lobby_view() -> discord.ui.View:
-    """Join, Leave and Start: buttons that work after a restart too."""
-    view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start"):
-        view.add_item(LobbyButton(action))
-    return view
 
 
 def _mentions(users: Sequence[int]) -> str:
@@ -147,18 +134,18 @@ class DiscordPublisher:
                 channel_id,
                 f"Declaration {event.round + 1}: {_mentions(event.players)}, check your DMs "
                 f"and decide {deadline}.",
-                view=_hand_view(game_id),
+                view=hand_view(game_id),
             )
         else:
             what = (
-                f"Set your hands {deadline}: `/arrange hands:` in the channel, or press "
-                "**Suggest** for the solver's arrangement. If you set nothing, the table sets "
-                "them for you."
+                f"Set your hands {deadline}: **Build hands** picks them card by card, **Type "
+                "hands** (or `/arrange hands:` in the channel) takes them as text, **Suggest** "
+                "shows the solver's arrangement. If you set nothing, the table sets them for you."
             )
             await self._say(
                 channel_id,
                 f"Arranging: {_mentions(event.players)}, set your hands {deadline}.",
-                view=_hand_view(game_id),
+                view=hand_view(game_id),
             )
         where = self._where(guild_id, channel_id)
         for user in event.players:
@@ -168,12 +155,10 @@ class DiscordPublisher:
                     cards = self.tables.hand(guild_id, channel_id, user)
                 except Exception:  # the player left the game meanwhile
                     cards = ()
-            view = discord.ui.View(timeout=None)
             if isinstance(event, DeclarationsOpened):
-                for play in (True, False):
-                    view.add_item(DeclareButton(guild_id, channel_id, game_id, event.round, play))
+                view = declare_view(guild_id, channel_id, game_id, event.round)
             else:
-                view.add_item(SuggestButton(guild_id, channel_id, game_id))
+                view = arrange_view(guild_id, channel_id, game_id)
             await self._dm(
                 user,
                 channel_id,
@@ -330,9 +315,3 @@ def _dealer_points(event: ShowdownSettled) -> tuple[int, ...]:
         for position, points in enumerate(seat.per_hand):
             totals[position] -= points
     return tuple(totals)
-
-
-def _hand_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(game_id))
-    return view

@@ -1,24 +1,31 @@
-"""Buttons that survive a restart: ``DynamicItem``s whose custom ids carry what they act on.
+"""Buttons, menus and forms that survive a restart: ``DynamicItem``s whose custom ids carry what
+they act on, and the views that hold them.
 
-Custom ids are ``pp:<feature>:<ids>`` (Discord allows 100 characters). A button pressed by
+Custom ids are ``pp:<feature>:<ids>`` (Discord allows 100 characters). A control pressed by
 someone it does not concern, or left over from an earlier round, answers with a sentence only
-its presser sees.
+its presser sees; so does any failure (see ``guarded``).
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any, Final
 
 import discord
 
-from cogs.common import acknowledge, answer, picture, png, run, services
+from cogs.common import acknowledge, answer, guarded, picture, png, reply, run, services
+from engine.cards import AnyCard
 from engine.errors import GameError
 from render import hand_png, hands_png
-from tables.hands import Setting, hand_labels
+from tables.games import GameSpec
+from tables.hands import Setting, SlotShape, hand_labels, read_setting, setting_shape, setting_text
 from tables.table import Phase
 
 Interaction = discord.Interaction[Any]
+Button = discord.ui.Button[Any]
+Select = discord.ui.Select[Any]
 
 
 _LOBBY_LABELS: Final = {
@@ -29,8 +36,7 @@ _LOBBY_LABELS: Final = {
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pp:lobby:(?P<action>join|leave|start)",
+    discord.ui.DynamicItem[Button], template=r"pp:lobby:(?P<action>join|leave|start)"
 ):
     """Join, Leave or Start under the lobby message."""
 
@@ -50,8 +56,12 @@ class LobbyButton(
 
     async def callback(self, interaction: Interaction) -> None:
         """Sit down, stand up, or deal."""
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: Interaction) -> None:
         guild, channel, user = interaction.guild_id, interaction.channel_id, interaction.user.id
         if guild is None or channel is None:
+            await reply(interaction, "Use this in the channel of the table.")
             return
         tables = services(interaction).tables
         if self.action == "join":
@@ -71,7 +81,7 @@ class LobbyButton(
 
 
 class DeclareButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[Button],
     template=r"pp:declare:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+):(?P<round>\d+):(?P<choice>play|surrender)",
 ):
     """Play or Surrender, sent by DM for one declaration of one game."""
@@ -86,13 +96,8 @@ class DeclareButton(
                 custom_id=f"pp:declare:{guild}:{channel}:{game}:{round_}:{choice}",
             )
         )
-        self.guild, self.channel, self.game, self.round, self.play = (
-            guild,
-            channel,
-            game,
-            round_,
-            play,
-        )
+        self.guild, self.channel, self.game = guild, channel, game
+        self.round, self.play = round_, play
 
     @classmethod
     async def from_custom_id(
@@ -109,6 +114,9 @@ class DeclareButton(
 
     async def callback(self, interaction: Interaction) -> None:
         """Declare, if this button's declaration is still open."""
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: Interaction) -> None:
         tables = services(interaction).tables
         table = tables.table(self.guild, self.channel)
         if (
@@ -117,9 +125,7 @@ class DeclareButton(
             or table.phase is not Phase.DECLARING
             or table.round != self.round
         ):
-            await interaction.response.send_message(
-                "That declaration is over; these buttons no longer count.", ephemeral=True
-            )
+            await reply(interaction, "That declaration is over; these buttons no longer count.")
             return
         word = "play on" if self.play else "surrender"
         await run(
@@ -129,7 +135,7 @@ class DeclareButton(
         )
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pp:hand:(?P<game>\d+)"):
+class HandButton(discord.ui.DynamicItem[Button], template=r"pp:hand:(?P<game>\d+)"):
     """ "Show my hand" in the channel: the presser's cards, shown only to them."""
 
     def __init__(self, game: int) -> None:
@@ -151,7 +157,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pp:h
 
     async def callback(self, interaction: Interaction) -> None:
         """Show the cards privately."""
-        await show_hand(interaction, interaction.guild_id, interaction.channel_id)
+        await guarded(
+            interaction, show_hand(interaction, interaction.guild_id, interaction.channel_id)
+        )
 
 
 async def show_hand(interaction: Interaction, guild: int | None, channel: int | None) -> None:
@@ -170,7 +178,7 @@ async def show_hand(interaction: Interaction, guild: int | None, channel: int | 
 
 
 class SuggestButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[Button],
     template=r"pp:suggest:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",
 ):
     """Suggest: the solver's arrangement of the presser's cards, with Take it."""
@@ -194,7 +202,7 @@ class SuggestButton(
 
     async def callback(self, interaction: Interaction) -> None:
         """Show the suggestion."""
-        await suggest(interaction, self.guild, self.channel)
+        await guarded(interaction, suggest(interaction, self.guild, self.channel))
 
 
 async def suggest(interaction: Interaction, guild: int, channel: int) -> None:
@@ -218,18 +226,17 @@ async def suggest(interaction: Interaction, guild: int, channel: int) -> None:
         if setting.automatic
         else ""
     )
-    view = discord.ui.View(timeout=None)
-    view.add_item(TakeButton(guild, channel, table.game_id))
     await answer(
         interaction,
-        f"`{setting.text}`{ev}{auto}\nTake it as it is, or edit it with `/arrange hands:`.",
+        f"`{setting.text}`{ev}{auto}\nTake it as it is, or edit it: **Type hands** starts from "
+        "it, or copy it into `/arrange hands:`.",
         file=png(data, "suggestion.png"),
-        view=view,
+        view=take_view(guild, channel, table.game_id),
     )
 
 
 class TakeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[Button],
     template=r"pp:take:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",
 ):
     """Take the suggestion: submit the hands the solver showed."""
@@ -253,11 +260,14 @@ class TakeButton(
 
     async def callback(self, interaction: Interaction) -> None:
         """Submit the suggestion (asked again if the bot restarted since)."""
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: Interaction) -> None:
         found = services(interaction)
         user = interaction.user.id
         table = found.tables.table(self.guild, self.channel)
         if table is None or table.game_id != self.game:
-            await interaction.response.send_message("That game is over.", ephemeral=True)
+            await reply(interaction, "That game is over.")
             return
         await acknowledge(interaction)
         setting: Setting | None = found.suggestions.get((self.channel, user))
@@ -276,5 +286,402 @@ class TakeButton(
         )
 
 
+# ----- typing the hands into a form ------------------------------------------------------------
+
+
+class TypeButton(
+    discord.ui.DynamicItem[Button],
+    template=r"pp:type:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",
+):
+    """Type hands: a form with the hands as text, filled with the last suggestion if any."""
+
+    def __init__(self, guild: int, channel: int, game: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Type hands",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pp:type:{guild}:{channel}:{game}",
+            )
+        )
+        self.guild, self.channel, self.game = guild, channel, game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TypeButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["guild"]), int(match["channel"]), int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Open the form (a form must be the first answer, so no deferring here)."""
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: Interaction) -> None:
+        found = services(interaction)
+        table = found.tables.table(self.guild, self.channel)
+        if table is None or table.game_id != self.game or table.phase is not Phase.ARRANGING:
+            await reply(interaction, "Hands cannot be set for that game now.")
+            return
+        table.seat_of(interaction.user.id)  # a stranger gets the table's sentence
+        draft = found.suggestions.get((self.channel, interaction.user.id))
+        await interaction.response.send_modal(
+            HandsModal(
+                self.guild,
+                self.channel,
+                self.game,
+                interaction.user.id,
+                spec=table.spec,
+                draft=draft.text if draft else "",
+            )
+        )
+
+
+class HandsModal(discord.ui.Modal):
+    """The form behind Type hands: the hands as text, and an automatic where the game has them."""
+
+    def __init__(
+        self,
+        guild: int,
+        channel: int,
+        game: int,
+        user: int,
+        *,
+        spec: GameSpec,
+        draft: str = "",
+    ) -> None:
+        title = f"Your hands: {spec.title}"[:45]
+        super().__init__(title=title, custom_id=f"pp:typed:{game}:{user}")
+        self.guild, self.channel, self.game = guild, channel, game
+        shape = setting_shape(spec)
+        self.hands: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label="Hands, weakest first, separated by |",
+            custom_id="hands",
+            style=discord.TextStyle.paragraph,
+            placeholder=" | ".join(f"{s.name} ({'/'.join(map(str, s.sizes))})" for s in shape)[
+                :100
+            ],
+            default=draft or None,
+            max_length=400,
+        )
+        self.add_item(self.hands)
+        self.automatic: discord.ui.TextInput[Any] | None = None
+        if spec.variant is not None and spec.variant.automatics is not None:
+            self.automatic = discord.ui.TextInput(
+                label="Automatic (optional)",
+                custom_id="automatic",
+                placeholder="e.g. three full houses",
+                required=False,
+                max_length=40,
+            )
+            self.add_item(self.automatic)
+
+    async def on_submit(self, interaction: Interaction) -> None:
+        """Check and set the hands, answering with the engine's sentence or a picture."""
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: Interaction) -> None:
+        automatic = (self.automatic.value if self.automatic else "") or None
+        await submit_text(interaction, self.guild, self.channel, self.hands.value, automatic)
+
+
+async def submit_text(
+    interaction: Interaction, guild: int, channel: int, text: str, automatic: str | None
+) -> None:
+    """Check, set and show the presser's hands; an illegal setting gets the engine's sentence."""
+    await acknowledge(interaction)
+    found = services(interaction)
+    table = found.tables.table(guild, channel)
+    try:
+        if table is None:
+            raise GameError("There is no table here; open one with `/table create`.")
+        seat = table.seat_of(interaction.user.id)
+        setting = read_setting(table.spec, seat.held, text, automatic)
+        await found.tables.submit(guild, channel, interaction.user.id, text, automatic)
+    except GameError as error:
+        await answer(interaction, str(error))
+        return
+    labels = hand_labels(table.spec, setting.hands)
+    data = await picture(hands_png, setting.hands, labels, title="Your hands")
+    await answer(
+        interaction,
+        f"Set: `{setting.text}`. You may replace them until everyone is in.",
+        file=png(data, "hands.png"),
+    )
+
+
+def is_orphan_form(interaction: Interaction) -> bool:
+    """A submitted form of ours that this process never opened (it was open across a restart)."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return False
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if not custom_id.startswith("pp:"):
+        return False
+    store: Any = getattr(interaction.client, "_connection", None)
+    modals = getattr(getattr(store, "_view_store", None), "_modals", {})
+    return custom_id not in modals
+
+
+# ----- the builder: one hand at a time from a select menu --------------------------------------
+
+_DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
+_EMPTY: Final = "_"
+
+
+def encode_build(slots: Sequence[Sequence[int]]) -> str:
+    """The builder's choices in a custom id: held-card indices per hand, hands split by '-'."""
+    return "-".join("".join(_DIGITS[i] for i in slot) for slot in slots) or _EMPTY
+
+
+def decode_build(state: str, held: int) -> list[list[int]]:
+    """The choices back; ``GameError`` if they do not fit these cards."""
+    if state == _EMPTY:
+        return []
+    slots = [[_DIGITS.index(c) for c in part] for part in state.split("-")]
+    flat = [i for slot in slots for i in slot]
+    if any(i >= held for i in flat) or len(set(flat)) != len(flat) or not all(slots):
+        raise GameError("This builder no longer fits your cards; start it again.")
+    return slots
+
+
+def card_options(held: Sequence[AnyCard], taken: set[int]) -> list[discord.SelectOption]:
+    """One option per card left, strongest first; equal cards (several decks) are numbered."""
+    seen: Counter[str] = Counter()
+    total = Counter(_name(card) for card in held)
+    options = []
+    order = sorted(range(len(held)), key=lambda i: _strength(held[i]), reverse=True)
+    for index in order:
+        name = _name(held[index])
+        seen[name] += 1
+        if index in taken:
+            continue
+        label = name if total[name] == 1 else f"{name} ({seen[name]})"
+        options.append(discord.SelectOption(label=label, value=_DIGITS[index]))
+    return options
+
+
+def _name(card: AnyCard) -> str:
+    return "Joker" if card.is_joker else card.pretty
+
+
+def _strength(card: AnyCard) -> tuple[int, int]:
+    rank = getattr(card, "rank", None)
+    suit = getattr(card, "suit", None)
+    if rank is None:  # a joker
+        return (99, 0)
+    return (int(rank), int(suit) if suit is not None else 0)
+
+
+class BuildItem(
+    discord.ui.DynamicItem[Button],
+    template=r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):(?P<action>start|undo|reset|submit)",
+):
+    """The builder's buttons: start (from the DM), undo a hand, start over, submit."""
+
+    _LABELS: Final = {
+        "start": ("Build hands", discord.ButtonStyle.secondary),
+        "undo": ("Undo last hand", discord.ButtonStyle.secondary),
+        "reset": ("Start over", discord.ButtonStyle.secondary),
+        "submit": ("Submit", discord.ButtonStyle.success),
+    }
+
+    def __init__(self, game: int, state: str, action: str, *, disabled: bool = False) -> None:
+        label, style = self._LABELS[action]
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                disabled=disabled,
+                custom_id=f"pp:build:{game}:{state}:{action}",
+            )
+        )
+        self.game, self.state, self.action = game, state, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BuildItem:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["game"]), match["state"], match["action"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Move the builder on."""
+        await guarded(interaction, build_step(interaction, self.game, self.state, self.action))
+
+
+class BuildSelect(
+    discord.ui.DynamicItem[Select],
+    template=r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):pick",
+):
+    """The builder's menu: the cards of the next hand."""
+
+    def __init__(self, game: int, state: str, options: list[discord.SelectOption], slot: SlotShape):
+        low = min(slot.sizes)
+        high = min(max(slot.sizes), len(options))
+        sizes = "/".join(str(size) for size in slot.sizes)
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pp:build:{game}:{state}:pick",
+                placeholder=f"Cards for the {slot.name} ({sizes})"[:150],
+                min_values=min(low, high),
+                max_values=high,
+                options=options or [discord.SelectOption(label="no cards left", value="-")],
+                disabled=not options,
+            )
+        )
+        self.game, self.state = game, state
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BuildSelect:
+        """Rebuild the menu from its custom id (its options come with the message)."""
+        select = item if isinstance(item, discord.ui.Select) else None
+        options = list(select.options) if select is not None else []
+        return cls(int(match["game"]), match["state"], options, SlotShape("hand", (1,)))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Take the chosen cards as the next hand."""
+        await guarded(
+            interaction, build_step(interaction, self.game, self.state, "pick", self.item.values)
+        )
+
+
+def build_view(
+    spec: GameSpec, game: int, held: Sequence[AnyCard], slots: Sequence[Sequence[int]]
+) -> discord.ui.View:
+    """The builder at this point: the menu of the next hand (if any) and its buttons."""
+    shape = setting_shape(spec)
+    state = encode_build(slots)
+    view = discord.ui.View(timeout=None)
+    done = len(slots) >= len(shape)
+    if not done:
+        taken = {i for slot in slots for i in slot}
+        view.add_item(BuildSelect(game, state, card_options(held, taken), shape[len(slots)]))
+    view.add_item(BuildItem(game, state, "undo", disabled=not slots))
+    view.add_item(BuildItem(game, state, "reset", disabled=not slots))
+    view.add_item(BuildItem(game, state, "submit", disabled=not done))
+    return view
+
+
+def build_text(spec: GameSpec, held: Sequence[AnyCard], slots: Sequence[Sequence[int]]) -> str:
+    """What the builder message says: the hands chosen so far and what comes next."""
+    shape = setting_shape(spec)
+    lines = [f"**Building your hands** ({spec.title}), weakest first."]
+    for slot, chosen in zip(shape, slots, strict=False):
+        lines.append(f"{slot.name}: " + " ".join(held[i].pretty for i in chosen))
+    taken = {i for slot in slots for i in slot}
+    left = [held[i].pretty for i in range(len(held)) if i not in taken]
+    if len(slots) < len(shape):
+        slot = shape[len(slots)]
+        sizes = " or ".join(str(size) for size in slot.sizes)
+        lines.append(f"Now choose the **{slot.name}**: {sizes} cards, from the {len(left)} left.")
+    else:
+        rest = f" The rest is discarded: {' '.join(left)}." if left else ""
+        lines.append(f"Every hand is chosen.{rest} Press **Submit** to set them.")
+    return "\n".join(lines)
+
+
+async def build_step(
+    interaction: Interaction,
+    game: int,
+    state: str,
+    action: str,
+    values: Sequence[str] = (),
+) -> None:
+    """One step of the builder, redrawn in place; a wrong step gets a sentence, changes nothing."""
+    found = services(interaction)
+    key = found.tables.find_game(game)
+    table = None if key is None else found.tables.table(*key)
+    if key is None or table is None or table.phase is not Phase.ARRANGING:
+        await reply(interaction, "That game is not setting hands any more; this builder is done.")
+        return
+    guild, channel = key
+    held = table.seat_of(interaction.user.id).held
+    spec = table.spec
+    shape = setting_shape(spec)
+    slots = [] if action in ("start", "reset") else decode_build(state, len(held))
+    if action == "undo" and slots:
+        slots.pop()
+    elif action == "pick":
+        if len(slots) >= len(shape):
+            raise GameError("Every hand is chosen already; press Submit or Undo.")
+        chosen = [_DIGITS.index(v) for v in values if v in _DIGITS and len(v) == 1]
+        taken = {i for slot in slots for i in slot}
+        slot = shape[len(slots)]
+        if any(i >= len(held) or i in taken for i in chosen) or len(set(chosen)) != len(chosen):
+            raise GameError("Those cards are not all yours to choose; start the builder again.")
+        if len(chosen) not in slot.sizes:
+            sizes = " or ".join(str(size) for size in slot.sizes)
+            raise GameError(f"The {slot.name} holds {sizes} cards, not {len(chosen)}.")
+        slots.append(sorted(chosen))
+    elif action == "submit":
+        if len(slots) < len(shape):
+            raise GameError("Choose every hand before submitting.")
+        taken = {i for slot in slots for i in slot}
+        hands = [[held[i] for i in slot] for slot in slots]
+        rest = [held[i] for i in range(len(held)) if i not in taken]
+        await submit_text(interaction, guild, channel, setting_text(spec, hands, rest), None)
+        return
+    content = build_text(spec, held, slots)
+    view = build_view(spec, game, held, slots)
+    if action == "start":
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+    else:
+        await interaction.response.edit_message(content=content, view=view)
+
+
+# ----- the views ---------------------------------------------------------------------------------
+
+
+def lobby_view() -> discord.ui.View:
+    """Join, Leave and Start: buttons that work after a restart too."""
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start"):
+        view.add_item(LobbyButton(action))
+    return view
+
+
+def hand_view(game: int) -> discord.ui.View:
+    """Show my hand, under the channel's phase messages (the way in for closed DMs)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(game))
+    return view
+
+
+def declare_view(guild: int, channel: int, game: int, round_: int) -> discord.ui.View:
+    """Play and Surrender for one declaration."""
+    view = discord.ui.View(timeout=None)
+    for play in (True, False):
+        view.add_item(DeclareButton(guild, channel, game, round_, play))
+    return view
+
+
+def arrange_view(guild: int, channel: int, game: int) -> discord.ui.View:
+    """Suggest, Build hands and Type hands for the arranging phase."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(SuggestButton(guild, channel, game))
+    view.add_item(BuildItem(game, _EMPTY, "start"))
+    view.add_item(TypeButton(guild, channel, game))
+    return view
+
+
+def take_view(guild: int, channel: int, game: int) -> discord.ui.View:
+    """Take it, under a suggestion; Type hands to edit it."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TakeButton(guild, channel, game))
+    view.add_item(TypeButton(guild, channel, game))
+    return view
+
+
 #: Every persistent item, registered in ``setup_hook``.
-DYNAMIC_ITEMS = (LobbyButton, DeclareButton, HandButton, SuggestButton, TakeButton)
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    DeclareButton,
+    HandButton,
+    SuggestButton,
+    TakeButton,
+    TypeButton,
+    BuildItem,
+    BuildSelect,
+)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 import simcord
 
 from bot import PyramidBot, Settings
@@ -40,8 +42,22 @@ class Scene:
 
     async def restart(self) -> None:
         """Stop the bot and start a new one on the same database (a deploy or a crash)."""
-        self.bot = make_bot(self.path)
+        old, self.bot = self.bot, make_bot(self.path)
         await self.env.restart_bot(self.bot)
+        await release(old)
+
+
+async def release(bot: PyramidBot) -> None:
+    """Stop a bot's timers and close its database.
+
+    simcord detaches a bot without closing it, and an open aiosqlite connection keeps a thread
+    that would hold the test process at exit (a failed test keeps its bot referenced).
+    """
+    if hasattr(bot, "services"):
+        await bot.services.tables.close()
+    if bot.database is not None:
+        await bot.database.close()
+        bot.database = None
 
 
 @pytest.fixture
@@ -54,11 +70,17 @@ def simcord_bot(db_path: Path) -> PyramidBot:
     return make_bot(db_path)
 
 
-@pytest.fixture
-def scene(simcord_env: simcord.Env, simcord_bot: PyramidBot, db_path: Path) -> Scene:
+@pytest_asyncio.fixture
+async def scene(
+    simcord_env: simcord.Env, simcord_bot: PyramidBot, db_path: Path
+) -> AsyncIterator[Scene]:
     env = simcord_env
     guild = env.create_guild("Poker Club", id=GUILD_ID)
     channel = guild.create_text_channel("pyramid")
     names = ("ann", "bob", "cy", "di", "ed", "flo")
     members = [guild.add_member(env.create_user(name)) for name in names]
-    return Scene(env, simcord_bot, db_path, guild, channel, members)
+    scene = Scene(env, simcord_bot, db_path, guild, channel, members)
+    try:
+        yield scene
+    finally:
+        await release(scene.bot)

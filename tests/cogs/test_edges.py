@@ -1,0 +1,224 @@
+"""What players do besides the happy path: builders and forms, closed DMs, strangers, stale
+buttons, restarts, and players who walk away."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cogs.views import DYNAMIC_ITEMS
+from engine.cards import AnyCard
+from tables.hands import setting_shape
+from tables.table import Phase
+from tests.cogs.conftest import Scene
+from tests.cogs.test_flow import open_table, play_out, the_table
+from tests.tables.helpers import quick_arranger
+
+
+async def start_game(scene: Scene, game: str, count: int, **options: Any) -> list[Any]:
+    players = await open_table(scene, game, count, **options)
+    started = await players[0].slash(scene.channel, "table start")
+    assert started.acknowledged
+    return players
+
+
+async def declare_all(scene: Scene, players: list[Any]) -> None:
+    """Press Play in every DM until the table is setting hands."""
+    while (table := the_table(scene)) is not None and table.phase is Phase.DECLARING:
+        for member in players:
+            if member.id in table.waiting_for():
+                pressed = await member.user.click(member.user.dm_channel.last_message, label="Play")
+                assert pressed.acknowledged
+
+
+def indices_of(
+    held: tuple[AnyCard, ...], hands: tuple[tuple[AnyCard, ...], ...]
+) -> list[list[int]]:
+    """Which of the held cards make each hand (equal cards taken once each)."""
+    free = list(range(len(held)))
+    chosen = []
+    for hand in hands:
+        picks = []
+        for card in hand:
+            index = next(i for i in free if held[i] == card)
+            free.remove(index)
+            picks.append(index)
+        chosen.append(picks)
+    return chosen
+
+
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+async def test_the_builder_sets_hands_one_menu_at_a_time(scene: Scene) -> None:
+    players = await start_game(scene, "casino", 2)
+    await declare_all(scene, players)
+    table = the_table(scene)
+    assert table.phase is Phase.ARRANGING
+    shape = setting_shape(table.spec)
+    for member in players:
+        held = scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
+        setting = quick_arranger(table.spec, held)
+        picks = indices_of(held, setting.hands)
+        shown = await member.user.click(member.user.dm_channel.last_message, label="Build hands")
+        assert shown.acknowledged and "Building your hands" in shown.response.content
+        builder = shown.response.message
+        # A menu offers every card held.
+        menu = next(c for row in builder.components for c in row.children if c.type.value == 3)
+        assert len(menu.options) == len(held)
+        for position, chosen in enumerate(picks):
+            picked = await member.user.select(builder, [DIGITS[i] for i in chosen])
+            assert picked.acknowledged
+            if position + 1 < len(shape):
+                assert f"Now choose the **{shape[position + 1].name}**" in picked.response.content
+        # Undo takes the last hand back; choosing it again brings Submit back.
+        undone = await member.user.click(builder, label="Undo last hand")
+        assert "Now choose the **Hand 3**" in undone.response.content
+        await member.user.select(builder, [DIGITS[i] for i in picks[-1]])
+        submitted = await member.user.click(builder, label="Submit")
+        assert submitted.acknowledged and "Set:" in submitted.response.content
+    table = the_table(scene)
+    assert table.phase is Phase.LOBBY and table.games_played == 1
+
+
+async def test_the_builder_refuses_a_size_the_hand_cannot_hold(scene: Scene) -> None:
+    players = await start_game(scene, "standard", 2)
+    await declare_all(scene, players)
+    ann = players[0]
+    shown = await ann.user.click(ann.user.dm_channel.last_message, label="Build hands")
+    builder = shown.response.message
+    # The front hand holds 3 or 5 cards: its menu takes 3 to 5, and 4 gets a sentence.
+    wrong = await ann.user.select(builder, ["0", "1", "2", "3"])
+    assert wrong.ephemeral and "holds 3 or 5 cards, not 4" in wrong.response.content
+    again = await ann.user.select(builder, ["0", "1", "2"])
+    assert "Now choose the **middle hand**" in again.response.content
+    assert the_table(scene).seat_of(ann.id).setting is None
+
+
+async def test_the_form_takes_typed_hands_and_refuses_a_foul(scene: Scene) -> None:
+    players = await start_game(scene, "standard", 2)
+    await declare_all(scene, players)
+    ann = players[0]
+    opened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
+    assert opened.modal is not None
+    held = scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
+    setting = quick_arranger(the_table(scene).spec, held)
+    # The same cards with the front and back swapped: a foul, refused with the engine's reason.
+    hands = setting.text.split("|")
+    fouled = "|".join([hands[-1], *hands[1:-1], hands[0]])
+    refused = await ann.user.submit_modal(opened, {"hands": fouled})
+    assert refused.acknowledged and refused.response.content
+    assert the_table(scene).seat_of(ann.id).setting is None
+    reopened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
+    accepted = await ann.user.submit_modal(
+        reopened, {"hands": setting.text, "automatic": setting.automatic or ""}
+    )
+    assert accepted.acknowledged and accepted.response.content.startswith("Set:")
+    assert the_table(scene).seat_of(ann.id).setting is not None
+
+
+async def test_closed_dms_fall_back_to_the_channel_and_hand(scene: Scene) -> None:
+    ann, bob = scene.members[:2]
+    await open_table(scene, "showdown", 2)
+    # Bob's DMs are closed: Discord refuses every message to his DM channel (50007).
+    scene.env.inject_error(
+        "POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=50007, times=None
+    )
+    started = await ann.slash(scene.channel, "table start")
+    assert started.acknowledged
+    said = [m.content for m in scene.channel.history()]
+    assert any(f"<@{bob.id}>, I cannot DM you" in text for text in said)
+    shown = await bob.slash(scene.channel, "hand")
+    assert shown.acknowledged and shown.ephemeral and shown.response.attachments
+    # The channel's Show my hand button serves too.
+    phase_message = next(
+        m for m in scene.channel.history() if m.content.startswith("Declaration 1")
+    )
+    pressed = await bob.click(phase_message, label="Show my hand")
+    assert pressed.ephemeral and pressed.response.attachments
+
+
+async def test_strangers_get_a_sentence_and_change_nothing(scene: Scene) -> None:
+    ann, cy = scene.members[0], scene.members[2]
+    await open_table(scene, "showdown", 2)
+    lobby = next(m for m in scene.channel.history() if "Join, then the host" in m.content)
+    refused = await cy.click(lobby, label="Start")
+    assert refused.ephemeral and refused.response.content
+    assert the_table(scene).phase is Phase.LOBBY
+    await ann.slash(scene.channel, "table start")
+    phase_message = next(
+        m for m in scene.channel.history() if m.content.startswith("Declaration 1")
+    )
+    before = the_table(scene).to_state()
+    stranger = await cy.click(phase_message, label="Show my hand")
+    assert stranger.ephemeral and "not" in stranger.response.content.lower()
+    assert not stranger.response.attachments
+    not_his = await cy.slash(scene.channel, "arrange hands", hands="As | Kd")
+    assert not_his.ephemeral and not_his.response.content
+    assert the_table(scene).to_state() == before
+
+
+async def test_a_stale_button_says_so(scene: Scene) -> None:
+    players = await start_game(scene, "showdown", 2)
+    ann = players[0]
+    first = ann.user.dm_channel.last_message
+    await declare_all_once(players)
+    table = the_table(scene)
+    assert table.phase is Phase.DECLARING and table.round == 1
+    stale = await ann.user.click(first, label="Surrender")
+    assert stale.ephemeral and "declaration is over" in stale.response.content
+    assert the_table(scene).seat_of(ann.id).is_active
+
+
+async def declare_all_once(players: list[Any]) -> None:
+    for member in players:
+        await member.user.click(member.user.dm_channel.last_message, label="Play")
+
+
+async def test_a_restart_mid_game_keeps_the_old_buttons_working(scene: Scene) -> None:
+    players = await start_game(scene, "showdown", 3)
+    before = the_table(scene)
+    await scene.restart()
+    table = the_table(scene)
+    assert table is not None and table.game_id == before.game_id and table.phase is Phase.DECLARING
+    # The DMs sent before the restart still work: declare from them, then suggest and take.
+    await play_out(scene, players, "suggest")
+    table = the_table(scene)
+    assert table.phase is Phase.LOBBY and table.games_played == 1
+    assert any(m.content.startswith("**Showdown, game") for m in scene.channel.history())
+
+
+async def test_a_form_open_across_a_restart_gets_a_sentence(scene: Scene) -> None:
+    players = await start_game(scene, "casino", 2)
+    await declare_all(scene, players)
+    ann = players[0]
+    opened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
+    assert opened.modal is not None
+    await scene.restart()
+    late = await ann.user.submit_modal(opened, {"hands": "As | Kd Kh Ks | 2c 3c 4c 5c 6c"})
+    assert late.acknowledged and "open it again" in late.response.content
+
+
+async def test_players_who_walk_away_are_played_for_at_each_deadline(scene: Scene) -> None:
+    await start_game(scene, "showdown", 3, declare_seconds=30, arrange_seconds=60)
+    game = the_table(scene).game_id
+    for _ in range(10):
+        table = the_table(scene)
+        if table.phase is Phase.LOBBY:
+            break
+        wait = (
+            table.config.declaration_seconds
+            if table.phase is Phase.DECLARING
+            else table.config.arrangement_seconds
+        )
+        await scene.env.advance_time(wait + 1)
+    table = the_table(scene)
+    assert table.phase is Phase.LOBBY and table.games_played == 1
+    said = "\n".join(m.content for m in scene.channel.history())
+    assert "Silent at the deadline" in said
+    assert "had their hands set by the solver" in said
+    assert f"**Showdown, game {game}.**" in said
+
+
+def test_dynamic_items_have_distinct_templates() -> None:
+    patterns = [item.__discord_ui_compiled_template__.pattern for item in DYNAMIC_ITEMS]
+    assert len(set(patterns)) == len(patterns)
