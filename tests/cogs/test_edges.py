@@ -6,11 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.views import DYNAMIC_ITEMS
-from engine.cards import AnyCard
 from tables.hands import setting_shape
 from tables.table import Phase
 from tests.cogs.conftest import Scene
-from tests.cogs.test_flow import open_table, play_out, the_table
+from tests.cogs.test_flow import DIGITS, indices_of, open_table, play_out, the_table
 from tests.tables.helpers import quick_arranger
 
 
@@ -28,25 +27,6 @@ async def declare_all(scene: Scene, players: list[Any]) -> None:
             if member.id in table.waiting_for():
                 pressed = await member.user.click(member.user.dm_channel.last_message, label="Play")
                 assert pressed.acknowledged
-
-
-def indices_of(
-    held: tuple[AnyCard, ...], hands: tuple[tuple[AnyCard, ...], ...]
-) -> list[list[int]]:
-    """Which of the held cards make each hand (equal cards taken once each)."""
-    free = list(range(len(held)))
-    chosen = []
-    for hand in hands:
-        picks = []
-        for card in hand:
-            index = next(i for i in free if held[i] == card)
-            free.remove(index)
-            picks.append(index)
-        chosen.append(picks)
-    return chosen
-
-
-DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 async def test_the_builder_sets_hands_one_menu_at_a_time(scene: Scene) -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from engine.cards import AnyCard
 from tables.games import GAMES
 from tables.table import Phase
 from tests.cogs.conftest import Scene
@@ -47,6 +48,8 @@ async def play_out(scene: Scene, players: list[Any], how: str) -> None:
                         scene.channel, "arrange hands", hands=setting.text, **options
                     )
                     assert result.acknowledged
+                elif how == "builder":
+                    await build(member, scene)
                 elif how == "suggest":
                     message = member.user.dm_channel.last_message
                     shown = await member.user.click(message, label="Suggest")
@@ -59,9 +62,69 @@ async def play_out(scene: Scene, players: list[Any], how: str) -> None:
             break
 
 
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def indices_of(
+    held: tuple[AnyCard, ...], hands: tuple[tuple[AnyCard, ...], ...]
+) -> list[list[int]]:
+    """Which of the held cards make each hand (equal cards taken once each)."""
+    free = list(range(len(held)))
+    chosen = []
+    for hand in hands:
+        picks = []
+        for card in hand:
+            index = next(i for i in free if held[i] == card)
+            free.remove(index)
+            picks.append(index)
+        chosen.append(picks)
+    return chosen
+
+
+async def build(member: Any, scene: Scene) -> None:
+    """Set the hands with the menus of the DM's Build hands, one hand at a time."""
+    table = the_table(scene)
+    held = scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
+    setting = quick_arranger(table.spec, held)
+    if setting.automatic:  # an automatic is declared in text; the menus set hands only
+        await member.slash(
+            scene.channel, "arrange hands", hands=setting.text, automatic=setting.automatic
+        )
+        return
+    shown = await member.user.click(member.user.dm_channel.last_message, label="Build hands")
+    builder = shown.response.message
+    for chosen in indices_of(held, setting.hands):
+        picked = await member.user.select(builder, [DIGITS[i] for i in chosen])
+        assert picked.acknowledged
+    submitted = await member.user.click(builder, label="Submit")
+    assert submitted.acknowledged and submitted.response.content.startswith("Set:")
+
+
+#: How each game's players set their hands here: each way is played in two games.
+HOW = {
+    "showdown": "suggest",
+    "casino": "builder",
+    "standard": "text",
+    "no-surrender": "builder",
+    "three-card": "text",
+    "paigow": "builder",
+}
+
+
+#: Table sizes from two to six across the games.
+PLAYERS = {
+    "showdown": 6,
+    "casino": 4,
+    "standard": 2,
+    "no-surrender": 3,
+    "three-card": 5,
+    "paigow": 6,
+}
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_whole_game_through_discord(scene: Scene, game: str) -> None:
-    count = 3 if GAMES[game].max_players >= 3 else 2
+    count = PLAYERS[game]
     players = await open_table(scene, game, count)
     start = await players[0].slash(scene.channel, "table start")
     assert start.acknowledged
@@ -69,7 +132,7 @@ async def test_a_whole_game_through_discord(scene: Scene, game: str) -> None:
     for member in players:
         dm = member.user.dm_channel.last_message
         assert dm is not None and "Poker Club" in dm.content and dm.attachments
-    await play_out(scene, players, "text" if game != "showdown" else "suggest")
+    await play_out(scene, players, HOW[game])
     table = the_table(scene)
     assert table is not None and table.phase is Phase.LOBBY and table.games_played == 1
     showdown = [m for m in scene.channel.history() if m.content.startswith("**Showdown, game")]
