@@ -9,9 +9,9 @@ from typing import Any
 import discord
 
 from cogs.common import display_name, picture, png
+from cogs.pictures import hand_picture, showdown_picture
 from cogs.views import arrange_view, declare_view, hand_view, lobby_view
 from engine.cards import AnyCard
-from render import ShowdownRow, hand_png, showdown_png
 from tables.events import (
     ArrangementSubmitted,
     ArrangingOpened,
@@ -30,7 +30,6 @@ from tables.events import (
     TableClosed,
     TableOpened,
 )
-from tables.games import GAMES
 from tables.manager import TableManager
 
 log = logging.getLogger(__name__)
@@ -185,7 +184,7 @@ class DiscordPublisher:
                 user = await self.client.fetch_user(user_id)
             files = []
             if cards:
-                data = await picture(hand_png, cards, title="Your cards")
+                data = await picture(hand_picture, cards)
                 files.append(png(data, "hand.png"))
             await user.send(content, files=files, view=view)
         except discord.Forbidden:
@@ -246,52 +245,8 @@ class DiscordPublisher:
             await self._say(channel_id, f"Table closed: {event.reason}")
 
     async def _showdown(self, guild_id: int, channel_id: int, event: ShowdownSettled) -> None:
-        spec = GAMES[event.game]
         names = {s.user: display_name(self.client, guild_id, s.user) for s in event.seats}
-        rows = []
-        for seat in event.seats:
-            note = ""
-            if seat.surrendered_at is not None:
-                word = "folded" if spec.has_dealer else "surrendered"
-                note = f"{word} at declaration {seat.surrendered_at + 1}"
-            if seat.user in event.pot_winners:
-                note = (note + "; " if note else "") + "takes the pot"
-            # Pyramid games score hand by hand; the house games' wagers are in the notes.
-            per_hand = seat.per_hand if len(seat.per_hand) == len(seat.hands) else ()
-            rows.append(
-                ShowdownRow(
-                    name=names[seat.user],
-                    hands=seat.hands,
-                    labels=seat.labels,
-                    per_hand=per_hand,
-                    net=seat.net,
-                    note=note,
-                )
-            )
-        if event.dealer_hands:
-            rows.append(
-                ShowdownRow(
-                    name="Dealer",
-                    hands=event.dealer_hands,
-                    labels=event.dealer_labels,
-                    per_hand=_dealer_points(event),
-                    net=event.house,
-                    note="the house",
-                )
-            )
-        footer = [
-            "Chips: " + ", ".join(f"{names[u]} {_signed(n)}" for u, n in event.nets.items()),
-        ]
-        if event.pot:
-            footer.append(f"Pot {event.pot} to " + ", ".join(names[u] for u in event.pot_winners))
-        data = await picture(
-            showdown_png,
-            rows,
-            title=f"{spec.title}: game {event.game_id}",
-            matrix=event.matrix,
-            matrix_names=[names[u] for u in event.matrix_players],
-            footer=footer,
-        )
+        data = await picture(showdown_picture, event, names)
         text = f"**Showdown, game {event.game_id}.** " + ", ".join(
             f"<@{u}> {_signed(n)}" for u, n in event.nets.items()
         )
@@ -303,15 +258,3 @@ class DiscordPublisher:
             file=png(data, "showdown.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-
-
-def _dealer_points(event: ShowdownSettled) -> tuple[int, ...]:
-    """The dealer's points per hand: what the players lost there (Casino Version only)."""
-    size = len(event.dealer_hands)
-    totals = [0] * size
-    for seat in event.seats:
-        if len(seat.per_hand) != size or len(seat.hands) != size:
-            return ()
-        for position, points in enumerate(seat.per_hand):
-            totals[position] -= points
-    return tuple(totals)
