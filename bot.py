@@ -27,6 +27,7 @@ from cogs.table import TableCog
 from cogs.views import DYNAMIC_ITEMS, is_orphan_form
 from storage import Storage
 from storage.database import Database, open_database
+from tables.games import GAMES
 from tables.hands import default_setting, warm_up
 from tables.manager import Arranger, Offload, ProcessOffload, TableManager
 
@@ -204,7 +205,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--sync", action="store_true", help="sync the slash commands globally (once, after changes)"
     )
+    parser.add_argument(
+        "--demo",
+        metavar="VARIANT",
+        help="play one table of solver players without Discord and write its pictures to a "
+        "folder (no token needed); VARIANT is one of " + ", ".join(GAMES),
+    )
+    parser.add_argument(
+        "--out", type=Path, help="the folder for --demo (default: demo-output/VARIANT)"
+    )
+    parser.add_argument("--players", type=int, help="how many players --demo seats")
     args = parser.parse_args(argv)
+    if args.demo is not None:
+        from demo import run_demo
+
+        return run_demo(args.demo, args.out or Path("demo-output") / args.demo, args.players)
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )

@@ -1,0 +1,62 @@
+"""``python bot.py --demo VARIANT``: a whole game with solver players and no Discord."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from demo import play_demo
+from tables.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+MB = 1_000_000
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_the_demo_plays_a_whole_game_and_writes_its_pictures(
+    game: str, tmp_path: Path
+) -> None:
+    written = await play_demo(game, tmp_path, players=GAMES[game].min_players + 1)
+    names = [path.name for path in written]
+    showdown = [path for path in written if path.name.startswith("showdown-")]
+    dms = [path for path in written if path.name.startswith("dm-")]
+    assert len(showdown) == 1 and dms, names
+    for path in (*showdown, *dms):
+        with Image.open(path) as image:
+            assert image.format == "PNG" and image.width >= 200
+        assert path.stat().st_size < MB
+    transcript = (tmp_path / "transcript.txt").read_text(encoding="utf-8")
+    assert "ShowdownSettled" in transcript and "GameCancelled" not in transcript
+
+
+def test_the_demo_command_needs_no_token(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    out = tmp_path / "demo"
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), "--demo", "three-card", "--out", str(out)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Played one game of" in result.stdout and "Traceback" not in result.stderr
+    assert any(path.name.startswith("showdown-") for path in out.iterdir())
+
+
+def test_the_demo_refuses_an_unknown_game(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), "--demo", "blackjack", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 2 and "There is no game called 'blackjack'" in result.stdout
