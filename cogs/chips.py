@@ -135,6 +135,9 @@ class ChipsCog(commands.Cog):
     )
 
     @chips.command(name="grant", description="Give a player chips (a logged grant)")
+    # Discord hides the group from others (default_permissions); a server may override that,
+    # so the bot checks again.
+    @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.describe(player="Who gets the chips", amount="How many", note="Why")
     async def grant(
         self,
@@ -159,6 +162,7 @@ class ChipsCog(commands.Cog):
             )
 
     @chips.command(name="take", description="Take chips from a player (never escrowed ones)")
+    @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.describe(player="Whose chips", amount="How many", note="Why")
     async def take(
         self,

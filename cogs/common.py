@@ -142,6 +142,8 @@ async def on_tree_error(
     original = getattr(error, "original", error)
     if isinstance(original, GameError):
         text = str(original)
+    elif isinstance(error, discord.app_commands.MissingPermissions):
+        text = "Only members who may manage this server can do that."
     elif isinstance(error, discord.app_commands.CheckFailure):
         text = "You cannot use this command here."
     else:

@@ -1,0 +1,68 @@
+"""The commands around the tables: chips, the admins' grants, hand lookup and rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from tests.cogs.conftest import Scene
+
+
+async def chips(scene: Scene, member: Any) -> int:
+    return int(await scene.bot.services.storage.players.balance(scene.guild.id, member.id))
+
+
+async def test_daily_bonus_once_a_day_and_the_balance_follows(scene: Scene) -> None:
+    ann = scene.members[0]
+    before = await chips(scene, ann)
+    first = await ann.slash(scene.channel, "daily")
+    assert first.acknowledged and first.response.content.startswith("Daily bonus collected")
+    bonus = await chips(scene, ann) - before
+    assert bonus > 0 and f"**{before + bonus}**" in first.response.content
+    second = await ann.slash(scene.channel, "daily")
+    assert second.acknowledged and not second.response.content.startswith("Daily bonus")
+    assert await chips(scene, ann) == before + bonus
+    shown = await ann.slash(scene.channel, "balance")
+    assert str(before + bonus) in shown.response.content
+    await scene.env.advance_time(24 * 3600 + 1)
+    third = await ann.slash(scene.channel, "daily")
+    assert third.response.content.startswith("Daily bonus collected")
+    assert await chips(scene, ann) == before + 2 * bonus
+
+
+async def test_only_server_managers_grant_or_take_chips(scene: Scene) -> None:
+    ann, bob = scene.members[:2]
+    start = await chips(scene, ann)
+    # Discord hides /chips from Bob; a server that shows it to him anyway still gets a refusal.
+    commands = await scene.bot.tree.fetch_commands(guild=discord.Object(scene.guild.id))
+    scene.guild.set_command_permissions(next(c for c in commands if c.name == "chips"), {bob: True})
+    refused = await bob.slash(scene.channel, "chips grant", player=ann, amount=500)
+    assert refused.ephemeral and "manage this server" in refused.response.content
+    assert await chips(scene, ann) == start
+    role = scene.guild.create_role("croupier", permissions=discord.Permissions(manage_guild=True))
+    boss = scene.guild.add_member(scene.env.create_user("boss"), roles=[role])
+    granted = await boss.slash(scene.channel, "chips grant", player=ann, amount=500, note="prize")
+    assert granted.acknowledged and "Granted 500 chips" in granted.response.content
+    took = await boss.slash(scene.channel, "chips take", player=ann, amount=200, note="fix")
+    assert took.acknowledged and "Took 200 chips" in took.response.content
+    assert await chips(scene, ann) == start + 300
+    too_much = await boss.slash(scene.channel, "chips take", player=ann, amount=10**9)
+    assert too_much.response.content and await chips(scene, ann) == start + 300
+
+
+async def test_evaluate_names_and_draws_a_hand_or_says_what_is_wrong(scene: Scene) -> None:
+    ann = scene.members[0]
+    named = await ann.slash(scene.channel, "evaluate", cards="As Ks Qs Js Ts")
+    assert named.acknowledged and "flush" in named.response.content.lower()
+    assert named.response.attachments
+    wrong = await ann.slash(scene.channel, "evaluate", cards="As Zz")
+    assert wrong.acknowledged and wrong.response.content and not wrong.response.attachments
+
+
+async def test_rules_list_the_games_and_explain_one(scene: Scene) -> None:
+    ann = scene.members[0]
+    every = await ann.slash(scene.channel, "rules")
+    assert "Showdown" in every.response.content and "Pai Gow" in every.response.content
+    one = await ann.slash(scene.channel, "rules", variant="casino")
+    assert "Declaration 1" in one.response.content and "Hand 1" in one.response.content
