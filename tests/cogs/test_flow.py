@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -126,6 +127,8 @@ PLAYERS = {
 async def test_a_whole_game_through_discord(scene: Scene, game: str) -> None:
     count = PLAYERS[game]
     players = await open_table(scene, game, count)
+    accounts = scene.bot.services.storage.players
+    before = {m.id: await accounts.balance(scene.guild.id, m.id) for m in players}
     start = await players[0].slash(scene.channel, "table start")
     assert start.acknowledged
     # Every player got a DM naming the server and the channel, with a picture of their cards.
@@ -138,5 +141,13 @@ async def test_a_whole_game_through_discord(scene: Scene, game: str) -> None:
     showdown = [m for m in scene.channel.history() if m.content.startswith("**Showdown, game")]
     assert len(showdown) == 1 and showdown[0].attachments
     assert showdown[0].attachments[0].size < 1_000_000
+    # Each player's chips moved by exactly the net the showdown message announced.
+    nets = {
+        int(user): int(net) for user, net in re.findall(r"<@(\d+)> ([+-]\d+)", showdown[0].content)
+    }
+    assert set(nets) == {m.id for m in players}
+    for member in players:
+        after = await accounts.balance(scene.guild.id, member.id)
+        assert after - before[member.id] == nets[member.id], member.id
     board = await players[0].slash(scene.channel, "leaderboard", by="net")
     assert board.acknowledged and "Net winnings" in board.response.content
