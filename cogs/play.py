@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import services
-from cogs.views import build_step, show_hand, submit_text, suggest
+from cogs.views import build_step, preview_text, show_hand, suggest
 from engine.errors import GameError
 
 
@@ -32,10 +32,10 @@ class PlayCog(commands.Cog):
     async def arrange_hands(
         self, interaction: discord.Interaction[Any], hands: str, automatic: str | None = None
     ) -> None:
-        """Check, set and show the hands (replaceable until everyone is in)."""
+        """Check the hands and preview them as a picture, with a button that sets them."""
         guild, channel = interaction.guild_id, interaction.channel_id
         assert guild is not None and channel is not None
-        await submit_text(interaction, guild, channel, hands, automatic)
+        await preview_text(interaction, guild, channel, hands, automatic)
 
     @arrange.command(name="build", description="Choose your hands card by card from menus")
     async def arrange_build(self, interaction: discord.Interaction[Any]) -> None:

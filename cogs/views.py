@@ -18,6 +18,7 @@ import discord
 from cogs.common import acknowledge, answer, guarded, picture, png, reply, run, services
 from engine.cards import AnyCard
 from engine.errors import GameError
+from engine.variants import Automatic
 from render import hand_png, hands_png
 from tables.games import GameSpec
 from tables.hands import Setting, SlotShape, hand_labels, read_setting, setting_shape, setting_text
@@ -381,32 +382,126 @@ class HandsModal(discord.ui.Modal):
 
     async def _act(self, interaction: Interaction) -> None:
         automatic = (self.automatic.value if self.automatic else "") or None
-        await submit_text(interaction, self.guild, self.channel, self.hands.value, automatic)
+        await preview_text(interaction, self.guild, self.channel, self.hands.value, automatic)
 
 
-async def submit_text(
+async def preview_text(
     interaction: Interaction, guild: int, channel: int, text: str, automatic: str | None
 ) -> None:
-    """Check, set and show the presser's hands; an illegal setting gets the engine's sentence."""
+    """Check the presser's hands and show them as a picture, with a button that sets them.
+
+    Nothing is set yet: an illegal setting gets the engine's sentence, a legal one a preview.
+    """
     await acknowledge(interaction)
     found = services(interaction)
     table = found.tables.table(guild, channel)
     try:
-        if table is None:
-            raise GameError("There is no table here; open one with `/table create`.")
+        if table is None or table.game_id is None:
+            raise GameError("There is no game at this table; open one with `/table create`.")
         seat = table.seat_of(interaction.user.id)
+        if table.phase is not Phase.ARRANGING or not seat.is_active:
+            raise GameError("There are no hands of yours to set now.")
         setting = read_setting(table.spec, seat.held, text, automatic)
-        await found.tables.submit(guild, channel, interaction.user.id, text, automatic)
     except GameError as error:
         await answer(interaction, str(error))
         return
     labels = hand_labels(table.spec, setting.hands)
-    data = await picture(hands_png, setting.hands, labels, title="Your hands")
+    data = await picture(hands_png, setting.hands, labels, title="Your hands (not set yet)")
+    auto = (
+        f" with the automatic **{setting.automatic.replace('_', ' ')}**"
+        if setting.automatic
+        else ""
+    )
     await answer(
         interaction,
-        f"Set: `{setting.text}`. You may replace them until everyone is in.",
-        file=png(data, "hands.png"),
+        f"Preview: `{setting.text}`{auto}. Press **Set these hands** to play them.",
+        file=png(data, "preview.png"),
+        view=confirm_view(guild, channel, table.game_id, seat.held, setting),
     )
+
+
+async def set_hands(
+    interaction: Interaction, guild: int, channel: int, text: str, automatic: str | None
+) -> None:
+    """Set the presser's hands and say so; an illegal setting gets the engine's sentence."""
+    await acknowledge(interaction)
+    found = services(interaction)
+    try:
+        await found.tables.submit(guild, channel, interaction.user.id, text, automatic)
+    except GameError as error:
+        await answer(interaction, str(error))
+        return
+    await answer(
+        interaction,
+        f"Your hands are set: `{text}`. You may replace them until everyone is in.",
+        view=discord.ui.View(),
+    )
+
+
+class ConfirmButton(
+    discord.ui.DynamicItem[Button],
+    template=r"pp:confirm:(?P<game>\d+):(?P<state>[0-9a-z_-]+):(?P<auto>\d*)",
+):
+    """Set these hands: the previewed setting, carried in the custom id as held-card indices."""
+
+    def __init__(self, game: int, state: str, auto: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Set these hands",
+                style=discord.ButtonStyle.success,
+                custom_id=f"pp:confirm:{game}:{state}:{auto}",
+            )
+        )
+        self.game, self.state, self.auto = game, state, auto
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ConfirmButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["game"]), match["state"], match["auto"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Set the previewed hands."""
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: Interaction) -> None:
+        found = services(interaction)
+        key = found.tables.find_game(self.game)
+        table = None if key is None else found.tables.table(*key)
+        if key is None or table is None or table.phase is not Phase.ARRANGING:
+            await reply(interaction, "That game is not setting hands any more.")
+            return
+        held = table.seat_of(interaction.user.id).held
+        slots = decode_build(self.state, len(held))
+        taken = {i for slot in slots for i in slot}
+        hands = [[held[i] for i in slot] for slot in slots]
+        rest = [held[i] for i in range(len(held)) if i not in taken]
+        automatic = _AUTOMATICS[int(self.auto)] if self.auto else None
+        await set_hands(interaction, *key, setting_text(table.spec, hands, rest), automatic)
+
+
+_AUTOMATICS: Final = tuple(automatic.value for automatic in Automatic)
+
+
+def confirm_view(
+    guild: int, channel: int, game: int, held: Sequence[AnyCard], setting: Setting
+) -> discord.ui.View:
+    """Set these hands (and Type hands to change them) under a preview."""
+    free = list(range(len(held)))
+    slots = []
+    for hand in setting.hands:
+        chosen = []
+        for card in hand:
+            index = next(i for i in free if held[i] == card)
+            free.remove(index)
+            chosen.append(index)
+        slots.append(chosen)
+    auto = "" if setting.automatic is None else str(_AUTOMATICS.index(setting.automatic))
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(game, encode_build(slots), auto))
+    view.add_item(TypeButton(guild, channel, game))
+    return view
 
 
 def is_orphan_form(interaction: Interaction) -> bool:
@@ -621,7 +716,7 @@ async def build_step(
         taken = {i for slot in slots for i in slot}
         hands = [[held[i] for i in slot] for slot in slots]
         rest = [held[i] for i in range(len(held)) if i not in taken]
-        await submit_text(interaction, guild, channel, setting_text(spec, hands, rest), None)
+        await set_hands(interaction, guild, channel, setting_text(spec, hands, rest), None)
         return
     content = build_text(spec, held, slots)
     view = build_view(spec, game, held, slots)
@@ -682,6 +777,7 @@ DYNAMIC_ITEMS = (
     SuggestButton,
     TakeButton,
     TypeButton,
+    ConfirmButton,
     BuildItem,
     BuildSelect,
 )

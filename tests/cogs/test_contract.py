@@ -20,6 +20,7 @@ from cogs.views import (
     arrange_view,
     build_text,
     build_view,
+    confirm_view,
     declare_view,
     hand_view,
     lobby_view,
@@ -28,6 +29,7 @@ from cogs.views import (
 from engine.cards import JOKER_CODE, card_from_code
 from tables.games import GAMES, GameSpec
 from tables.hands import setting_shape
+from tests.tables.helpers import quick_arranger
 
 BIG_ID = 2**63 - 1  # the largest snowflake: 19 digits
 BIG_GAME = 9_999_999_999
@@ -80,6 +82,11 @@ def every_view() -> Iterator[tuple[str, discord.ui.View]]:
         yield f"declare {round_}", declare_view(BIG_ID, BIG_ID, BIG_GAME, round_)
     yield "arrange", arrange_view(BIG_ID, BIG_ID, BIG_GAME)
     yield "take", take_view(BIG_ID, BIG_ID, BIG_GAME)
+    for name, spec in GAMES.items():
+        for seed in range(3):
+            held = largest_holding(spec, seed)
+            setting = quick_arranger(spec, held)
+            yield f"{name} confirm", confirm_view(BIG_ID, BIG_ID, BIG_GAME, held, setting)
     for name, view, _ in builder_views():
         yield name, view
 

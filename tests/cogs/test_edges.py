@@ -55,7 +55,7 @@ async def test_the_builder_sets_hands_one_menu_at_a_time(scene: Scene) -> None:
         assert "Now choose the **Hand 3**" in undone.response.content
         await member.user.select(builder, [DIGITS[i] for i in picks[-1]])
         submitted = await member.user.click(builder, label="Submit")
-        assert submitted.acknowledged and "Set:" in submitted.response.content
+        assert submitted.acknowledged and "Your hands are set" in submitted.response.content
     table = the_table(scene)
     assert table.phase is Phase.LOBBY and table.games_played == 1
 
@@ -92,7 +92,12 @@ async def test_the_form_takes_typed_hands_and_refuses_a_foul(scene: Scene) -> No
     accepted = await ann.user.submit_modal(
         reopened, {"hands": setting.text, "automatic": setting.automatic or ""}
     )
-    assert accepted.acknowledged and accepted.response.content.startswith("Set:")
+    assert accepted.acknowledged and accepted.response.content.startswith("Preview:")
+    assert the_table(scene).seat_of(ann.id).setting is None
+    # The preview's button is found again after a restart: it carries the hands in its id.
+    await scene.restart()
+    confirmed = await ann.user.click(accepted.response.message, label="Set these hands")
+    assert confirmed.acknowledged and "Your hands are set" in confirmed.response.content
     assert the_table(scene).seat_of(ann.id).setting is not None
 
 

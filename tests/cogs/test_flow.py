@@ -42,13 +42,7 @@ async def play_out(scene: Scene, players: list[Any], how: str) -> None:
                 if member.id not in table.waiting_for():
                     continue
                 if how == "text":
-                    held = scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
-                    setting = quick_arranger(table.spec, held)
-                    options = {"automatic": setting.automatic} if setting.automatic else {}
-                    result = await member.slash(
-                        scene.channel, "arrange hands", hands=setting.text, **options
-                    )
-                    assert result.acknowledged
+                    await by_text(member, scene)
                 elif how == "builder":
                     await build(member, scene)
                 elif how == "suggest":
@@ -82,15 +76,28 @@ def indices_of(
     return chosen
 
 
+async def by_text(member: Any, scene: Scene) -> None:
+    """Set the hands with /arrange hands: a picture previews them, Set these hands sets them."""
+    table = the_table(scene)
+    held = scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
+    setting = quick_arranger(table.spec, held)
+    options = {"automatic": setting.automatic} if setting.automatic else {}
+    preview = await member.slash(scene.channel, "arrange hands", hands=setting.text, **options)
+    assert preview.acknowledged and preview.response.content.startswith("Preview:")
+    assert preview.response.attachments
+    assert the_table(scene).seat_of(member.id).setting is None  # not set until confirmed
+    confirmed = await member.click(preview.response.message, label="Set these hands")
+    assert confirmed.acknowledged
+    assert confirmed.response.content.startswith("Your hands are set")
+
+
 async def build(member: Any, scene: Scene) -> None:
     """Set the hands with the menus of the DM's Build hands, one hand at a time."""
     table = the_table(scene)
     held = scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
     setting = quick_arranger(table.spec, held)
     if setting.automatic:  # an automatic is declared in text; the menus set hands only
-        await member.slash(
-            scene.channel, "arrange hands", hands=setting.text, automatic=setting.automatic
-        )
+        await by_text(member, scene)
         return
     shown = await member.user.click(member.user.dm_channel.last_message, label="Build hands")
     builder = shown.response.message
@@ -98,7 +105,8 @@ async def build(member: Any, scene: Scene) -> None:
         picked = await member.user.select(builder, [DIGITS[i] for i in chosen])
         assert picked.acknowledged
     submitted = await member.user.click(builder, label="Submit")
-    assert submitted.acknowledged and submitted.response.content.startswith("Set:")
+    assert submitted.acknowledged
+    assert submitted.response.content.startswith("Your hands are set")
 
 
 #: How each game's players set their hands here: each way is played in two games.
