@@ -164,18 +164,31 @@ class HandButton(discord.ui.DynamicItem[Button], template=r"pp:hand:(?P<game>\d+
 
 
 async def show_hand(interaction: Interaction, guild: int | None, channel: int | None) -> None:
-    """Answer with the presser's cards at this channel's table, visible only to them."""
+    """Answer with the presser's cards at this channel's table, visible only to them, with the
+    buttons of the phase (so a player whose DMs are closed can still play)."""
     await acknowledge(interaction)
     if guild is None or channel is None:
         await answer(interaction, "Use this in the channel of your table.")
         return
+    found = services(interaction)
     try:
-        cards = services(interaction).tables.hand(guild, channel, interaction.user.id)
+        cards = found.tables.hand(guild, channel, interaction.user.id)
     except GameError as error:
         await answer(interaction, str(error))
         return
+    table = found.tables.table(guild, channel)
+    view = None
+    text = "Your cards (only you see this)."
+    if table is not None and table.game_id is not None:
+        seat = table.seat_of(interaction.user.id)
+        if seat.is_active and table.phase is Phase.DECLARING:
+            view = declare_view(guild, channel, table.game_id, table.round)
+            text += f" Declaration {table.round + 1}: play on or surrender?"
+        elif seat.is_active and table.phase is Phase.ARRANGING:
+            view = arrange_view(guild, channel, table.game_id)
+            text += " Set your hands: build them, type them, or ask for a suggestion."
     data = await picture(hand_png, cards, title="Your cards")
-    await answer(interaction, "Your cards (only you see this):", file=png(data, "hand.png"))
+    await answer(interaction, text, file=png(data, "hand.png"), view=view)
 
 
 class SuggestButton(

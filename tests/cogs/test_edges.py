@@ -120,6 +120,20 @@ async def test_closed_dms_fall_back_to_the_channel_and_hand(scene: Scene) -> Non
     )
     pressed = await bob.click(phase_message, label="Show my hand")
     assert pressed.ephemeral and pressed.response.attachments
+    # Bob plays the whole game from the channel: the private answer carries the phase's buttons.
+    await ann.user.click(ann.user.dm_channel.last_message, label="Play")
+    while (table := the_table(scene)) is not None and table.phase is Phase.DECLARING:
+        if ann.id in table.waiting_for():
+            await ann.user.click(ann.user.dm_channel.last_message, label="Play")
+        if bob.id in table.waiting_for():
+            mine = await bob.slash(scene.channel, "hand")
+            played = await bob.click(mine.response.message, label="Play")
+            assert played.acknowledged and "You declared: play on" in played.response.content
+    assert the_table(scene).phase is Phase.ARRANGING
+    mine = await bob.slash(scene.channel, "hand")
+    suggested = await bob.click(mine.response.message, label="Suggest")
+    taken = await bob.click(suggested.response.message, label="Take it")
+    assert "Your hands are set" in taken.response.content
 
 
 async def test_strangers_get_a_sentence_and_change_nothing(scene: Scene) -> None:
