@@ -73,6 +73,7 @@ class FieldModel:
         )
         self._values: dict[tuple[int, Key], float] = {}
         self._rank_values: list[dict[Key, float]] = [{} for _ in self.fields]
+        self._bounds_at: list[dict[Key, float]] = [{} for _ in self.fields]
         self._bounds: dict[tuple[int, Key], float] = {}
         self._scores: dict[Key, tuple[tuple[float, float], ...]] = {}
 
@@ -130,14 +131,21 @@ class FieldModel:
         A key with the cap's rank part is worth v_p(cap) exactly; one whose rank part is lower
         wins at most against the sample strictly below the cap, scores at most the best points
         of a ladder ≤ the cap's, and loses at least the points of the sample from the cap up.
+        Remembered per position and cap.
         """
-        ranks = rank_part(cap)
-        field = self.fields[position]
-        below = bisect_left(field.keys, ranks)
-        best = field.best_points[min(ranks[0], len(field.best_points) - 1)]
-        lower = (below * best - field.points_from[below]) / len(field.keys)
-        value = self.value(position, ranks)
-        return value if value > lower else lower
+        memo = self._bounds_at[position]
+        found = memo.get(cap)
+        if found is None:
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            ranks = rank_part(cap)
+            field = self.fields[position]
+            below = bisect_left(field.keys, ranks)
+            best = field.best_points[min(ranks[0], len(field.best_points) - 1)]
+            lower = (below * best - field.points_from[below]) / len(field.keys)
+            value = self.value(position, ranks)
+            found = memo[cap] = value if value > lower else lower
+        return found
 
     def scores(self, key: Key) -> tuple[tuple[float, float], ...]:
         """Per position: (v_p(key) + Σ_{q<p} bound_q(key), v_p(key)), remembered per key.
