@@ -497,19 +497,25 @@ class ConfirmButton(
 _AUTOMATICS: Final = tuple(automatic.value for automatic in Automatic)
 
 
-def confirm_view(
-    guild: int, channel: int, game: int, held: Sequence[AnyCard], setting: Setting
-) -> discord.ui.View:
-    """Set these hands (and Type hands to change them) under a preview."""
+def held_indices(held: Sequence[AnyCard], hands: Sequence[Sequence[AnyCard]]) -> list[list[int]]:
+    """Which of the held cards make each hand (equal cards from several decks taken once each)."""
     free = list(range(len(held)))
     slots = []
-    for hand in setting.hands:
+    for hand in hands:
         chosen = []
         for card in hand:
             index = next(i for i in free if held[i] == card)
             free.remove(index)
             chosen.append(index)
         slots.append(chosen)
+    return slots
+
+
+def confirm_view(
+    guild: int, channel: int, game: int, held: Sequence[AnyCard], setting: Setting
+) -> discord.ui.View:
+    """Set these hands (and Type hands to change them) under a preview."""
+    slots = held_indices(held, setting.hands)
     auto = "" if setting.automatic is None else str(_AUTOMATICS.index(setting.automatic))
     view = discord.ui.View(timeout=None)
     view.add_item(ConfirmButton(game, encode_build(slots), auto))

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.views import DYNAMIC_ITEMS
+from cogs.views import DYNAMIC_ITEMS, held_indices
 from tables.hands import setting_shape
 from tables.table import Phase
 from tests.cogs.conftest import Scene
-from tests.cogs.test_flow import DIGITS, indices_of, open_table, play_out, the_table
+from tests.cogs.test_flow import DIGITS, open_table, play_out, the_table
 from tests.tables.helpers import quick_arranger
 
 
@@ -38,7 +38,7 @@ async def test_the_builder_sets_hands_one_menu_at_a_time(scene: Scene) -> None:
     for member in players:
         held = scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
         setting = quick_arranger(table.spec, held)
-        picks = indices_of(held, setting.hands)
+        picks = held_indices(held, setting.hands)
         shown = await member.user.click(member.user.dm_channel.last_message, label="Build hands")
         assert shown.acknowledged and "Building your hands" in shown.response.content
         builder = shown.response.message

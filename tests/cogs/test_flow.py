@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.cards import AnyCard
+from cogs.views import held_indices
 from tables.games import GAMES
 from tables.table import Phase
 from tests.cogs.conftest import Scene
@@ -60,22 +60,6 @@ async def play_out(scene: Scene, players: list[Any], how: str) -> None:
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-def indices_of(
-    held: tuple[AnyCard, ...], hands: tuple[tuple[AnyCard, ...], ...]
-) -> list[list[int]]:
-    """Which of the held cards make each hand (equal cards taken once each)."""
-    free = list(range(len(held)))
-    chosen = []
-    for hand in hands:
-        picks = []
-        for card in hand:
-            index = next(i for i in free if held[i] == card)
-            free.remove(index)
-            picks.append(index)
-        chosen.append(picks)
-    return chosen
-
-
 async def by_text(member: Any, scene: Scene) -> None:
     """Set the hands with /arrange hands: a picture previews them, Set these hands sets them."""
     table = the_table(scene)
@@ -101,7 +85,7 @@ async def build(member: Any, scene: Scene) -> None:
         return
     shown = await member.user.click(member.user.dm_channel.last_message, label="Build hands")
     builder = shown.response.message
-    for chosen in indices_of(held, setting.hands):
+    for chosen in held_indices(held, setting.hands):
         picked = await member.user.select(builder, [DIGITS[i] for i in chosen])
         assert picked.acknowledged
     submitted = await member.user.click(builder, label="Submit")
