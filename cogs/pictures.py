@@ -54,7 +54,7 @@ def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
                 name="Dealer",
                 hands=event.dealer_hands,
                 labels=event.dealer_labels,
-                per_hand=dealer_points(event),
+                per_hand=event.dealer_per_hand,
                 net=event.house,
                 note="the house",
             )
@@ -70,15 +70,3 @@ def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
         matrix_names=[names[u] for u in event.matrix_players],
         footer=footer,
     )
-
-
-def dealer_points(event: ShowdownSettled) -> tuple[int, ...]:
-    """The dealer's points per hand: what the players lost there (Casino Version only)."""
-    size = len(event.dealer_hands)
-    totals = [0] * size
-    for seat in event.seats:
-        if len(seat.per_hand) != size or len(seat.hands) != size:
-            return ()
-        for position, points in enumerate(seat.per_hand):
-            totals[position] -= points
-    return tuple(totals)

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from cogs.common import display_name, picture, png
-from cogs.pictures import hand_picture, showdown_picture
+from cogs.pictures import hand_picture, showdown_picture, signed
 from cogs.views import arrange_view, declare_view, hand_view, lobby_view
 from engine.cards import AnyCard
 from tables.events import (
@@ -37,10 +37,6 @@ log = logging.getLogger(__name__)
 
 def _mentions(users: Sequence[int]) -> str:
     return ", ".join(f"<@{user}>" for user in users) or "nobody"
-
-
-def _signed(amount: int) -> str:
-    return f"{amount:+d}"
 
 
 class DiscordPublisher:
@@ -248,7 +244,7 @@ class DiscordPublisher:
         names = {s.user: display_name(self.client, guild_id, s.user) for s in event.seats}
         data = await picture(showdown_picture, event, names)
         text = f"**Showdown, game {event.game_id}.** " + ", ".join(
-            f"<@{u}> {_signed(n)}" for u, n in event.nets.items()
+            f"<@{u}> {signed(n)}" for u, n in event.nets.items()
         )
         if event.notes:
             text += "\n" + "\n".join(event.notes)

@@ -161,6 +161,8 @@ class ShowdownSettled(Event):
     pot_winners: tuple[int, ...]
     dealer_hands: tuple[tuple[AnyCard, ...], ...] = ()
     dealer_labels: tuple[str, ...] = ()
+    #: The dealer's points per hand (Casino Version): what the players lost there, in sum.
+    dealer_per_hand: tuple[int, ...] = ()
     #: Sentences on how the chips moved (capped losses, the wagers' results).
     notes: tuple[str, ...] = ()
 

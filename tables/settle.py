@@ -149,9 +149,14 @@ def _pyramid(table: Table, spec: GameSpec) -> tuple[list[Transfer], dict[str, An
     per_hand: dict[int, tuple[int, ...]] = {}
     matrix: tuple[tuple[int, ...], ...] = ()
     players = tuple(played)
+    dealer_per_hand: tuple[int, ...] = ()
     if dealer is not None:
+        dealer_points = [0] * len(variant.slots)
         for user, hands in played.items():
             per_hand[user] = matchup(variant, hands, dealer).per_hand
+            for i, points in enumerate(per_hand[user]):
+                dealer_points[i] -= points
+        dealer_per_hand = tuple(dealer_points)
     elif len(played) > 1:
         matrix = net_matrix(variant, list(played.values()))
         for user, hands in played.items():
@@ -166,6 +171,7 @@ def _pyramid(table: Table, spec: GameSpec) -> tuple[list[Transfer], dict[str, An
         "matrix_players": players if matrix else (),
         "per_hand": per_hand,
         "dealer": dealer_setting,
+        "dealer_per_hand": dealer_per_hand,
     }
     return transfers, extra
 
@@ -259,6 +265,7 @@ def settle_table(table: Table, available: Mapping[int, int]) -> Result:
         pot_winners=pot_winners,
         dealer_hands=() if dealer is None else dealer.hands,
         dealer_labels=() if dealer is None else hand_labels(spec, dealer.hands),
+        dealer_per_hand=extra.get("dealer_per_hand", ()),
         notes=(*extra.get("lines", ()), *notes),
     )
     record = {

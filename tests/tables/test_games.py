@@ -221,6 +221,9 @@ async def test_casino_fold_and_play_against_the_dealer(world: World) -> None:
     assert event.nets[players[2]] == -20
     assert len(event.dealer_hands) == 3 and len(event.dealer_labels) == 3
     assert event.house == -sum(event.nets.values())
+    # The dealer's points per hand are what the players who played on lost there.
+    played = [s for s in event.seats if s.surrendered_at is None]
+    assert event.dealer_per_hand == tuple(-sum(s.per_hand[i] for s in played) for i in range(3))
 
 
 async def test_casino_everyone_folds(world: World) -> None:
