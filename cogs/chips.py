@@ -147,19 +147,7 @@ class ChipsCog(commands.Cog):
         note: str = "",
     ) -> None:
         """Grant chips."""
-        assert interaction.guild_id is not None
-        guild = interaction.guild_id
-        players = services(interaction).storage.players
-        done = await run(
-            interaction,
-            lambda: players.grant(
-                guild, player.id, amount, admin_id=interaction.user.id, note=note
-            ),
-        )
-        if done is not None:
-            await answer(
-                interaction, f"Granted {amount} chips to {player.mention}: now {done.balance}."
-            )
+        await _adjust(interaction, player, amount, note, give=True)
 
     @chips.command(name="take", description="Take chips from a player (never escrowed ones)")
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -172,17 +160,28 @@ class ChipsCog(commands.Cog):
         note: str = "",
     ) -> None:
         """Take chips."""
-        assert interaction.guild_id is not None
-        guild = interaction.guild_id
-        players = services(interaction).storage.players
-        done = await run(
-            interaction,
-            lambda: players.take(guild, player.id, amount, admin_id=interaction.user.id, note=note),
-        )
-        if done is not None:
-            await answer(
-                interaction, f"Took {amount} chips from {player.mention}: now {done.balance}."
-            )
+        await _adjust(interaction, player, amount, note, give=False)
+
+
+async def _adjust(
+    interaction: discord.Interaction[Any],
+    player: discord.User,
+    amount: int,
+    note: str,
+    *,
+    give: bool,
+) -> None:
+    """An admin's grant or take: one ledger row naming the admin, then the new balance."""
+    assert interaction.guild_id is not None
+    guild, admin = interaction.guild_id, interaction.user.id
+    players = services(interaction).storage.players
+    change = players.grant if give else players.take
+    done = await run(
+        interaction, lambda: change(guild, player.id, amount, admin_id=admin, note=note)
+    )
+    if done is not None:
+        what = f"Granted {amount} chips to" if give else f"Took {amount} chips from"
+        await answer(interaction, f"{what} {player.mention}: now {done.balance}.")
 
 
 def _game_title(name: str) -> str:

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import answer, run, services
+from cogs.views import lobby_action
 from tables.games import GAMES
 from tables.table import make_config
 
@@ -70,37 +71,19 @@ class TableCog(
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         """Take a seat."""
-        guild, channel = _where(interaction)
-        tables = services(interaction).tables
-        await run(
-            interaction,
-            lambda: tables.join(guild, channel, interaction.user.id),
-            done="You sit at the table.",
-        )
+        await lobby_action(interaction, *_where(interaction), "join")
 
     @app_commands.command(name="leave", description="Leave this channel's table (in the lobby)")
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """Give up the seat."""
-        guild, channel = _where(interaction)
-        tables = services(interaction).tables
-        await run(
-            interaction,
-            lambda: tables.leave(guild, channel, interaction.user.id),
-            done="You left the table.",
-        )
+        await lobby_action(interaction, *_where(interaction), "leave")
 
     @app_commands.command(name="start", description="Deal the game (host only)")
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         """Escrow the antes and deal."""
-        guild, channel = _where(interaction)
-        tables = services(interaction).tables
-        await run(
-            interaction,
-            lambda: tables.start(guild, channel, interaction.user.id),
-            done="Dealt. Cards are on their way by DM.",
-        )
+        await lobby_action(interaction, *_where(interaction), "start")
 
     @app_commands.command(
         name="cancel", description="Close the table; a game under way is refunded"

@@ -60,25 +60,27 @@ class LobbyButton(
         await guarded(interaction, self._act(interaction))
 
     async def _act(self, interaction: Interaction) -> None:
-        guild, channel, user = interaction.guild_id, interaction.channel_id, interaction.user.id
+        guild, channel = interaction.guild_id, interaction.channel_id
         if guild is None or channel is None:
             await reply(interaction, "Use this in the channel of the table.")
             return
-        tables = services(interaction).tables
-        if self.action == "join":
-            await run(
-                interaction, lambda: tables.join(guild, channel, user), done="You sit at the table."
-            )
-        elif self.action == "leave":
-            await run(
-                interaction, lambda: tables.leave(guild, channel, user), done="You left the table."
-            )
-        else:
-            await run(
-                interaction,
-                lambda: tables.start(guild, channel, user),
-                done="Dealt. Check your DMs.",
-            )
+        await lobby_action(interaction, guild, channel, self.action)
+
+
+#: What Join, Leave and Start (buttons or ``/table`` commands) say when they are done.
+_LOBBY_DONE: Final = {
+    "join": "You sit at the table.",
+    "leave": "You left the table.",
+    "start": "Dealt. Cards are on their way by DM.",
+}
+
+
+async def lobby_action(interaction: Interaction, guild: int, channel: int, action: str) -> None:
+    """Sit down, stand up, or deal, for the button or the command alike."""
+    tables = services(interaction).tables
+    user = interaction.user.id
+    calls = {"join": tables.join, "leave": tables.leave, "start": tables.start}
+    await run(interaction, lambda: calls[action](guild, channel, user), done=_LOBBY_DONE[action])
 
 
 class DeclareButton(
@@ -285,19 +287,9 @@ class TakeButton(
             return
         await acknowledge(interaction)
         setting: Setting | None = found.suggestions.get((self.channel, user))
-        try:
-            if setting is None:
-                setting = (await found.tables.suggest(self.guild, self.channel, user)).setting
-            await found.tables.submit(
-                self.guild, self.channel, user, setting.text, setting.automatic
-            )
-        except GameError as error:
-            await answer(interaction, str(error))
-            return
-        await answer(
-            interaction,
-            f"Your hands are set: `{setting.text}`. You may replace them until everyone is in.",
-        )
+        if setting is None:  # the bot restarted since it showed the suggestion
+            setting = (await found.tables.suggest(self.guild, self.channel, user)).setting
+        await set_hands(interaction, self.guild, self.channel, setting.text, setting.automatic)
 
 
 # ----- typing the hands into a form ------------------------------------------------------------

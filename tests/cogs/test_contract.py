@@ -26,7 +26,7 @@ from cogs.views import (
     lobby_view,
     take_view,
 )
-from engine.cards import JOKER_CODE, card_from_code
+from engine.cards import Shoe
 from tables.games import GAMES, GameSpec
 from tables.hands import setting_shape
 from tests.tables.helpers import quick_arranger
@@ -41,14 +41,10 @@ MESSAGE = 2000
 
 
 def largest_holding(spec: GameSpec, seed: int) -> list[Any]:
-    """As many cards as a player of this game ever holds, jokers included where there are any."""
-    size = spec.variant.max_held if spec.variant is not None else (3 if "three" in spec.name else 7)
-    codes = [JOKER_CODE] * spec.jokers + [
-        rank * 4 + suit for _ in range(spec.decks) for rank in range(2, 15) for suit in range(4)
-    ]
-    rng = random.Random(seed)
-    rng.shuffle(codes)
-    return [card_from_code(code) for code in codes[:size]]
+    """As many cards as a player of this game ever holds, from the game's own shoe."""
+    size = spec.variant.max_held if spec.variant is not None else spec.deal
+    shoe = Shoe(decks=spec.decks, jokers=spec.jokers, rng=random.Random(seed))
+    return list(shoe.deal(size))
 
 
 def builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
