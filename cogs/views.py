@@ -555,7 +555,8 @@ def card_options(held: Sequence[AnyCard], taken: set[int]) -> list[discord.Selec
     seen: Counter[str] = Counter()
     total = Counter(_name(card) for card in held)
     options = []
-    order = sorted(range(len(held)), key=lambda i: _strength(held[i]), reverse=True)
+    # Jokers first, then by the cards' own code (rank, then suit), strongest first.
+    order = sorted(range(len(held)), key=lambda i: (held[i].is_joker, held[i].code), reverse=True)
     for index in order:
         name = _name(held[index])
         seen[name] += 1
@@ -568,14 +569,6 @@ def card_options(held: Sequence[AnyCard], taken: set[int]) -> list[discord.Selec
 
 def _name(card: AnyCard) -> str:
     return "Joker" if card.is_joker else card.pretty
-
-
-def _strength(card: AnyCard) -> tuple[int, int]:
-    rank = getattr(card, "rank", None)
-    suit = getattr(card, "suit", None)
-    if rank is None:  # a joker
-        return (99, 0)
-    return (int(rank), int(suit) if suit is not None else 0)
 
 
 class BuildItem(
