@@ -150,17 +150,50 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A write transaction: all of it is committed, or none of it."""
+        """A write transaction: all of it is committed, or none of it.
+
+        BEGIN, COMMIT and ROLLBACK are seen through even when the awaiting task is cancelled:
+        aiosqlite runs each statement on its own thread, so abandoning the await would not stop
+        it, and a BEGIN that finished after its task was gone would leave the shared connection
+        inside a transaction that every later write trips over.
+        """
         async with self._lock:
             # IMMEDIATE takes the write lock up front, so two connections that read and then
             # write cannot deadlock; the loser waits out the busy timeout instead.
-            await self.connection.execute("BEGIN IMMEDIATE")
+            if await self._see_through("BEGIN IMMEDIATE"):
+                await self._see_through("ROLLBACK")
+                raise asyncio.CancelledError
             try:
                 yield self.connection
             except BaseException:
-                await self.connection.execute("ROLLBACK")
+                cancelled = await self._see_through("ROLLBACK")
+                if cancelled:
+                    raise asyncio.CancelledError from None
                 raise
-            await self.connection.execute("COMMIT")
+            try:
+                cancelled = await self._see_through("COMMIT")
+            except BaseException:
+                await self._see_through("ROLLBACK")
+                raise
+            if cancelled:
+                raise asyncio.CancelledError
+
+    async def _see_through(self, statement: str) -> bool:
+        """Run a transaction statement to its end; True if the caller was cancelled meanwhile."""
+        running = asyncio.ensure_future(execute(self.connection, statement))
+        cancelled = False
+        while not running.done():
+            try:
+                await asyncio.shield(running)
+            except asyncio.CancelledError:
+                cancelled = True
+            except Exception:
+                break
+        if cancelled and running.exception() is not None:
+            # The caller is gone: its cancellation, not the statement's error, is the outcome.
+            raise asyncio.CancelledError
+        running.result()
+        return cancelled
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
         """Every row of one query, read outside any other coroutine's transaction."""
