@@ -32,5 +32,17 @@ class StaleSnapshotError(StorageError):
     """A table snapshot was saved over a newer one."""
 
 
+class SeatTakenError(StorageError):
+    """A player would sit at two tables of one server; nothing was saved."""
+
+    def __init__(self, user_id: int, channel_id: int) -> None:
+        super().__init__(
+            f"You already sit at a table in <#{channel_id}>; a player sits at one table per server."
+        )
+        self.user_id = user_id
+        #: The channel of the table where the player already sits.
+        self.channel_id = channel_id
+
+
 class MigrationError(Exception):
     """The database file is from a newer bot, or a migration file is malformed."""

@@ -7,8 +7,10 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import aiosqlite
+
 from storage.database import Database, parse_time
-from storage.errors import GameStateError, StaleSnapshotError
+from storage.errors import GameStateError, SeatTakenError, StaleSnapshotError
 from storage.rows import Game, GameStatus, Snapshot
 
 _GAME_COLUMNS = "id, guild_id, channel_id, variant, status, created, finished, seats, result"
@@ -92,6 +94,27 @@ def _snapshot(row: sqlite3.Row) -> Snapshot:
     return Snapshot(row[0], row[1], row[2], json.loads(row[3]), row[4], parse_time(row[5]))
 
 
+async def _save_seats(
+    connection: aiosqlite.Connection, guild_id: int, channel_id: int, players: Sequence[int]
+) -> None:
+    await connection.execute(
+        "DELETE FROM table_seats WHERE guild_id = ? AND channel_id = ?", (guild_id, channel_id)
+    )
+    for user_id in players:
+        try:
+            await connection.execute(
+                "INSERT INTO table_seats (guild_id, user_id, channel_id) VALUES (?, ?, ?)",
+                (guild_id, user_id, channel_id),
+            )
+        except sqlite3.IntegrityError:
+            async with connection.execute(
+                "SELECT channel_id FROM table_seats WHERE guild_id = ? AND user_id = ?",
+                (guild_id, user_id),
+            ) as cursor:
+                row = await cursor.fetchone()
+            raise SeatTakenError(user_id, channel_id if row is None else row[0]) from None
+
+
 class SnapshotRepository:
     """The latest state JSON of each channel's table."""
 
@@ -106,8 +129,13 @@ class SnapshotRepository:
         state: Mapping[str, Any],
         game_id: int | None = None,
         expected_version: int | None = None,
+        players: Sequence[int] = (),
     ) -> Snapshot:
-        """Replace the channel's snapshot; ``expected_version`` guards against a newer one."""
+        """Replace the channel's snapshot; ``expected_version`` guards against a newer one.
+
+        ``players`` are the table's seats: a player seated at another table of the server is
+        refused with a `SeatTakenError`, and nothing is saved.
+        """
         now = self.database.now()
         async with self.database.transaction() as connection:
             async with connection.execute(
@@ -128,6 +156,7 @@ class SnapshotRepository:
                 " state = excluded.state, version = excluded.version, updated = excluded.updated",
                 (guild_id, channel_id, game_id, json.dumps(dict(state)), version + 1, now),
             )
+            await _save_seats(connection, guild_id, channel_id, players)
         return Snapshot(guild_id, channel_id, game_id, dict(state), version + 1, parse_time(now))
 
     async def load(self, guild_id: int, channel_id: int) -> Snapshot | None:

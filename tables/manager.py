@@ -435,6 +435,7 @@ class TableManager:
                 state=table.to_state(),
                 game_id=table.game_id,
                 expected_version=self._versions.get(key, 0),
+                players=table.players,
             )
         except StaleSnapshotError as error:
             raise GameError("This table was changed elsewhere; try again.") from error

@@ -17,7 +17,15 @@ from storage.database import (
 )
 from storage.errors import MigrationError
 
-TABLES = {"guild_settings", "players", "games", "escrow", "ledger", "table_snapshots"}
+TABLES = {
+    "guild_settings",
+    "players",
+    "games",
+    "escrow",
+    "ledger",
+    "table_snapshots",
+    "table_seats",
+}
 
 
 async def table_names(connection: aiosqlite.Connection) -> set[str]:
@@ -56,7 +64,7 @@ async def test_reopening_applies_nothing_and_keeps_the_data(db_path: Path) -> No
     await db.close()
     db = await open_database(db_path)
     try:
-        assert await migrate(db.connection) == 1
+        assert await migrate(db.connection) == discover_migrations()[-1].version
         assert await db.fetchall("SELECT sql FROM sqlite_master ORDER BY name") == schema
         assert [tuple(row) for row in await db.fetchall("SELECT balance FROM players")] == [(3,)]
     finally:
