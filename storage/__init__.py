@@ -8,6 +8,7 @@ from storage.chips import ChipRepository
 from storage.database import Database
 from storage.games import GameRepository, SnapshotRepository
 from storage.leaderboards import LeaderboardRepository
+from storage.outbox import OutboxRepository
 from storage.players import PlayerRepository
 from storage.settings import SettingsRepository
 
@@ -23,6 +24,7 @@ class Storage:
     snapshots: SnapshotRepository
     leaderboards: LeaderboardRepository
     settings: SettingsRepository
+    outbox: OutboxRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -35,4 +37,5 @@ class Storage:
             SnapshotRepository(database),
             LeaderboardRepository(database),
             SettingsRepository(database),
+            OutboxRepository(database),
         )

@@ -12,6 +12,7 @@ from engine.settlement import HOUSE, POT, Transfer, balances
 from storage.database import Database
 from storage.errors import GameStateError, ShortOfChipsError, StorageError
 from storage.ledger import Account, Kind, change_balance, ensure_player, post
+from storage.outbox import Payload, queue_events
 from storage.rows import GameStatus, Settlement
 
 
@@ -122,8 +123,12 @@ class ChipRepository:
         transfers: Sequence[Transfer],
         *,
         result: Mapping[str, Any] | None = None,
+        outbox: Sequence[Payload] = (),
     ) -> Settlement:
         """Apply the engine's transfers against the escrow and close the game; a repeat is a no-op.
+
+        ``outbox`` (the showdown to publish) is queued in the same transaction, so a settled game
+        is always shown, even if the process dies right after; a repeat queues nothing.
 
         Players are named by their user id as text, beside the engine's POT and HOUSE. Each
         player gets back their escrow plus their net; a loss beyond the escrow comes from the
@@ -198,6 +203,19 @@ class ChipRepository:
             await connection.execute(
                 "UPDATE games SET status = 'settled', finished = ?, result = ? WHERE id = ?",
                 (now, json.dumps(record), game_id),
+            )
+            async with connection.execute(
+                "SELECT channel_id FROM games WHERE id = ?", (game_id,)
+            ) as cursor:
+                row = await cursor.fetchone()
+            assert row is not None
+            await queue_events(
+                connection,
+                guild_id=guild_id,
+                channel_id=row[0],
+                game_id=game_id,
+                events=outbox,
+                created=now,
             )
         return Settlement(game_id, {u: player_nets.get(u, 0) for u in players}, house)
 

@@ -11,6 +11,7 @@ import aiosqlite
 
 from storage.database import Database, parse_time
 from storage.errors import GameStateError, SeatTakenError, StaleSnapshotError
+from storage.outbox import Payload, queue_events
 from storage.rows import Game, GameStatus, Snapshot
 
 _GAME_COLUMNS = "id, guild_id, channel_id, variant, status, created, finished, seats, result"
@@ -130,11 +131,13 @@ class SnapshotRepository:
         game_id: int | None = None,
         expected_version: int | None = None,
         players: Sequence[int] = (),
+        events: Sequence[Payload] = (),
     ) -> Snapshot:
         """Replace the channel's snapshot; ``expected_version`` guards against a newer one.
 
         ``players`` are the table's seats: a player seated at another table of the server is
-        refused with a `SeatTakenError`, and nothing is saved.
+        refused with a `SeatTakenError`, and nothing is saved. ``events`` join the outbox in
+        the same transaction.
         """
         now = self.database.now()
         async with self.database.transaction() as connection:
@@ -157,6 +160,14 @@ class SnapshotRepository:
                 (guild_id, channel_id, game_id, json.dumps(dict(state)), version + 1, now),
             )
             await _save_seats(connection, guild_id, channel_id, players)
+            await queue_events(
+                connection,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_id=game_id,
+                events=events,
+                created=now,
+            )
         return Snapshot(guild_id, channel_id, game_id, dict(state), version + 1, parse_time(now))
 
     async def load(self, guild_id: int, channel_id: int) -> Snapshot | None:
@@ -175,11 +186,21 @@ class SnapshotRepository:
         )
         return [_snapshot(row) for row in rows]
 
-    async def delete(self, guild_id: int, channel_id: int) -> bool:
-        """Forget the channel's table; True if there was one."""
+    async def delete(
+        self, guild_id: int, channel_id: int, *, events: Sequence[Payload] = ()
+    ) -> bool:
+        """Forget the channel's table (``events`` join the outbox); True if there was one."""
         async with self.database.transaction() as connection:
             cursor = await connection.execute(
                 "DELETE FROM table_snapshots WHERE guild_id = ? AND channel_id = ?",
                 (guild_id, channel_id),
+            )
+            await queue_events(
+                connection,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_id=None,
+                events=events,
+                created=self.database.now(),
             )
             return cursor.rowcount > 0

@@ -137,3 +137,14 @@ class Audit:
     def is_consistent(self) -> bool:
         """True when no invariant is broken."""
         return not self.problems
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """One queued event of a table: its JSON as the tables wrote it."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game_id: int | None
+    event: dict[str, Any]

@@ -1,0 +1,87 @@
+"""Events as JSON and back, so the outbox can keep them in the database until they are shown.
+
+The encoding follows each event's type hints: cards become their codes, tuples lists, mappings
+lists of pairs (their keys are user ids, which JSON objects would turn into text), and a nested
+dataclass an object of its fields. Decoding reads the same hints, so an event comes back equal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+import typing
+from typing import Any
+
+from engine.cards import AnyCard, Card, Joker, card_from_code
+from engine.errors import GameError
+from tables import events
+from tables.events import Event
+
+#: Every event type by name (the outbox stores the name beside the fields).
+EVENT_TYPES: dict[str, type[Event]] = {
+    name: value
+    for name, value in vars(events).items()
+    if isinstance(value, type) and issubclass(value, Event) and value is not Event
+}
+
+
+def encode_event(event: Event) -> dict[str, Any]:
+    """The event as JSON-ready data."""
+    return {"type": type(event).__name__, "fields": _encode(event)}
+
+
+def decode_event(data: dict[str, Any]) -> Event:
+    """The event ``encode_event`` wrote; ``GameError`` if it is not one."""
+    kind = EVENT_TYPES.get(str(data.get("type")))
+    if kind is None:
+        raise GameError(f"Unknown event type {data.get('type')!r}.")
+    try:
+        decoded: Event = _decode(kind, data["fields"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise GameError(f"A stored {kind.__name__} is damaged ({error}).") from error
+    return decoded
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card | Joker):
+        return value.code
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [_encode(item) for item in value]
+    if isinstance(value, dict):
+        return [[_encode(k), _encode(v)] for k, v in value.items()]
+    return value
+
+
+@functools.cache
+def _hints(kind: type) -> dict[str, Any]:
+    return typing.get_type_hints(kind)
+
+
+def _decode(hint: Any, value: Any) -> Any:
+    if hint is AnyCard:
+        return card_from_code(int(value))
+    origin = typing.get_origin(hint)
+    arguments = typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        if value is None:
+            return None
+        [arm] = [a for a in arguments if a is not type(None)]
+        return _decode(arm, value)
+    if origin is tuple:
+        if len(arguments) == 2 and arguments[1] is Ellipsis:
+            return tuple(_decode(arguments[0], item) for item in value)
+        return tuple(_decode(a, item) for a, item in zip(arguments, value, strict=True))
+    if origin is dict:
+        return {_decode(arguments[0], k): _decode(arguments[1], v) for k, v in value}
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        hints = _hints(hint)
+        fields = {f.name: _decode(hints[f.name], value[f.name]) for f in dataclasses.fields(hint)}
+        return hint(**fields)
+    if hint in (int, float, str, bool):
+        if not isinstance(value, hint) and not (hint is float and isinstance(value, int)):
+            raise TypeError(f"expected {hint.__name__}, got {type(value).__name__}")
+        return hint(value)
+    raise TypeError(f"cannot decode {hint!r}")

@@ -1,0 +1,61 @@
+"""Events survive the outbox: every event type encodes to JSON and decodes equal."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.cards import parse_cards
+from engine.errors import GameError
+from tables.codec import EVENT_TYPES, decode_event, encode_event
+from tables.events import (
+    CardsDrawn,
+    DeclarationsRevealed,
+    Event,
+    GameStarted,
+    PlayerLeft,
+    SeatResult,
+    ShowdownSettled,
+)
+
+CARDS = tuple(parse_cards("As Kh W 2c 2c"))
+
+SAMPLES: list[Event] = [
+    PlayerLeft(12, None),
+    PlayerLeft(12, 13),
+    GameStarted(7, (11, 12), {11: 10, 12: 10}),
+    CardsDrawn(11, CARDS[:2], CARDS),
+    DeclarationsRevealed(0, (11,), (12,), (), (12,), {11: 10}),
+    ShowdownSettled(
+        game_id=7,
+        game="showdown",
+        seats=(
+            SeatResult(11, None, (CARDS[:1], CARDS[1:]), ("Hand 1", "Hand 2"), None, 5, (1, -2)),
+        ),
+        matrix=((0, 5), (-5, 0)),
+        matrix_players=(11, 12),
+        nets={11: 5, 12: -5},
+        house=0,
+        pot=30,
+        pot_winners=(11,),
+        notes=("a note",),
+    ),
+]
+
+
+@pytest.mark.parametrize("event", SAMPLES, ids=lambda e: type(e).__name__)
+def test_an_event_round_trips_through_json(event: Event) -> None:
+    text = json.dumps(encode_event(event))
+    assert decode_event(json.loads(text)) == event
+
+
+def test_every_event_type_is_known_by_name() -> None:
+    assert {"ShowdownSettled", "CardsDealt", "TableClosed", "GameCancelled"} <= set(EVENT_TYPES)
+
+
+def test_a_damaged_event_is_a_sentence() -> None:
+    with pytest.raises(GameError, match="damaged"):
+        decode_event({"type": "PlayerLeft", "fields": {"user": "x", "new_host": None}})
+    with pytest.raises(GameError, match="Unknown event"):
+        decode_event({"type": "Nothing", "fields": {}})
