@@ -127,6 +127,7 @@ class PyramidBot(commands.Bot):
         self.sync_globally = sync_globally
         self.database: Database | None = None
         self.services: Services
+        self._shown_pending = False
 
     async def setup_hook(self) -> None:
         """Open the database, load the tables' data, resume the tables, add cogs, sync."""
@@ -163,6 +164,15 @@ class PyramidBot(commands.Bot):
             log.info(
                 "Synced %d commands globally (Discord may take an hour to show them).", len(synced)
             )
+
+    async def on_ready(self) -> None:
+        """Once connected, show what the tables queued but never showed (a crash, an outage)."""
+        if self._shown_pending or not hasattr(self, "services"):
+            return
+        self._shown_pending = True
+        channels = await self.services.tables.publish_pending()
+        if channels:
+            log.info("Published the queued events of %d channel(s).", channels)
 
     async def close(self) -> None:
         """Stop deadlines, workers and the database, then log out."""

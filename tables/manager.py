@@ -17,7 +17,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
 from engine.cards import AnyCard
@@ -25,6 +25,7 @@ from engine.errors import GameError
 from storage import Storage
 from storage.errors import ShortOfChipsError, StaleSnapshotError
 from storage.rows import GameStatus
+from tables.codec import decode_event, encode_event
 from tables.events import Event, GameCancelled, ShowdownSettled, TableClosed
 from tables.games import GameSpec
 from tables.hands import Setting, Suggestion, default_setting, suggest_setting
@@ -39,6 +40,9 @@ T = TypeVar("T")
 Arranger = Callable[[GameSpec, Sequence[AnyCard]], Setting]
 #: How many times a settlement is retried when a balance changed under it.
 SETTLE_ATTEMPTS = 3
+#: A failed deadline or settlement is tried again after this many seconds, doubling each time.
+RETRY_FIRST_S = 5.0
+RETRY_MAX_S = 300.0
 
 
 class Publisher(Protocol):
@@ -116,6 +120,28 @@ class ProcessOffload:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
+@dataclass(slots=True)
+class _Batch:
+    """One action's events: all of them (what the action returns) and those not yet queued."""
+
+    events: list[Event] = field(default_factory=list)
+    unqueued: list[Event] = field(default_factory=list)
+
+    def add(self, *events: Event) -> None:
+        self.events.extend(events)
+        self.unqueued.extend(events)
+
+    def take(self) -> list[dict[str, Any]]:
+        """The unqueued events as outbox payloads; they count as queued from now on."""
+        payload = [encode_event(event) for event in self.unqueued]
+        self.unqueued.clear()
+        return payload
+
+    @property
+    def settled(self) -> bool:
+        return any(isinstance(event, ShowdownSettled) for event in self.events)
+
+
 class TableManager:
     """The tables of every channel, with their storage, deadlines and events."""
 
@@ -141,6 +167,8 @@ class TableManager:
         self._versions: dict[Key, int] = {}
         self._locks: dict[Key, asyncio.Lock] = {}
         self._timers: dict[Key, Timer] = {}
+        #: Failed attempts in a row per table, for the retry's back-off.
+        self._failures: dict[Key, int] = {}
 
     # ----- reading -------------------------------------------------------------------------
 
@@ -191,12 +219,63 @@ class TableManager:
     ) -> tuple[Event, ...]:
         async with self._lock(key):
             work = Table.from_state(self._get(key).to_state())
-            events = await action(work)
-            events.extend(await self._advance(work))
-            await self._commit(key, work)
-            if events:
-                await self._publish(key, tuple(events))
-            return tuple(events)
+            batch = _Batch()
+            try:
+                batch.add(*await action(work))
+                await self._advance(work, batch)
+                await self._commit(key, work, batch)
+            except Exception:
+                self._retry_later(key, settled=batch.settled)
+                raise
+            finally:
+                # Whatever did commit (a settlement's showdown included) is shown.
+                await self._drain(key)
+            self._failures.pop(key, None)
+            return tuple(batch.events)
+
+    def _retry_later(self, key: Key, *, settled: bool) -> None:
+        """After a failure, make sure a table with work due tries again (never a wedged table).
+
+        The table is as it was before the action. If its deadline has passed, its settlement is
+        pending, or the failed action had already settled the game in the database, nothing else
+        would ever move it: a timer tries again, backing off while the failure lasts.
+        """
+        table = self._tables.get(key)
+        if table is None or key in self._timers:
+            return
+        due = settled or table.phase is Phase.SETTLING or table.is_expired(self.clock())
+        if not due:
+            return
+        failures = self._failures[key] = self._failures.get(key, 0) + 1
+        delay = min(RETRY_MAX_S, RETRY_FIRST_S * 2 ** (failures - 1))
+        log.warning("table in channel %s will try again in %.0f s", key[1], delay)
+        self._schedule(key, delay)
+
+    async def _drain(self, key: Key) -> None:
+        """Show the channel's queued events in order, then forget them."""
+        try:
+            rows = await self.storage.outbox.pending(*key)
+            if not rows:
+                return
+            events: list[Event] = []
+            for row in rows:
+                try:
+                    events.append(decode_event(row.event))
+                except GameError:
+                    log.exception("dropped a damaged event of channel %s", key[1])
+            await self._publish(key, tuple(events))
+            await self.storage.outbox.remove([row.id for row in rows])
+        except Exception:
+            # The events stay queued: the next action here, or the next start, shows them.
+            log.exception("could not read the queued events of channel %s", key[1])
+
+    async def publish_pending(self) -> int:
+        """Show every event still queued (after a restart, once Discord is reachable)."""
+        keys = await self.storage.outbox.channels()
+        for key in keys:
+            async with self._lock(key):
+                await self._drain(key)
+        return len(keys)
 
     async def _publish(self, key: Key, events: tuple[Event, ...]) -> None:
         # The table has changed and is saved: showing it may fail (Discord is down, a picture
@@ -217,10 +296,11 @@ class TableManager:
             self._check_free(guild_id, channel_id, host)
             await self.storage.players.get_or_create(guild_id, host)
             table = Table.open(guild_id, channel_id, host, config)
-            await self._commit(key, table)
-            events = table.opened()
-            await self._publish(key, events)
-            return events
+            batch = _Batch()
+            batch.add(*table.opened())
+            await self._commit(key, table, batch)
+            await self._drain(key)
+            return tuple(batch.events)
 
     async def join(self, guild_id: int, channel_id: int, user: int) -> tuple[Event, ...]:
         """Take a seat (a second click changes nothing)."""
@@ -332,8 +412,11 @@ class TableManager:
             table.verify_cancel(by, is_admin=is_admin)
             events: list[Event] = []
             if table.game_id is not None:
-                refunds = await self.storage.chips.refund(table.game_id, "game cancelled")
-                events.append(GameCancelled(table.game_id, by, refunds, "cancelled"))
+                game = await self.storage.games.get(table.game_id)
+                # A game that settled already keeps its result (its showdown is queued).
+                if game is None or game.status is GameStatus.OPEN:
+                    refunds = await self.storage.chips.refund(table.game_id, "game cancelled")
+                    events.append(GameCancelled(table.game_id, by, refunds, "cancelled"))
             table.close()
             events.append(TableClosed("The table was cancelled."))
             return events
@@ -344,27 +427,44 @@ class TableManager:
         """Do what is due: a passed deadline's defaults, a reveal, a settlement."""
         if (guild_id, channel_id) not in self._tables:
             return ()
-        return await self._act((guild_id, channel_id), lambda table: _ready([]))
+        return await self._act((guild_id, channel_id), self._catch_up)
+
+    async def _catch_up(self, table: Table) -> list[Event]:
+        """Take in what the database already knows: a game settled or refunded meanwhile.
+
+        A settlement can commit while the save after it fails; the table then still shows the
+        game under way, and this moves it on (the showdown itself is in the outbox).
+        """
+        if table.game_id is None or not table.in_game:
+            return []
+        game = await self.storage.games.get(table.game_id)
+        if game is None or game.status is GameStatus.REFUNDED:
+            table.close()
+            return [TableClosed("The game was refunded.")]
+        if game.status is GameStatus.SETTLED:
+            table.finish()
+            if table.phase is Phase.CLOSED:
+                return [TableClosed("No players are left at the table.")]
+        return []
 
     # ----- the flow between actions ---------------------------------------------------------
 
-    async def _advance(self, table: Table) -> list[Event]:
-        events: list[Event] = []
+    async def _advance(self, table: Table, batch: _Batch) -> None:
         while True:
             now = self.clock()
             if table.phase is Phase.DECLARING and table.is_reveal_due(now):
-                events.extend(await self._reveal(table, now))
+                batch.add(*await self._reveal(table, now))
             elif table.phase is Phase.ARRANGING and (
                 table.is_expired(now) or any(seat.kicked for seat in table.unset())
             ):
                 due = [s for s in table.unset() if s.kicked or table.is_expired(now)]
                 for seat in due:
                     setting = await self.offload(self.arranger, table.spec, seat.held)
-                    events.extend(table.place(seat.user, setting, by="solver"))
+                    batch.add(*table.place(seat.user, setting, by="solver"))
             elif table.phase is Phase.SETTLING:
-                events.extend(await self._settle(table))
+                await self._settle(table, batch)
             else:
-                return events
+                return
 
     async def _reveal(self, table: Table, now: float) -> list[Event]:
         assert table.game_id is not None
@@ -392,18 +492,21 @@ class TableManager:
             for user in table.players
         }
 
-    async def _settle(self, table: Table) -> list[Event]:
+    async def _settle(self, table: Table, batch: _Batch) -> None:
         assert table.game_id is not None
         game = await self.storage.games.get(table.game_id)
         if game is not None and game.status is GameStatus.REFUNDED:
             table.close()
-            return [TableClosed("The game was refunded.")]
+            batch.add(TableClosed("The game was refunded."))
+            return
         for attempt in range(1, SETTLE_ATTEMPTS + 1):
             available = await self._available(table)
             result: Result = await self.offload(settle_table, table, available)
+            # The showdown (and what led to it) is queued in the settlement's own transaction.
+            outbox = [*(encode_event(e) for e in batch.unqueued), encode_event(result.event)]
             try:
                 settlement = await self.storage.chips.settle(
-                    table.game_id, result.transfers, result=result.record
+                    table.game_id, result.transfers, result=result.record, outbox=outbox
                 )
                 break
             except ShortOfChipsError:
@@ -412,21 +515,26 @@ class TableManager:
                     raise
         event: ShowdownSettled = result.event
         if settlement.repeated:
+            # The first settlement queued its showdown; this one is only returned.
             event = replace(event, nets={u: settlement.nets.get(u, 0) for u in table.players})
+            batch.events.append(event)
+        else:
+            batch.unqueued.clear()
+            batch.events.append(event)
         table.finish()
-        events: list[Event] = [event]
         if table.phase is Phase.CLOSED:
-            events.append(TableClosed("No players are left at the table."))
-        return events
+            batch.add(TableClosed("No players are left at the table."))
 
-    async def _commit(self, key: Key, table: Table) -> None:
-        timer = self._timers.pop(key, None)
-        if timer is not None:
-            timer.cancel()
+    async def _commit(self, key: Key, table: Table, batch: _Batch) -> None:
+        """Save the table with its events queued; only then replace the live one and its timer.
+
+        A failed save leaves the live table, its version and its timer as they were.
+        """
         if table.phase is Phase.CLOSED:
-            await self.storage.snapshots.delete(*key)
+            await self.storage.snapshots.delete(*key, events=batch.take())
             self._tables.pop(key, None)
             self._versions.pop(key, None)
+            self._cancel_timer(key)
             return
         try:
             snapshot = await self.storage.snapshots.save(
@@ -436,27 +544,33 @@ class TableManager:
                 game_id=table.game_id,
                 expected_version=self._versions.get(key, 0),
                 players=table.players,
+                events=batch.take(),
             )
         except StaleSnapshotError as error:
             raise GameError("This table was changed elsewhere; try again.") from error
         self._tables[key] = table
         self._versions[key] = snapshot.version
+        self._cancel_timer(key)
         self._arm(key, table)
+
+    def _cancel_timer(self, key: Key) -> None:
+        timer = self._timers.pop(key, None)
+        if timer is not None:
+            timer.cancel()
 
     def _arm(self, key: Key, table: Table) -> None:
         if table.phase is Phase.SETTLING:
-            delay = 0.0
+            self._schedule(key, 0.0)
         elif table.deadline is not None:
-            delay = max(0.0, table.deadline - self.clock())
-        else:
-            return
+            self._schedule(key, max(0.0, table.deadline - self.clock()))
 
+    def _schedule(self, key: Key, delay: float) -> None:
         async def fire() -> None:
             self._timers.pop(key, None)
             try:
                 await self.expire(*key)
             except Exception:
-                # A timer has nobody to answer: log it, the table stays as it was.
+                # A timer has nobody to answer: log it; the failed action armed a retry.
                 log.exception("deadline of the table in channel %s failed", key[1])
 
         self._timers[key] = self.scheduler.schedule(delay, fire)
@@ -477,18 +591,15 @@ class TableManager:
                 log.exception("could not read the table of channel %s", key[1])
                 await self.storage.snapshots.delete(*key)
                 continue
-            if table.game_id is not None:
-                game = await self.storage.games.get(table.game_id)
-                if game is None or game.status is not GameStatus.OPEN:
-                    if game is not None and game.status is GameStatus.SETTLED:
-                        table.finish()
-                    else:
-                        table.close()
-                    if table.phase is Phase.CLOSED:
-                        await self.storage.snapshots.delete(*key)
-                        continue
+            if table.in_game:
+                # A game settled or refunded while the table was down moves the table on.
+                if await self._catch_up(table):
+                    await self.storage.snapshots.delete(*key)
+                    continue
+                if not table.in_game:
                     await self._save_resumed(key, table, snapshot.version)
                     continue
+                assert table.game_id is not None
                 live.add(table.game_id)
             self._tables[key] = table
             self._versions[key] = snapshot.version
@@ -501,7 +612,7 @@ class TableManager:
 
     async def _save_resumed(self, key: Key, table: Table, version: int) -> None:
         self._versions[key] = version
-        await self._commit(key, table)
+        await self._commit(key, table, _Batch())
 
     async def close(self) -> None:
         """Call off every deadline (the tables stay saved for the next start)."""

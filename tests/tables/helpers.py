@@ -208,6 +208,7 @@ class World:
             arranger=quick_arranger,
         )
         await self.manager.resume()
+        await self.manager.publish_pending()
 
     async def close(self) -> None:
         await self.manager.close()
