@@ -21,6 +21,7 @@ from dotenv import load_dotenv
 from cogs.chips import ChipsCog
 from cogs.common import Services, on_tree_error
 from cogs.info import InfoCog
+from cogs.lifecycle import LifecycleCog
 from cogs.play import PlayCog
 from cogs.publisher import DiscordPublisher
 from cogs.table import TableCog
@@ -127,7 +128,6 @@ class PyramidBot(commands.Bot):
         self.sync_globally = sync_globally
         self.database: Database | None = None
         self.services: Services
-        self._shown_pending = False
 
     async def setup_hook(self) -> None:
         """Open the database, load the tables' data, resume the tables, add cogs, sync."""
@@ -147,7 +147,13 @@ class PyramidBot(commands.Bot):
         await asyncio.to_thread(warm_up)
         if isinstance(self.offload, ProcessOffload):
             await self.offload.start(warm_up)
-        for cog in (TableCog(), PlayCog(), ChipsCog(), InfoCog()):
+        for cog in (
+            TableCog(),
+            PlayCog(),
+            ChipsCog(),
+            InfoCog(),
+            LifecycleCog(self, self.services),
+        ):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.error(on_tree_error)
@@ -164,15 +170,6 @@ class PyramidBot(commands.Bot):
             log.info(
                 "Synced %d commands globally (Discord may take an hour to show them).", len(synced)
             )
-
-    async def on_ready(self) -> None:
-        """Once connected, show what the tables queued but never showed (a crash, an outage)."""
-        if self._shown_pending or not hasattr(self, "services"):
-            return
-        self._shown_pending = True
-        channels = await self.services.tables.publish_pending()
-        if channels:
-            log.info("Published the queued events of %d channel(s).", channels)
 
     async def close(self) -> None:
         """Stop deadlines, workers and the database, then log out."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -27,12 +28,19 @@ from tables.events import (
     PlayerKicked,
     PlayerLeft,
     ShowdownSettled,
+    TableAbandoned,
     TableClosed,
     TableOpened,
 )
+from tables.games import game_named
 from tables.manager import TableManager
 
 log = logging.getLogger(__name__)
+
+
+#: Discord's codes for a channel that is gone (Unknown Channel) or out of the bot's reach
+#: (Missing Access, Missing Permissions).
+CHANNEL_LOST_CODES = frozenset({10003, 50001, 50013})
 
 
 def _mentions(users: Sequence[int]) -> str:
@@ -48,6 +56,8 @@ class DiscordPublisher:
         #: The lobby message per channel, edited as players come and go (lost on restart: a
         #: new one is posted on the next change).
         self.lobbies: dict[tuple[int, int], discord.Message] = {}
+        #: Tables being closed because their channel went out of reach (kept until done).
+        self._closing: set[asyncio.Task[Any]] = set()
 
     def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
         channel = self.client.get_channel(channel_id)
@@ -56,13 +66,30 @@ class DiscordPublisher:
     async def _say(self, channel_id: int, content: str, **kwargs: Any) -> discord.Message | None:
         channel = self._channel(channel_id)
         if channel is None:
-            log.warning("channel %s is gone; dropped: %s", channel_id, content)
+            log.warning("channel %s is gone; dropped: %s", channel_id, content[:100])
             return None
         try:
             return await channel.send(content, **kwargs)
+        except (discord.NotFound, discord.Forbidden) as error:
+            if error.code in CHANNEL_LOST_CODES:
+                self._lost(channel_id, error)
+            else:
+                log.exception("could not post in channel %s", channel_id)
+            return None
         except discord.HTTPException:
             log.exception("could not post in channel %s", channel_id)
             return None
+
+    def _lost(self, channel_id: int, error: discord.HTTPException) -> None:
+        """The channel is gone or out of reach: close its table (after this publication)."""
+        key = self.tables.key_of(channel_id) if self.tables else None
+        if key is None or self.tables is None:
+            return
+        log.warning("channel %s is out of reach (%s); closing its table", channel_id, error.code)
+        reason = "the bot can no longer post in its channel"
+        task = asyncio.get_running_loop().create_task(self.tables.abandon(*key, reason))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
 
     async def publish(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
         """Show the events, in order."""
@@ -239,6 +266,24 @@ class DiscordPublisher:
         elif isinstance(event, TableClosed):
             self.lobbies.pop((guild_id, channel_id), None)
             await self._say(channel_id, f"Table closed: {event.reason}")
+        elif isinstance(event, TableAbandoned):
+            self.lobbies.pop((guild_id, channel_id), None)
+            await self._abandoned(guild_id, event)
+
+    async def _abandoned(self, guild_id: int, event: TableAbandoned) -> None:
+        """The channel is gone: each player hears by DM that the table closed and why."""
+        guild = self.client.get_guild(guild_id)
+        where = f" on **{guild.name}**" if guild else ""
+        title = game_named(event.game).title
+        for user_id in event.players:
+            back = event.refunds.get(user_id, 0)
+            chips = f" The {back} chips you had put up came back to you." if back else ""
+            text = f"Your **{title}** table{where} was closed: {event.reason}.{chips}"
+            try:
+                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+                await user.send(text)
+            except discord.HTTPException:
+                log.info("could not tell %s that their table closed", user_id)
 
     async def _showdown(self, guild_id: int, channel_id: int, event: ShowdownSettled) -> None:
         names = {s.user: display_name(self.client, guild_id, s.user) for s in event.seats}

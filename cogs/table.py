@@ -22,6 +22,23 @@ def _where(interaction: discord.Interaction[Any]) -> tuple[int, int]:
     return interaction.guild_id, interaction.channel_id
 
 
+def _yours(interaction: discord.Interaction[Any], *, here_first: bool = False) -> tuple[int, int]:
+    """The table a command acts on: yours, wherever on the server you typed it.
+
+    A table in this channel that seats you comes first; with ``here_first`` any table in this
+    channel does (status, cancel). Otherwise the table where you sit on this server, else this
+    channel (whose table, if any, answers with its own sentence).
+    """
+    guild, channel = _where(interaction)
+    tables = services(interaction).tables
+    user = interaction.user.id
+    here = tables.table(guild, channel)
+    if here is not None and (here_first or here.is_seated(user)):
+        return guild, channel
+    mine = tables.table_of(guild, user)
+    return (guild, mine.channel_id) if mine is not None else (guild, channel)
+
+
 def _is_admin(interaction: discord.Interaction[Any]) -> bool:
     permissions = getattr(interaction.user, "guild_permissions", None)
     return bool(permissions and permissions.manage_guild)
@@ -73,11 +90,13 @@ class TableCog(
         """Take a seat."""
         await lobby_action(interaction, *_where(interaction), "join")
 
-    @app_commands.command(name="leave", description="Leave this channel's table (in the lobby)")
+    @app_commands.command(
+        name="leave", description="Leave your table (in the lobby), from anywhere"
+    )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        """Give up the seat."""
-        await lobby_action(interaction, *_where(interaction), "leave")
+        """Give up the seat, whichever channel of the server the table is in."""
+        await lobby_action(interaction, *_yours(interaction), "leave")
 
     @app_commands.command(name="start", description="Deal the game (host only)")
     @app_commands.guild_only()
@@ -90,8 +109,8 @@ class TableCog(
     )
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        """Close the table (host, or anyone with Manage Server)."""
-        guild, channel = _where(interaction)
+        """Close the table (host, or anyone with Manage Server); yours if none is here."""
+        guild, channel = _yours(interaction, here_first=True)
         tables = services(interaction).tables
         admin = _is_admin(interaction)
         await run(
@@ -116,22 +135,25 @@ class TableCog(
     @app_commands.command(name="status", description="Who sits here and what the table waits for")
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        """Describe the table."""
-        guild, channel = _where(interaction)
+        """Describe the table here, or yours elsewhere on the server."""
+        guild, channel = _yours(interaction, here_first=True)
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = services(interaction).tables.table(guild, channel)
         if table is None:
             await answer(interaction, "There is no table here; open one with `/table create`.")
             return
         seated = ", ".join(f"<@{u}>" for u in table.players)
+        where = "" if channel == interaction.channel_id else f" in <#{channel}>"
         lines = [
-            f"**{table.spec.title}**, ante {table.config.ante}, host <@{table.host}>.",
+            f"**{table.spec.title}**{where}, ante {table.config.ante}, host <@{table.host}>.",
             f"Seated ({len(table.seats)}/{table.config.seats}): {seated}.",
             f"Phase: {table.phase.value}; games played: {table.games_played}.",
         ]
         waiting = table.waiting_for()
         if waiting:
             lines.append("Waiting for: " + ", ".join(f"<@{u}>" for u in waiting) + ".")
-        if table.deadline:
+        if table.deadline and table.in_game:
             lines.append(f"Deadline <t:{int(table.deadline)}:R>.")
+        elif table.deadline:
+            lines.append(f"Closes <t:{int(table.deadline)}:R> unless a game starts.")
         await answer(interaction, "\n".join(lines))

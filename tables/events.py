@@ -182,3 +182,14 @@ class TableClosed(Event):
     """The table is gone from the channel."""
 
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableAbandoned(Event):
+    """The table's channel or server went away (or the bot lost it): the game under way was
+    refunded and the table closed; its players hear of it by DM, as the channel is gone."""
+
+    game: str
+    players: tuple[int, ...]
+    refunds: dict[int, int]
+    reason: str

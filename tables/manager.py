@@ -26,7 +26,13 @@ from storage import Storage
 from storage.errors import ShortOfChipsError, StaleSnapshotError
 from storage.rows import GameStatus
 from tables.codec import decode_event, encode_event
-from tables.events import Event, GameCancelled, ShowdownSettled, TableClosed
+from tables.events import (
+    Event,
+    GameCancelled,
+    ShowdownSettled,
+    TableAbandoned,
+    TableClosed,
+)
 from tables.games import GameSpec
 from tables.hands import Setting, Suggestion, default_setting, suggest_setting
 from tables.settle import Result, settle_table
@@ -188,6 +194,10 @@ class TableManager:
                 return Table.from_state(table.to_state())
         return None
 
+    def key_of(self, channel_id: int) -> Key | None:
+        """The (server, channel) of the table in this channel, or None."""
+        return next((key for key in self._tables if key[1] == channel_id), None)
+
     def find_game(self, game_id: int) -> Key | None:
         """The (server, channel) of the table playing this game now, or None."""
         for key, table in self._tables.items():
@@ -215,9 +225,15 @@ class TableManager:
     # ----- actions -------------------------------------------------------------------------
 
     async def _act(
-        self, key: Key, action: Callable[[Table], Awaitable[list[Event]]]
+        self,
+        key: Key,
+        action: Callable[[Table], Awaitable[list[Event]]],
+        *,
+        missing_ok: bool = False,
     ) -> tuple[Event, ...]:
         async with self._lock(key):
+            if missing_ok and key not in self._tables:
+                return ()  # closed while this waited for the lock: nothing left to do
             work = Table.from_state(self._get(key).to_state())
             batch = _Batch()
             try:
@@ -241,11 +257,12 @@ class TableManager:
         would ever move it: a timer tries again, backing off while the failure lasts.
         """
         table = self._tables.get(key)
-        if table is None or key in self._timers:
+        if table is None or (key in self._timers and not settled):
             return
         due = settled or table.phase is Phase.SETTLING or table.is_expired(self.clock())
         if not due:
             return
+        self._cancel_timer(key)
         failures = self._failures[key] = self._failures.get(key, 0) + 1
         delay = min(RETRY_MAX_S, RETRY_FIRST_S * 2 ** (failures - 1))
         log.warning("table in channel %s will try again in %.0f s", key[1], delay)
@@ -296,6 +313,7 @@ class TableManager:
             self._check_free(guild_id, channel_id, host)
             await self.storage.players.get_or_create(guild_id, host)
             table = Table.open(guild_id, channel_id, host, config)
+            table.keep_lobby_open(self.clock())
             batch = _Batch()
             batch.add(*table.opened())
             await self._commit(key, table, batch)
@@ -423,11 +441,31 @@ class TableManager:
 
         return await self._act((guild_id, channel_id), cancel)
 
+    async def abandon(self, guild_id: int, channel_id: int, reason: str) -> tuple[Event, ...]:
+        """The channel is gone (deleted, or out of the bot's reach): refund, close, tell by DM."""
+
+        async def abandon(table: Table) -> list[Event]:
+            refunds: dict[int, int] = {}
+            if table.in_game and table.game_id is not None:
+                game = await self.storage.games.get(table.game_id)
+                if game is not None and game.status is GameStatus.OPEN:
+                    refunds = await self.storage.chips.refund(table.game_id, reason)
+            players = table.players
+            table.close()
+            return [TableAbandoned(table.spec.name, players, refunds, reason)]
+
+        return await self._act((guild_id, channel_id), abandon, missing_ok=True)
+
+    async def abandon_guild(self, guild_id: int, reason: str) -> int:
+        """Every table of a server the bot can no longer reach; how many there were."""
+        keys = [key for key in self._tables if key[0] == guild_id]
+        for key in keys:
+            await self.abandon(*key, reason)
+        return len(keys)
+
     async def expire(self, guild_id: int, channel_id: int) -> tuple[Event, ...]:
         """Do what is due: a passed deadline's defaults, a reveal, a settlement."""
-        if (guild_id, channel_id) not in self._tables:
-            return ()
-        return await self._act((guild_id, channel_id), self._catch_up)
+        return await self._act((guild_id, channel_id), self._catch_up, missing_ok=True)
 
     async def _catch_up(self, table: Table) -> list[Event]:
         """Take in what the database already knows: a game settled or refunded meanwhile.
@@ -463,7 +501,12 @@ class TableManager:
                     batch.add(*table.place(seat.user, setting, by="solver"))
             elif table.phase is Phase.SETTLING:
                 await self._settle(table, batch)
+            elif table.phase is Phase.LOBBY and table.is_expired(now):
+                minutes = table.config.lobby_seconds // 60
+                table.close()
+                batch.add(TableClosed(f"No game started for {minutes} minutes."))
             else:
+                table.keep_lobby_open(now)
                 return
 
     async def _reveal(self, table: Table, now: float) -> list[Event]:
@@ -601,6 +644,9 @@ class TableManager:
                     continue
                 assert table.game_id is not None
                 live.add(table.game_id)
+            if table.deadline is None:
+                # A lobby saved before lobbies expired: its idle time starts now.
+                table.keep_lobby_open(self.clock())
             self._tables[key] = table
             self._versions[key] = snapshot.version
             self._arm(key, table)

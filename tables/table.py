@@ -60,6 +60,8 @@ class TableConfig:
     arrangement_seconds: int = 180
     #: At a declaration deadline the silent player plays on (False: surrenders).
     afk_plays_on: bool = True
+    #: A lobby with no game and no one joining or leaving for this long closes.
+    lobby_seconds: int = 1800
 
     @property
     def spec(self) -> GameSpec:
@@ -75,6 +77,7 @@ def make_config(
     declaration_seconds: int = 60,
     arrangement_seconds: int = 180,
     afk_plays_on: bool = True,
+    lobby_seconds: int = 1800,
 ) -> TableConfig:
     """Checked table settings; ``GameError`` names the first setting out of range."""
     spec = game_named(game)
@@ -91,8 +94,16 @@ def make_config(
     for name, value in (("declaration", declaration_seconds), ("arrangement", arrangement_seconds)):
         if not 15 <= value <= 3600:
             raise GameError(f"The {name} deadline must be 15 seconds to an hour, not {value}s.")
+    if not 60 <= lobby_seconds <= 7 * 24 * 3600:
+        raise GameError("An idle lobby must close after a minute to a week.")
     return TableConfig(
-        spec.name, ante, seats, declaration_seconds, arrangement_seconds, afk_plays_on
+        spec.name,
+        ante,
+        seats,
+        declaration_seconds,
+        arrangement_seconds,
+        afk_plays_on,
+        lobby_seconds,
     )
 
 
@@ -192,6 +203,11 @@ class Table:
     def is_expired(self, now: float) -> bool:
         """The phase's deadline has passed."""
         return self.deadline is not None and now >= self.deadline
+
+    def keep_lobby_open(self, now: float) -> None:
+        """A lobby stays open for its idle time from now (every change in it counts)."""
+        if self.phase is Phase.LOBBY:
+            self.deadline = now + self.config.lobby_seconds
 
     # ----- lobby ---------------------------------------------------------------------------
 

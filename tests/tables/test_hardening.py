@@ -10,7 +10,7 @@ import pytest
 from engine.errors import GameError
 from storage.games import SnapshotRepository
 from storage.rows import GameStatus
-from tables.events import ShowdownSettled
+from tables.events import ShowdownSettled, TableAbandoned, TableClosed
 from tables.table import Phase, make_config
 from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_CHANNEL, PLAYERS, STRANGER, World
 
@@ -171,3 +171,64 @@ async def test_a_showdown_settled_just_before_a_crash_is_published_after_the_res
     await world.restart()
     await world.manager.publish_pending()
     assert len(showdowns(world)) == 1
+
+
+# ----- a channel or server that goes away frees its players; idle lobbies close ---------------
+
+
+async def test_a_deleted_channel_refunds_its_game_and_frees_its_players(world: World) -> None:
+    players = await deal_two(world, "showdown")
+    assert sum((await world.storage.chips.escrowed(1)).values()) == 20
+    await world.manager.abandon(GUILD, CHANNEL, "the channel #pyramid was deleted")
+    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.status(1) is GameStatus.REFUNDED
+    for user in players:
+        assert await world.storage.players.balance(GUILD, user) == 1_000
+    [gone] = world.publisher.of(TableAbandoned)
+    assert isinstance(gone, TableAbandoned)
+    assert gone.players == players and gone.refunds == {u: 10 for u in players}
+    assert "deleted" in gone.reason
+    # Free to sit elsewhere at once, and after a restart nothing comes back.
+    await world.manager.create(GUILD, OTHER_CHANNEL, players[1], make_config("casino"))
+    await world.restart()
+    assert world.manager.table(GUILD, CHANNEL) is None
+    await world.check_ledger()
+
+
+async def test_a_server_that_goes_away_closes_every_table_on_it(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+    await world.manager.create(GUILD, OTHER_CHANNEL, STRANGER, make_config("casino"))
+    await world.manager.abandon_guild(GUILD, "the bot was removed from the server")
+    assert not world.manager.tables()
+    assert len(world.publisher.of(TableAbandoned)) == 2
+
+
+async def test_an_idle_lobby_closes_after_its_expiry(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+    world.clock.advance(20 * 60)
+    await world.manager.join(GUILD, CHANNEL, PLAYERS[1])  # activity keeps it open
+    world.clock.advance(20 * 60)
+    await world.scheduler.run_due()
+    assert world.manager.table(GUILD, CHANNEL) is not None
+    world.clock.advance(11 * 60)
+    await world.scheduler.run_due()
+    assert world.manager.table(GUILD, CHANNEL) is None
+    [closed] = world.publisher.of(TableClosed)
+    assert isinstance(closed, TableClosed) and "30 minutes" in closed.reason
+
+
+async def test_an_idle_lobby_restored_after_a_restart_still_expires(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino", lobby_seconds=600))
+    world.clock.advance(3_600)
+    await world.restart()
+    await world.scheduler.run_due()
+    assert world.manager.table(GUILD, CHANNEL) is None
+
+
+async def test_a_lobby_after_a_game_expires_too(world: World) -> None:
+    await deal_two(world)
+    await world.scheduler.pass_deadline()
+    assert len(showdowns(world)) == 1
+    world.clock.advance(31 * 60)
+    await world.scheduler.run_due()
+    assert world.manager.table(GUILD, CHANNEL) is None

@@ -1,0 +1,96 @@
+"""Channels and servers that go away: their tables close, every escrowed chip goes back, and the
+players hear of it by DM. On connecting, the tables whose channel vanished meanwhile close too,
+and whatever the tables queued but never showed is published."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from cogs.common import Services
+
+log = logging.getLogger(__name__)
+
+
+def can_post(channel: Any) -> bool:
+    """Whether the bot may still see and post in a server channel."""
+    guild = getattr(channel, "guild", None)
+    me = getattr(guild, "me", None)
+    if me is None or not hasattr(channel, "permissions_for"):
+        return True
+    permissions = channel.permissions_for(me)
+    return bool(permissions.view_channel and permissions.send_messages)
+
+
+class LifecycleCog(commands.Cog):
+    """Watches for the channels and servers the tables live in going away."""
+
+    def __init__(self, client: discord.Client, services: Services) -> None:
+        self.client = client
+        self.services = services
+        self._caught_up = False
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Close tables whose channel went away while the bot was down, then show the queue."""
+        if self._caught_up:
+            return
+        self._caught_up = True
+        tables = self.services.tables
+        for table in tables.tables():
+            reason = self.lost(table.guild_id, table.channel_id)
+            if reason is not None:
+                await tables.abandon(table.guild_id, table.channel_id, reason)
+        channels = await tables.publish_pending()
+        if channels:
+            log.info("Published the queued events of %d channel(s).", channels)
+
+    def lost(self, guild_id: int, channel_id: int) -> str | None:
+        """Why the bot can no longer run a table in this channel, or None if it can."""
+        guild = self.client.get_guild(guild_id)
+        if guild is None:
+            return "the bot is no longer on that server"
+        if guild.unavailable:
+            return None  # an outage at Discord, not a removal: wait for it
+        channel = guild.get_channel_or_thread(channel_id)
+        if channel is None:
+            return "its channel was deleted"
+        if not can_post(channel):
+            return f"the bot can no longer post in #{channel.name}"
+        return None
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel's table closes."""
+        await self.services.tables.abandon(
+            channel.guild.id, channel.id, f"its channel #{channel.name} was deleted"
+        )
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A deleted thread's table closes."""
+        await self.services.tables.abandon(
+            payload.guild_id, payload.thread_id, "its thread was deleted"
+        )
+
+    @commands.Cog.listener()
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        """A channel the bot may no longer post in closes its table."""
+        if not can_post(after):
+            await self.services.tables.abandon(
+                after.guild.id, after.id, f"the bot can no longer post in #{after.name}"
+            )
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server (or the server deleted): every table there closes."""
+        closed = await self.services.tables.abandon_guild(
+            guild.id, f"the bot is no longer on **{guild.name}**"
+        )
+        if closed:
+            log.info("Closed %d table(s) of a server the bot left.", closed)
