@@ -87,6 +87,8 @@ class GuildSettings:
     starting_chips: int
     daily_bonus: int
     default_ante: int
+    #: An idle lobby closes after this many minutes.
+    lobby_minutes: int = 30
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,14 +14,26 @@ from storage.rows import GuildSettings
 DEFAULT_STARTING_CHIPS: Final = 1_000
 DEFAULT_DAILY_BONUS: Final = 100
 DEFAULT_ANTE: Final = 10
+DEFAULT_LOBBY_MINUTES: Final = 30
+#: An idle lobby may stay open from a minute to a week.
+LOBBY_MINUTES_RANGE: Final = (1, 7 * 24 * 60)
 
-_SELECT = "SELECT starting_chips, daily_bonus, default_ante FROM guild_settings WHERE guild_id = ?"
+_SELECT = (
+    "SELECT starting_chips, daily_bonus, default_ante, lobby_minutes"
+    " FROM guild_settings WHERE guild_id = ?"
+)
 
 
 def _settings(guild_id: int, row: sqlite3.Row | None) -> GuildSettings:
     if row is None:
-        return GuildSettings(guild_id, DEFAULT_STARTING_CHIPS, DEFAULT_DAILY_BONUS, DEFAULT_ANTE)
-    return GuildSettings(guild_id, row[0], row[1], row[2])
+        return GuildSettings(
+            guild_id,
+            DEFAULT_STARTING_CHIPS,
+            DEFAULT_DAILY_BONUS,
+            DEFAULT_ANTE,
+            DEFAULT_LOBBY_MINUTES,
+        )
+    return GuildSettings(guild_id, row[0], row[1], row[2], row[3])
 
 
 async def read_settings(connection: aiosqlite.Connection, guild_id: int) -> GuildSettings:
@@ -47,6 +59,7 @@ class SettingsRepository:
         starting_chips: int | None = None,
         daily_bonus: int | None = None,
         default_ante: int | None = None,
+        lobby_minutes: int | None = None,
     ) -> GuildSettings:
         """Change the settings given, keep the others; return the result."""
         async with self.database.transaction() as connection:
@@ -56,23 +69,28 @@ class SettingsRepository:
                 old.starting_chips if starting_chips is None else starting_chips,
                 old.daily_bonus if daily_bonus is None else daily_bonus,
                 old.default_ante if default_ante is None else default_ante,
+                old.lobby_minutes if lobby_minutes is None else lobby_minutes,
             )
             if new.starting_chips < 0 or new.daily_bonus < 0:
                 raise StorageError("Starting chips and the daily bonus cannot be negative.")
             if new.default_ante <= 0:
                 raise StorageError("The default ante must be at least 1 chip.")
+            low, high = LOBBY_MINUTES_RANGE
+            if not low <= new.lobby_minutes <= high:
+                raise StorageError(f"An idle lobby closes after {low} to {high} minutes.")
             await connection.execute(
                 "INSERT INTO guild_settings"
-                " (guild_id, starting_chips, daily_bonus, default_ante, updated)"
-                " VALUES (?, ?, ?, ?, ?)"
+                " (guild_id, starting_chips, daily_bonus, default_ante, lobby_minutes, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET starting_chips = excluded.starting_chips,"
                 " daily_bonus = excluded.daily_bonus, default_ante = excluded.default_ante,"
-                " updated = excluded.updated",
+                " lobby_minutes = excluded.lobby_minutes, updated = excluded.updated",
                 (
                     guild_id,
                     new.starting_chips,
                     new.daily_bonus,
                     new.default_ante,
+                    new.lobby_minutes,
                     self.database.now(),
                 ),
             )

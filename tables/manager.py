@@ -312,6 +312,8 @@ class TableManager:
                 raise GameError("This channel already has a table; join it or cancel it first.")
             self._check_free(guild_id, channel_id, host)
             await self.storage.players.get_or_create(guild_id, host)
+            server = await self.storage.settings.get(guild_id)
+            config = replace(config, lobby_seconds=server.lobby_minutes * 60)
             table = Table.open(guild_id, channel_id, host, config)
             table.keep_lobby_open(self.clock())
             batch = _Batch()

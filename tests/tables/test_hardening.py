@@ -218,8 +218,13 @@ async def test_an_idle_lobby_closes_after_its_expiry(world: World) -> None:
 
 
 async def test_an_idle_lobby_restored_after_a_restart_still_expires(world: World) -> None:
-    await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino", lobby_seconds=600))
-    world.clock.advance(3_600)
+    await world.storage.settings.set(GUILD, lobby_minutes=10)
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino"))
+    world.clock.advance(9 * 60)
+    await world.restart()
+    await world.scheduler.run_due()
+    assert world.manager.table(GUILD, CHANNEL) is not None
+    world.clock.advance(2 * 60)
     await world.restart()
     await world.scheduler.run_due()
     assert world.manager.table(GUILD, CHANNEL) is None
