@@ -365,7 +365,7 @@ class TableManager:
             stakes = table.start_stakes()
             if stakes:
                 try:
-                    await self.storage.chips.escrow(game.id, stakes, "ante")
+                    await self.storage.chips.escrow(game.id, stakes, table.start_stakes_reason())
                 except ShortOfChipsError:
                     await self.storage.chips.refund(game.id, "not started: a player was short")
                     raise

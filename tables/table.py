@@ -313,9 +313,16 @@ class Table:
         return _can(self.verify_start, by)
 
     def start_stakes(self) -> dict[int, int]:
-        """What each player puts up at the start: the ante (each wager, in the house games)."""
+        """What each player puts up at the start: the ante (each wager, in the house games), or
+        in a game without an ante its cover, held until the result and then returned."""
         stake = self.config.ante * self.spec.wagers
+        if not stake:
+            stake = self.spec.cover_per_opponent * (len(self.seats) - 1)
         return {seat.user: stake for seat in self.seats} if stake else {}
+
+    def start_stakes_reason(self) -> str:
+        """The escrow reason of the start's stakes."""
+        return "ante" if self.config.ante else "cover"
 
     def start(self, by: int, *, game_id: int, seed: int, now: float) -> tuple[Event, ...]:
         """Deal from a shoe shuffled by ``seed``; the stakes must already be escrowed."""

@@ -73,19 +73,21 @@ async def test_escrowed_chips_cannot_be_spent_elsewhere(world: World) -> None:
 async def test_a_loss_beyond_what_is_left_is_capped_at_table_stakes(world: World) -> None:
     players = (HOST, PLAYERS[1])
     await start(world, GUILD, CHANNEL, "no-surrender", players)
-    # Both players lose every chip mid-game (no ante is escrowed in No-Surrender).
+    # Both players lose every chip they have outside the game mid-game; the cover stays held.
+    cover = await world.storage.chips.escrowed(1)
+    assert cover == {HOST: 20, PLAYERS[1]: 20}
     for user in players:
-        await world.storage.players.take(GUILD, user, 1_000, admin_id=1)
+        await world.storage.players.take(GUILD, user, 980, admin_id=1)
     user, text, automatic = await last_submit(world, GUILD, CHANNEL)
     await world.manager.submit(GUILD, CHANNEL, user, text, automatic)
     [event] = world.publisher.of(ShowdownSettled)
     assert isinstance(event, ShowdownSettled)
-    # Nobody can pay, so nobody is paid: the points stand, the chips do not move.
-    assert event.nets == {HOST: 0, PLAYERS[1]: 0}
-    if event.matrix[0][1]:
+    # Nobody can lose more than the cover: a bigger loss is cut to it, the winner takes that.
+    assert all(abs(net) <= 20 for net in event.nets.values())
+    if abs(event.matrix[0][1]) > 20:
         assert any("table stakes" in note for note in event.notes)
     for user in players:
-        assert await world.storage.players.balance(GUILD, user) == 0
+        assert await world.storage.players.balance(GUILD, user) == 20 + event.nets[user]
     await world.check_ledger()
 
 

@@ -251,7 +251,8 @@ async def test_standard_surrender_pays_into_the_pot(world: World) -> None:
 async def test_no_surrender_moves_chips_by_points_only(world: World) -> None:
     players = await seat(world, "no-surrender", 2)
     events = await world.manager.start(GUILD, CHANNEL, HOST)
-    assert isinstance(events[0], GameStarted) and events[0].escrowed == {}
+    # No ante: only each player's cover is held (20 a opponent), and it all comes back.
+    assert isinstance(events[0], GameStarted) and events[0].escrowed == {u: 20 for u in players}
     await arrange_all(world, players)
     event = await check_end(world, players)
     assert event.pot == 0 and event.nets[players[0]] == -event.nets[players[1]]

@@ -237,3 +237,32 @@ async def test_a_lobby_after_a_game_expires_too(world: World) -> None:
     world.clock.advance(31 * 60)
     await world.scheduler.run_due()
     assert world.manager.table(GUILD, CHANNEL) is None
+
+
+# ----- no free rolls: a player must cover the game's stated risk before the deal -------------
+
+
+async def test_a_broke_player_is_not_dealt_into_no_surrender(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("no-surrender"))
+    await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
+    await world.storage.players.take(GUILD, PLAYERS[1], 1_000, admin_id=STRANGER)
+    with pytest.raises(GameError, match="Not enough chips"):
+        await world.manager.start(GUILD, CHANNEL, HOST)
+    table = world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.phase is Phase.LOBBY
+    await world.check_ledger()
+
+
+async def test_no_surrender_holds_each_players_cover_and_returns_it_with_the_result(
+    world: World,
+) -> None:
+    players = await deal_two(world)
+    cover = {user: 20 for user in players}
+    assert await world.storage.chips.escrowed(1) == cover
+    await world.scheduler.pass_deadline()
+    [showdown] = showdowns(world)
+    for user in players:
+        balance = await world.storage.players.balance(GUILD, user)
+        assert balance == 1_000 + showdown.nets[user]
+    assert await world.storage.chips.escrowed(1) == {}
+    await world.check_ledger()
