@@ -19,7 +19,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs.chips import ChipsCog
-from cogs.common import Services, on_tree_error
+from cogs.common import Services, Suggestions, on_tree_error
 from cogs.info import InfoCog
 from cogs.lifecycle import LifecycleCog
 from cogs.play import PlayCog
@@ -133,7 +133,8 @@ class PyramidBot(commands.Bot):
         """Open the database, load the tables' data, resume the tables, add cogs, sync."""
         self.database = await open_database(self.settings.database_path, clock=discord.utils.utcnow)
         storage = Storage.over(self.database)
-        publisher = DiscordPublisher(self)
+        suggestions = Suggestions()
+        publisher = DiscordPublisher(self, suggestions)
         tables = TableManager(
             storage,
             publisher,
@@ -142,7 +143,7 @@ class PyramidBot(commands.Bot):
             arranger=self.arranger,
         )
         publisher.tables = tables
-        self.services = Services(storage, tables)
+        self.services = Services(storage, tables, suggestions)
         # The loop's own process checks hands with the evaluator: load its tables now.
         await asyncio.to_thread(warm_up)
         if isinstance(self.offload, ProcessOffload):

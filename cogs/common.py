@@ -21,14 +21,40 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
+class Suggestions:
+    """The solver's last suggestion per game and player, so "Take it" sets exactly what was shown
+    and Type hands starts from it; a game's suggestions go when the game ends."""
+
+    #: Kept at most (the oldest go first), whatever happens to the games.
+    LIMIT = 10_000
+
+    def __init__(self) -> None:
+        self._settings: dict[tuple[int, int], Setting] = {}
+
+    def remember(self, game_id: int, user: int, setting: Setting) -> None:
+        """The suggestion shown to ``user`` in this game."""
+        self._settings.pop((game_id, user), None)
+        self._settings[(game_id, user)] = setting
+        while len(self._settings) > self.LIMIT:
+            del self._settings[next(iter(self._settings))]
+
+    def get(self, game_id: int, user: int) -> Setting | None:
+        """The suggestion shown to ``user`` in this game, if any."""
+        return self._settings.get((game_id, user))
+
+    def forget(self, game_id: int) -> None:
+        """The game ended: its suggestions are of no more use."""
+        for key in [key for key in self._settings if key[0] == game_id]:
+            del self._settings[key]
+
+
 @dataclass(slots=True)
 class Services:
     """The layers below the cogs, as the bot wires them."""
 
     storage: Storage
     tables: TableManager
-    #: The solver's last suggestion per (channel, user), so "Take it" sets exactly what was shown.
-    suggestions: dict[tuple[int, int], Setting] = field(default_factory=dict)
+    suggestions: Suggestions = field(default_factory=Suggestions)
 
 
 class HasServices(Protocol):

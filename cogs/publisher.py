@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from cogs.common import display_name, picture, png
+from cogs.common import Suggestions, display_name, picture, png
 from cogs.pictures import hand_picture, showdown_picture, signed
 from cogs.views import arrange_view, declare_view, hand_view, lobby_view
 from engine.cards import AnyCard
@@ -50,8 +50,10 @@ def _mentions(users: Sequence[int]) -> str:
 class DiscordPublisher:
     """The tables' publisher in the bot: each event becomes a channel message or a DM."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, suggestions: Suggestions | None = None) -> None:
         self.client = client
+        #: The suggestions shown during a game, forgotten when it ends.
+        self.suggestions = suggestions or Suggestions()
         self.tables: TableManager | None = None
         #: The lobby message per channel, edited as players come and go (lost on restart: a
         #: new one is posted on the next change).
@@ -95,6 +97,9 @@ class DiscordPublisher:
         """Show the events, in order."""
         held: dict[int, tuple[AnyCard, ...]] = {}
         for event in events:
+            ended = getattr(event, "game_id", None)
+            if isinstance(event, ShowdownSettled | GameCancelled | TableAbandoned) and ended:
+                self.suggestions.forget(ended)
             if isinstance(event, CardsDealt):
                 held[event.user] = event.cards
             elif isinstance(event, CardsDrawn):

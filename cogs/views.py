@@ -217,23 +217,29 @@ class SuggestButton(
         return cls(int(match["guild"]), int(match["channel"]), int(match["game"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        """Show the suggestion."""
-        await guarded(interaction, suggest(interaction, self.guild, self.channel))
+        """Show the suggestion, if this button's game is still being played."""
+        await guarded(interaction, suggest(interaction, self.guild, self.channel, self.game))
 
 
-async def suggest(interaction: Interaction, guild: int, channel: int) -> None:
-    """Answer with the solver's setting of the presser's cards and a button to take it."""
+async def suggest(
+    interaction: Interaction, guild: int, channel: int, game: int | None = None
+) -> None:
+    """Answer with the solver's setting of the presser's cards and a button to take it.
+
+    ``game`` is the game a button belongs to: a button from an earlier game says so.
+    """
     await acknowledge(interaction)
     found = services(interaction)
     table = found.tables.table(guild, channel)
     try:
+        if table is None or table.game_id is None or game not in (None, table.game_id):
+            raise GameError("That game is over; these buttons no longer count.")
         suggestion = await found.tables.suggest(guild, channel, interaction.user.id)
     except GameError as error:
         await answer(interaction, str(error))
         return
-    assert table is not None and table.game_id is not None
     setting = suggestion.setting
-    found.suggestions[(channel, interaction.user.id)] = setting
+    found.suggestions.remember(table.game_id, interaction.user.id, setting)
     labels = hand_labels(table.spec, setting.hands)
     data = await picture(hands_png, setting.hands, labels, title="Suggested hands")
     ev = "" if suggestion.ev is None else f" Expected {suggestion.ev:+.2f} points per opponent."
@@ -286,7 +292,7 @@ class TakeButton(
             await reply(interaction, "That game is over.")
             return
         await acknowledge(interaction)
-        setting: Setting | None = found.suggestions.get((self.channel, user))
+        setting: Setting | None = found.suggestions.get(self.game, user)
         if setting is None:  # the bot restarted since it showed the suggestion
             setting = (await found.tables.suggest(self.guild, self.channel, user)).setting
         await set_hands(interaction, self.guild, self.channel, setting.text, setting.automatic)
@@ -329,7 +335,7 @@ class TypeButton(
             await reply(interaction, "Hands cannot be set for that game now.")
             return
         table.seat_of(interaction.user.id)  # a stranger gets the table's sentence
-        draft = found.suggestions.get((self.channel, interaction.user.id))
+        draft = found.suggestions.get(self.game, interaction.user.id)
         await interaction.response.send_modal(
             HandsModal(
                 self.guild,

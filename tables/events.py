@@ -193,3 +193,5 @@ class TableAbandoned(Event):
     players: tuple[int, ...]
     refunds: dict[int, int]
     reason: str
+    #: The game under way when the table closed, if any.
+    game_id: int | None = None

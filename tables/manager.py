@@ -452,9 +452,9 @@ class TableManager:
                 game = await self.storage.games.get(table.game_id)
                 if game is not None and game.status is GameStatus.OPEN:
                     refunds = await self.storage.chips.refund(table.game_id, reason)
-            players = table.players
+            players, game_id = table.players, table.game_id if table.in_game else None
             table.close()
-            return [TableAbandoned(table.spec.name, players, refunds, reason)]
+            return [TableAbandoned(table.spec.name, players, refunds, reason, game_id)]
 
         return await self._act((guild_id, channel_id), abandon, missing_ok=True)
 

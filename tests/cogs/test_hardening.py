@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tests.cogs.conftest import Scene
-from tests.cogs.test_edges import start_game
-from tests.cogs.test_flow import open_table, the_table
+from tests.cogs.test_edges import declare_all, start_game
+from tests.cogs.test_flow import open_table, play_out, the_table
 
 
 def dm_texts(member: Any) -> list[str]:
@@ -81,3 +81,44 @@ async def test_a_table_whose_channel_was_deleted_while_the_bot_was_down_is_close
     await scene.env.settle()
     assert not scene.tables.tables()
     assert await balances(scene, players) == [1_000, 1_000]
+
+
+def form_default(opened: Any) -> str:
+    """What the Type hands form's hands field was filled with."""
+    modal = opened.modal
+    assert modal is not None
+    fields = [c for row in modal["components"] for c in row["components"]]
+    hands = next(field for field in fields if field["custom_id"] == "hands")
+    return str(hands.get("value") or "")
+
+
+async def test_a_suggestion_never_fills_the_form_of_the_next_game(scene: Scene) -> None:
+    players = await start_game(scene, "casino", 2)
+    await declare_all(scene, players)
+    ann = players[0]
+    first = the_table(scene).game_id
+    shown = await ann.user.click(ann.user.dm_channel.last_message, label="Suggest")
+    assert shown.acknowledged
+    opened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
+    suggested = form_default(opened)
+    assert suggested  # in its own game the form starts from the suggestion
+    await play_out(scene, players, "suggest")
+    assert the_table(scene).games_played == 1
+    again = await ann.slash(scene.channel, "table start")
+    assert again.acknowledged
+    await declare_all(scene, players)
+    assert the_table(scene).game_id != first
+    opened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
+    assert form_default(opened) == ""
+
+
+async def test_a_suggest_button_from_an_earlier_game_says_so(scene: Scene) -> None:
+    players = await start_game(scene, "casino", 2)
+    await declare_all(scene, players)
+    ann = players[0]
+    old_dm = ann.user.dm_channel.last_message
+    await play_out(scene, players, "suggest")
+    await ann.slash(scene.channel, "table start")
+    await declare_all(scene, players)
+    pressed = await ann.user.click(old_dm, label="Suggest")
+    assert pressed.acknowledged and "over" in pressed.response.content
