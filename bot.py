@@ -25,7 +25,7 @@ from cogs.lifecycle import LifecycleCog
 from cogs.play import PlayCog
 from cogs.publisher import DiscordPublisher
 from cogs.table import TableCog
-from cogs.views import DYNAMIC_ITEMS, is_orphan_form
+from cogs.views import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from storage import Storage
 from storage.database import Database, open_database
 from tables.games import GAMES
@@ -186,10 +186,19 @@ class PyramidBot(commands.Bot):
 
 
 async def answer_orphan_form(interaction: discord.Interaction[Any]) -> None:
-    """A form left open across a restart gets a sentence instead of "interaction failed"."""
-    if is_orphan_form(interaction) and not interaction.response.is_done():
+    """A form left open across a restart, or a control no button of the bot's recognises, gets a
+    sentence instead of "interaction failed"."""
+    if interaction.response.is_done():
+        return
+    if is_orphan_form(interaction):
         await interaction.response.send_message(
             "That form was open while the bot restarted; open it again.", ephemeral=True
+        )
+    elif is_unknown_control(interaction):
+        await interaction.response.send_message(
+            "That control is not one of this bot's, or is from an older version; it does "
+            "nothing. Use `/table status` to see where your game is.",
+            ephemeral=True,
         )
 
 

@@ -76,6 +76,15 @@ async def acknowledge(interaction: discord.Interaction[Any], *, ephemeral: bool 
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
 
 
+#: Discord refuses a message longer than this.
+MESSAGE_LIMIT = 2000
+
+
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """Text cut to Discord's limit (a message over it would be refused outright)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 async def answer(
     interaction: discord.Interaction[Any],
     content: str = "",
@@ -85,7 +94,7 @@ async def answer(
     embed: discord.Embed | None = None,
 ) -> None:
     """Answer a deferred interaction by editing its original response."""
-    kwargs: dict[str, Any] = {"content": content}
+    kwargs: dict[str, Any] = {"content": fit(content)}
     if file is not None:
         kwargs["attachments"] = [file]
     if view is not None:
@@ -136,6 +145,7 @@ def display_name(client: discord.Client, guild_id: int | None, user_id: int) -> 
 
 async def reply(interaction: discord.Interaction[Any], text: str) -> None:
     """A sentence only the presser sees, whether or not the interaction was answered yet."""
+    text = fit(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -176,6 +186,7 @@ async def on_tree_error(
         code = error_code()
         log.error("command failed [%s]", code, exc_info=original)
         text = f"Something went wrong on our side (code `{code}`); nothing was changed."
+    text = fit(text)
     if interaction.response.is_done():
         await interaction.edit_original_response(content=text)
     else:

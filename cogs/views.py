@@ -488,11 +488,20 @@ class ConfirmButton(
         taken = {i for slot in slots for i in slot}
         hands = [[held[i] for i in slot] for slot in slots]
         rest = [held[i] for i in range(len(held)) if i not in taken]
-        automatic = _AUTOMATICS[int(self.auto)] if self.auto else None
+        automatic = _automatic_at(self.auto)
         await set_hands(interaction, *key, setting_text(table.spec, hands, rest), automatic)
 
 
 _AUTOMATICS: Final = tuple(automatic.value for automatic in Automatic)
+
+
+def _automatic_at(number: str) -> str | None:
+    """The automatic a control names by its number ("" for none)."""
+    if not number:
+        return None
+    if not number.isdigit() or int(number) >= len(_AUTOMATICS):
+        raise GameError("This button no longer fits your cards; set your hands again.")
+    return _AUTOMATICS[int(number)]
 
 
 def held_indices(held: Sequence[AnyCard], hands: Sequence[Sequence[AnyCard]]) -> list[list[int]]:
@@ -534,6 +543,20 @@ def is_orphan_form(interaction: Interaction) -> bool:
     return custom_id not in modals
 
 
+def is_unknown_control(interaction: Interaction) -> bool:
+    """A pressed button or menu of ours that no restart-proof control recognises (forged, or
+    from a version of the bot that made other ids): discord.py would leave it unanswered."""
+    if interaction.type is not discord.InteractionType.component:
+        return False
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if not custom_id.startswith("pp:"):
+        return False
+    return not any(
+        item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
+    )
+
+
 # ----- the builder: one hand at a time from a select menu --------------------------------------
 
 _DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -549,11 +572,17 @@ def decode_build(state: str, held: int) -> list[list[int]]:
     """The choices back; ``GameError`` if they do not fit these cards."""
     if state == _EMPTY:
         return []
-    slots = [[_DIGITS.index(c) for c in part] for part in state.split("-")]
+    parts = state.split("-")
+    if any(c not in _DIGITS for part in parts for c in part):
+        raise GameError(_STALE_BUILD)
+    slots = [[_DIGITS.index(c) for c in part] for part in parts]
     flat = [i for slot in slots for i in slot]
     if any(i >= held for i in flat) or len(set(flat)) != len(flat) or not all(slots):
-        raise GameError("This builder no longer fits your cards; start it again.")
+        raise GameError(_STALE_BUILD)
     return slots
+
+
+_STALE_BUILD: Final = "This builder no longer fits your cards; start it again."
 
 
 def card_options(held: Sequence[AnyCard], taken: set[int]) -> list[discord.SelectOption]:

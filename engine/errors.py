@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+#: How much of a player's input a message quotes back at most.
+EXCERPT_CHARS = 40
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """A player's input quoted for a message: whole if short, else its start and its length."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text):,} characters)"
+
 
 class GameError(Exception):
     """A rule was broken or input was malformed; the message explains it to the player."""

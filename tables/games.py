@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from engine.errors import GameError
+from engine.errors import GameError, excerpt
 from engine.paigow import PaiGowTable
 from engine.three_card import ThreeCardTable
 from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, Variant
@@ -125,7 +125,7 @@ def game_named(name: str) -> GameSpec:
     """The game players call ``name``; raises ``GameError`` with the list of games otherwise."""
     spec = GAMES.get(name.strip().lower().replace("_", "-").replace(" ", "-"))
     if spec is None:
-        raise GameError(f"There is no game called {name!r}; try one of {', '.join(GAMES)}.")
+        raise GameError(f"There is no game called {excerpt(name)}; try one of {', '.join(GAMES)}.")
     return spec
 
 

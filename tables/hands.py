@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engine.arrangement import Arrangement, parse_arrangement, verify_arrangement
 from engine.automatics import verify_automatic
 from engine.cards import AnyCard, Card, Joker, Rank, format_hands, parse_cards, parse_hands
-from engine.errors import GameError
+from engine.errors import GameError, excerpt
 from engine.evaluate import PAI_GOW_RULES, evaluate, evaluator
 from engine.paigow import PaiGowSetting, Role
 from engine.paigow import is_foul as pai_gow_fouls
@@ -62,7 +62,9 @@ def _automatic(name: str | None) -> Automatic | None:
         return Automatic(name.strip().lower().replace(" ", "_"))
     except ValueError:
         known = ", ".join(a.title for a in Automatic)
-        raise GameError(f"There is no automatic called {name!r}; try one of: {known}.") from None
+        raise GameError(
+            f"There is no automatic called {excerpt(name)}; try one of: {known}."
+        ) from None
 
 
 def _only_cards(cards: Sequence[AnyCard], game: str) -> tuple[Card, ...]:

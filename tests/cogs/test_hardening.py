@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
+
+import pytest
 
 from tests.cogs.conftest import Scene
 from tests.cogs.test_edges import declare_all, start_game
@@ -122,3 +125,72 @@ async def test_a_suggest_button_from_an_earlier_game_says_so(scene: Scene) -> No
     await declare_all(scene, players)
     pressed = await ann.user.click(old_dm, label="Suggest")
     assert pressed.acknowledged and "over" in pressed.response.content
+
+
+# ----- every sentence fits Discord's limits; forged controls get a sentence -------------------
+
+DISCORD_LIMIT = 2000
+LONG = "A" * 5_000
+
+
+def a_sentence(result: Any) -> str:
+    """The answer's text, checked to be a short sentence and not an internal failure."""
+    assert result.acknowledged
+    text = result.response.content
+    assert text and len(text) <= DISCORD_LIMIT, len(text)
+    assert "Something went wrong" not in text, text
+    return str(text)
+
+
+async def test_a_long_arrangement_gets_a_short_sentence(scene: Scene) -> None:
+    players = await start_game(scene, "casino", 2)
+    await declare_all(scene, players)
+    ann = players[0]
+    a_sentence(await ann.slash(scene.channel, "arrange hands", hands=LONG))
+    a_sentence(await ann.slash(scene.channel, "arrange hands", hands=" | ".join([LONG] * 3)))
+    a_sentence(await ann.slash(scene.channel, "arrange hands", hands="As", automatic=LONG))
+    a_sentence(await ann.slash(scene.channel, "arrange hands", hands="As " * 1_500))
+    assert the_table(scene).seat_of(ann.id).setting is None
+
+
+async def test_a_long_evaluate_gets_a_short_sentence(scene: Scene) -> None:
+    ann = scene.members[0]
+    a_sentence(await ann.slash(scene.channel, "evaluate", cards=LONG))
+    a_sentence(await ann.slash(scene.channel, "evaluate", cards=" ".join(["Zz"] * 1_500)))
+    a_sentence(await ann.slash(scene.channel, "evaluate", cards="As " * 1_500))
+
+
+async def post_control(scene: Scene, custom_id: str) -> Any:
+    """A message of the bot's carrying a button with this custom id (as a forger would send)."""
+    import discord
+
+    channel = scene.bot.get_channel(scene.channel.id)
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="Press", custom_id=custom_id))
+    await channel.send("forged", view=view)
+    await scene.env.settle()
+    return scene.channel.last_message
+
+
+async def test_forged_or_garbled_controls_get_a_sentence(
+    scene: Scene, caplog: pytest.LogCaptureFixture
+) -> None:
+    players = await start_game(scene, "casino", 2)
+    await declare_all(scene, players)
+    game = the_table(scene).game_id
+    ann = players[0]
+    for custom_id in (
+        f"pp:build:{game}:zz_q:submit",
+        f"pp:build:{game}:0-_1:undo",
+        f"pp:confirm:{game}:0-12-345:99",
+        f"pp:confirm:{game}:_-z:",
+        f"pp:declare:1:2:{game}:7:play",
+        f"pp:hand:{game}",
+        "pp:suggest:1:2:3",
+        "pp:lobby:explode",
+        "pp:nothing:at:all",
+    ):
+        message = await post_control(scene, custom_id)
+        a_sentence(await ann.click(message, label="Press"))
+    assert the_table(scene).seat_of(ann.id).setting is None
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a traceback was logged"
