@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import answer, display_name, picture, png, run, services
+from cogs.common import answer, picture, player_names, png, run, services
 from render import leaderboard_png
 from storage.leaderboards import Period
 from storage.rows import Standing
@@ -38,7 +38,9 @@ class ChipsCog(commands.Cog):
         guild = interaction.guild_id
 
         async def read() -> int:
-            return await services(interaction).storage.players.balance(guild, who.id)
+            players = services(interaction).storage.players
+            name = who.display_name if who.id == interaction.user.id else None
+            return (await players.get_or_create(guild, who.id, name=name)).balance
 
         chips = await run(interaction, read)
         if chips is not None:
@@ -94,8 +96,11 @@ class ChipsCog(commands.Cog):
         title = {"balance": "Chips", "net": "Net winnings", "wins": "Games won"}[kind]
         if kind != "balance":
             title += f", {span.value}" + (f", {GAMES[game].title}" if game else "")
-        client = interaction.client
-        lines = [(s.rank, display_name(client, guild, s.user_id), s.value) for s in standings]
+        storage = services(interaction).storage
+        names = await player_names(
+            interaction.client, storage, guild, [s.user_id for s in standings]
+        )
+        lines = [(s.rank, names[s.user_id], s.value) for s in standings]
         data = await picture(leaderboard_png, title, lines)
         text = "\n".join(
             f"{rank}. <@{s.user_id}> {s.value}" for rank, s in ((s.rank, s) for s in standings)

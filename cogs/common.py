@@ -6,19 +6,39 @@ import asyncio
 import io
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 import discord
 
-from engine.errors import GameError
+from engine.errors import GameError, Names
 from storage import Storage
 from tables.hands import Setting
 from tables.manager import TableManager
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+
+class Mentions(Names):
+    """Players and channels as Discord mentions (message text only, never pictures)."""
+
+    def user(self, user_id: int) -> str:
+        """``<@id>``."""
+        return f"<@{user_id}>"
+
+    def channel(self, channel_id: int) -> str:
+        """``<#id>``."""
+        return f"<#{channel_id}>"
+
+
+MENTIONS: Final = Mentions()
+
+
+def say(error: GameError) -> str:
+    """A rules or storage error as the sentence a player reads, players mentioned."""
+    return error.sentence(MENTIONS)
 
 
 class Suggestions:
@@ -116,7 +136,7 @@ async def run(
     try:
         result = await action()
     except GameError as error:
-        await answer(interaction, str(error))
+        await answer(interaction, say(error))
         return None
     if done is not None:
         await answer(interaction, done)
@@ -131,6 +151,14 @@ def png(data: bytes, name: str) -> discord.File:
 async def picture(render: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
     """Draw a picture off the event loop (Pillow holds the loop otherwise)."""
     return await asyncio.to_thread(render, *args, **kwargs)
+
+
+async def player_names(
+    client: discord.Client, storage: Storage, guild_id: int, user_ids: Sequence[int]
+) -> dict[int, str]:
+    """Each player's name: the one kept from their last visit, else what the cache knows."""
+    kept = await storage.players.names(guild_id, user_ids)
+    return {user: kept.get(user) or display_name(client, guild_id, user) for user in user_ids}
 
 
 def display_name(client: discord.Client, guild_id: int | None, user_id: int) -> str:
@@ -157,7 +185,7 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     try:
         await work
     except GameError as error:
-        await reply(interaction, str(error))
+        await reply(interaction, say(error))
     except Exception:
         code = error_code()
         log.exception("interaction failed [%s]", code)
@@ -177,7 +205,7 @@ async def on_tree_error(
     """One handler: a rules error is an ephemeral sentence, anything else a logged code."""
     original = getattr(error, "original", error)
     if isinstance(original, GameError):
-        text = str(original)
+        text = say(original)
     elif isinstance(error, discord.app_commands.MissingPermissions):
         text = "Only members who may manage this server can do that."
     elif isinstance(error, discord.app_commands.CheckFailure):

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import acknowledge, answer, picture, png
+from cogs.common import acknowledge, answer, picture, png, say
 from engine.cards import parse_cards
 from engine.errors import GameError
 from engine.evaluate import HAND_RULES, evaluate
@@ -39,7 +39,7 @@ class InfoCog(commands.Cog):
             hand = parse_cards(cards)
             value = evaluate(hand, rules)
         except GameError as error:
-            await answer(interaction, str(error))
+            await answer(interaction, say(error))
             return
         data = await picture(hand_png, hand, title=value.label)
         await answer(

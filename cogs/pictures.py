@@ -62,7 +62,7 @@ def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
     footer = ["Chips: " + ", ".join(f"{names[u]} {signed(n)}" for u, n in event.nets.items())]
     if event.pot:
         footer.append(f"Pot {event.pot} to " + ", ".join(names[u] for u in event.pot_winners))
-    footer.extend(event.notes)
+    footer.extend(note.render(names.__getitem__) for note in event.notes)
     return showdown_png(
         rows,
         title=f"{spec.title}: game {event.game_id}",

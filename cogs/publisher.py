@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from cogs.common import Suggestions, display_name, picture, png
+from cogs.common import Suggestions, display_name, picture, player_names, png
 from cogs.pictures import hand_picture, showdown_picture, signed
 from cogs.views import arrange_view, declare_view, hand_view, lobby_view
 from engine.cards import AnyCard
@@ -194,6 +194,11 @@ class DiscordPublisher:
                 view,
             )
 
+    async def _names(self, guild_id: int, users: Sequence[int]) -> dict[int, str]:
+        if self.tables is None:
+            return {user: display_name(self.client, guild_id, user) for user in users}
+        return await player_names(self.client, self.tables.storage, guild_id, users)
+
     def _where(self, guild_id: int, channel_id: int) -> str:
         guild = self.client.get_guild(guild_id)
         return f"<#{channel_id}>" + (f" on **{guild.name}**" if guild else "")
@@ -291,13 +296,13 @@ class DiscordPublisher:
                 log.info("could not tell %s that their table closed", user_id)
 
     async def _showdown(self, guild_id: int, channel_id: int, event: ShowdownSettled) -> None:
-        names = {s.user: display_name(self.client, guild_id, s.user) for s in event.seats}
+        names = await self._names(guild_id, [s.user for s in event.seats])
         data = await picture(showdown_picture, event, names)
         text = f"**Showdown, game {event.game_id}.** " + ", ".join(
             f"<@{u}> {signed(n)}" for u, n in event.nets.items()
         )
         if event.notes:
-            text += "\n" + "\n".join(event.notes)
+            text += "\n" + "\n".join(note.render(lambda user: f"<@{user}>") for note in event.notes)
         await self._say(
             channel_id,
             text[:2000],

@@ -80,7 +80,9 @@ class TableCog(
                 declaration_seconds=declare_seconds,
                 arrangement_seconds=arrange_seconds,
             )
-            return await tables.create(guild, channel, interaction.user.id, config)
+            return await tables.create(
+                guild, channel, interaction.user.id, config, name=interaction.user.display_name
+            )
 
         await run(interaction, create, done=f"You opened a {variant.name} table here.")
 

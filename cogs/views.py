@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import discord
 
-from cogs.common import acknowledge, answer, guarded, picture, png, reply, run, services
+from cogs.common import acknowledge, answer, guarded, picture, png, reply, run, say, services
 from engine.cards import AnyCard
 from engine.errors import GameError
 from engine.variants import Automatic
@@ -79,8 +79,13 @@ async def lobby_action(interaction: Interaction, guild: int, channel: int, actio
     """Sit down, stand up, or deal, for the button or the command alike."""
     tables = services(interaction).tables
     user = interaction.user.id
-    calls = {"join": tables.join, "leave": tables.leave, "start": tables.start}
-    await run(interaction, lambda: calls[action](guild, channel, user), done=_LOBBY_DONE[action])
+    name = interaction.user.display_name
+    calls = {
+        "join": lambda: tables.join(guild, channel, user, name=name),
+        "leave": lambda: tables.leave(guild, channel, user),
+        "start": lambda: tables.start(guild, channel, user),
+    }
+    await run(interaction, calls[action], done=_LOBBY_DONE[action])
 
 
 class DeclareButton(
@@ -176,7 +181,7 @@ async def show_hand(interaction: Interaction, guild: int | None, channel: int | 
     try:
         cards = found.tables.hand(guild, channel, interaction.user.id)
     except GameError as error:
-        await answer(interaction, str(error))
+        await answer(interaction, say(error))
         return
     table = found.tables.table(guild, channel)
     view = None
@@ -236,7 +241,7 @@ async def suggest(
             raise GameError("That game is over; these buttons no longer count.")
         suggestion = await found.tables.suggest(guild, channel, interaction.user.id)
     except GameError as error:
-        await answer(interaction, str(error))
+        await answer(interaction, say(error))
         return
     setting = suggestion.setting
     found.suggestions.remember(table.game_id, interaction.user.id, setting)
@@ -414,7 +419,7 @@ async def preview_text(
             raise GameError("There are no hands of yours to set now.")
         setting = read_setting(table.spec, seat.held, text, automatic)
     except GameError as error:
-        await answer(interaction, str(error))
+        await answer(interaction, say(error))
         return
     labels = hand_labels(table.spec, setting.hands)
     data = await picture(hands_png, setting.hands, labels, title="Your hands (not set yet)")
@@ -440,7 +445,7 @@ async def set_hands(
     try:
         await found.tables.submit(guild, channel, interaction.user.id, text, automatic)
     except GameError as error:
-        await answer(interaction, str(error))
+        await answer(interaction, say(error))
         return
     await answer(
         interaction,

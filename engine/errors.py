@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 #: How much of a player's input a message quotes back at most.
 EXCERPT_CHARS = 40
 
@@ -13,8 +15,38 @@ def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
     return f"{text[:limit]!r}… ({len(text):,} characters)"
 
 
+class Names(Protocol):
+    """How a message names the players and channels it speaks of (ids below the bot's edge)."""
+
+    def user(self, user_id: int) -> str:
+        """A player."""
+
+    def channel(self, channel_id: int) -> str:
+        """A channel."""
+
+
+class PlainNames:
+    """Players and channels by their ids, for logs, tests and the command line."""
+
+    def user(self, user_id: int) -> str:
+        """``player 1001``."""
+        return f"player {user_id}"
+
+    def channel(self, channel_id: int) -> str:
+        """``channel 3003``."""
+        return f"channel {channel_id}"
+
+
 class GameError(Exception):
     """A rule was broken or input was malformed; the message explains it to the player."""
+
+    def sentence(self, names: Names) -> str:
+        """The message with its players and channels named by ``names`` (the bot mentions them).
+
+        Errors that speak of players keep their ids and override this; ``str()`` names them
+        plainly.
+        """
+        return str(self)
 
 
 class CardError(GameError):

@@ -16,11 +16,6 @@ from storage.outbox import Payload, queue_events
 from storage.rows import GameStatus, Settlement
 
 
-def _short_sentence(needs: Mapping[int, tuple[int, int]]) -> str:
-    parts = [f"<@{user}> has {have} and needs {need}" for user, (have, need) in needs.items()]
-    return "Not enough chips: " + "; ".join(parts) + "."
-
-
 async def _open_game(connection: aiosqlite.Connection, game_id: int) -> tuple[int, GameStatus]:
     async with connection.execute(
         "SELECT guild_id, status FROM games WHERE id = ?", (game_id,)
@@ -85,9 +80,7 @@ class ChipRepository:
                 if player.balance < amount:
                     short[user_id] = (player.balance, amount)
             if short:
-                raise ShortOfChipsError(
-                    _short_sentence(short), {u: need - have for u, (have, need) in short.items()}
-                )
+                raise ShortOfChipsError(short)
             for user_id, amount in stakes.items():
                 await change_balance(
                     connection,
@@ -157,9 +150,7 @@ class ChipRepository:
                 if player.balance + back < 0:
                     short[user_id] = (player.balance + held.get(user_id, 0), -player_nets[user_id])
             if short:
-                raise ShortOfChipsError(
-                    _short_sentence(short), {u: need - have for u, (have, need) in short.items()}
-                )
+                raise ShortOfChipsError(short)
             for user_id in players:
                 await self._release(
                     connection, guild_id, game_id, user_id, held.get(user_id, 0), now

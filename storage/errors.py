@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.errors import GameError
+from engine.errors import GameError, Names, PlainNames
 
 
 class StorageError(GameError):
@@ -14,10 +14,34 @@ class StorageError(GameError):
 class ShortOfChipsError(StorageError):
     """Some players lack the chips a stake or a loss needs; nothing was moved."""
 
-    def __init__(self, message: str, shortfalls: Mapping[int, int]) -> None:
-        super().__init__(message)
+    def __init__(self, needs: Mapping[int, tuple[int, int]]) -> None:
+        #: user id -> (chips they have, chips needed).
+        self.needs = dict(needs)
         #: user id -> chips missing.
-        self.shortfalls = dict(shortfalls)
+        self.shortfalls = {user: need - have for user, (have, need) in self.needs.items()}
+        super().__init__(self.sentence(PlainNames()))
+
+    def sentence(self, names: Names) -> str:
+        """Who is short, and by how much."""
+        parts = [
+            f"{names.user(user)} has {have} and needs {need}"
+            for user, (have, need) in self.needs.items()
+        ]
+        return "Not enough chips: " + "; ".join(parts) + "."
+
+
+class TakeTooLargeError(StorageError):
+    """An admin asked to take more chips than a player has; nothing was taken."""
+
+    def __init__(self, user_id: int, balance: int, amount: int) -> None:
+        self.user_id, self.balance, self.amount = user_id, balance, amount
+        super().__init__(self.sentence(PlainNames()))
+
+    def sentence(self, names: Names) -> str:
+        """Whose chips, and how many there are."""
+        return (
+            f"{names.user(self.user_id)} has only {self.balance} chips to take, not {self.amount}."
+        )
 
 
 class DailyBonusTakenError(StorageError):
@@ -36,12 +60,17 @@ class SeatTakenError(StorageError):
     """A player would sit at two tables of one server; nothing was saved."""
 
     def __init__(self, user_id: int, channel_id: int) -> None:
-        super().__init__(
-            f"You already sit at a table in <#{channel_id}>; a player sits at one table per server."
-        )
         self.user_id = user_id
         #: The channel of the table where the player already sits.
         self.channel_id = channel_id
+        super().__init__(self.sentence(PlainNames()))
+
+    def sentence(self, names: Names) -> str:
+        """Where the player already sits."""
+        return (
+            f"You already sit at a table in {names.channel(self.channel_id)}; "
+            "a player sits at one table per server."
+        )
 
 
 class MigrationError(Exception):

@@ -35,13 +35,13 @@ class Kind(Enum):
 
 MINTING_KINDS = (Kind.STARTING, Kind.DAILY, Kind.GRANT, Kind.TAKE)
 
-PLAYER_COLUMNS = "guild_id, user_id, balance, created, last_daily"
+PLAYER_COLUMNS = "guild_id, user_id, balance, created, last_daily, name"
 
 
 def player_row(row: sqlite3.Row) -> Player:
     """A `Player` from a row of `PLAYER_COLUMNS`."""
     last_daily = None if row[4] is None else parse_time(row[4])
-    return Player(row[0], row[1], row[2], parse_time(row[3]), last_daily)
+    return Player(row[0], row[1], row[2], parse_time(row[3]), last_daily, row[5])
 
 
 async def post(

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
 from datetime import UTC, datetime, time, timedelta
 
 from storage.database import Database, format_time, parse_time
-from storage.errors import DailyBonusTakenError, StorageError
+from storage.errors import DailyBonusTakenError, StorageError, TakeTooLargeError
 from storage.ledger import (
     PLAYER_COLUMNS,
     Kind,
@@ -16,6 +18,9 @@ from storage.ledger import (
 )
 from storage.rows import LedgerEntry, Player
 from storage.settings import read_settings
+
+#: Discord's display names are at most 32 characters; keep a little more, never a page.
+NAME_CHARS = 100
 
 
 def _wait_text(delta: timedelta) -> str:
@@ -30,10 +35,37 @@ class PlayerRepository:
     def __init__(self, database: Database) -> None:
         self.database = database
 
-    async def get_or_create(self, guild_id: int, user_id: int) -> Player:
-        """The player, given the server's starting chips the first time they are seen."""
+    async def get_or_create(
+        self, guild_id: int, user_id: int, *, name: str | None = None
+    ) -> Player:
+        """The player, given the server's starting chips the first time they are seen.
+
+        ``name`` is how the player shows on the server now; it is kept for pictures and
+        leaderboards (a plain name, at most 100 characters).
+        """
         async with self.database.transaction() as connection:
-            return await ensure_player(connection, guild_id, user_id, self.database.now())
+            player = await ensure_player(connection, guild_id, user_id, self.database.now())
+            name = None if name is None else name.strip()[:NAME_CHARS] or None
+            if name is not None and name != player.name:
+                await connection.execute(
+                    "UPDATE players SET name = ? WHERE guild_id = ? AND user_id = ?",
+                    (name, guild_id, user_id),
+                )
+                player = replace(player, name=name)
+            return player
+
+    async def names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+        """The kept names of these players (those the bot has a name for)."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return {}
+        marks = ", ".join("?" * len(wanted))
+        rows = await self.database.fetchall(
+            f"SELECT user_id, name FROM players WHERE guild_id = ? AND user_id IN ({marks})"
+            " AND name IS NOT NULL",
+            (guild_id, *wanted),
+        )
+        return {row[0]: row[1] for row in rows}
 
     async def get(self, guild_id: int, user_id: int) -> Player | None:
         """The player, or None if this server has never seen them."""
@@ -102,9 +134,7 @@ class PlayerRepository:
         async with self.database.transaction() as connection:
             player = await ensure_player(connection, guild_id, user_id, now)
             if player.balance + amount < 0:
-                raise StorageError(
-                    f"<@{user_id}> has only {player.balance} chips to take, not {-amount}."
-                )
+                raise TakeTooLargeError(user_id, player.balance, -amount)
             reason = f"{kind.value} by admin {admin_id}" + (f": {note}" if note else "")
             await change_balance(
                 connection,

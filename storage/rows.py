@@ -25,6 +25,8 @@ class Player:
     balance: int
     created: datetime
     last_daily: datetime | None
+    #: The name the player last showed on the server, if the bot has seen it.
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ to that player only. Every other event may be shown in the channel.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.cards import AnyCard
@@ -146,6 +147,22 @@ class SeatResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Note:
+    """A sentence of the showdown, about one player or the whole table.
+
+    The player is an id: whoever shows the note names them (a mention in a message, the display
+    name in a picture), then the text follows.
+    """
+
+    text: str
+    user: int | None = None
+
+    def render(self, name: Callable[[int], str]) -> str:
+        """The sentence with the player named by ``name``."""
+        return self.text if self.user is None else f"{name(self.user)} {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
 class ShowdownSettled(Event):
     """The game ended and its chips moved: hands, the net matrix, nets and the pot's winners."""
 
@@ -164,7 +181,7 @@ class ShowdownSettled(Event):
     #: The dealer's points per hand (Casino Version): what the players lost there, in sum.
     dealer_per_hand: tuple[int, ...] = ()
     #: Sentences on how the chips moved (capped losses, the wagers' results).
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from typing import Any, Protocol, TypeVar
 from engine.cards import AnyCard
 from engine.errors import GameError
 from storage import Storage
-from storage.errors import ShortOfChipsError, StaleSnapshotError
+from storage.errors import SeatTakenError, ShortOfChipsError, StaleSnapshotError
 from storage.rows import GameStatus
 from tables.codec import decode_event, encode_event
 from tables.events import (
@@ -208,10 +208,7 @@ class TableManager:
     def _check_free(self, guild_id: int, channel_id: int, user: int) -> None:
         seated = self.table_of(guild_id, user)
         if seated is not None and seated.channel_id != channel_id:
-            raise GameError(
-                f"You already sit at a table in <#{seated.channel_id}>; "
-                "a player sits at one table per server."
-            )
+            raise SeatTakenError(user, seated.channel_id)
 
     def _get(self, key: Key) -> Table:
         table = self._tables.get(key)
@@ -303,15 +300,21 @@ class TableManager:
             log.exception("could not show the events of channel %s", key[1])
 
     async def create(
-        self, guild_id: int, channel_id: int, host: int, config: TableConfig
+        self,
+        guild_id: int,
+        channel_id: int,
+        host: int,
+        config: TableConfig,
+        *,
+        name: str | None = None,
     ) -> tuple[Event, ...]:
-        """Open a table in the channel with the host seated."""
+        """Open a table in the channel with the host seated (``name``: how the host shows)."""
         key = (guild_id, channel_id)
         async with self._lock(key):
             if key in self._tables:
                 raise GameError("This channel already has a table; join it or cancel it first.")
             self._check_free(guild_id, channel_id, host)
-            await self.storage.players.get_or_create(guild_id, host)
+            await self.storage.players.get_or_create(guild_id, host, name=name)
             server = await self.storage.settings.get(guild_id)
             config = replace(config, lobby_seconds=server.lobby_minutes * 60)
             table = Table.open(guild_id, channel_id, host, config)
@@ -322,14 +325,16 @@ class TableManager:
             await self._drain(key)
             return tuple(batch.events)
 
-    async def join(self, guild_id: int, channel_id: int, user: int) -> tuple[Event, ...]:
-        """Take a seat (a second click changes nothing)."""
+    async def join(
+        self, guild_id: int, channel_id: int, user: int, *, name: str | None = None
+    ) -> tuple[Event, ...]:
+        """Take a seat (a second click changes nothing; ``name``: how the player shows)."""
         self._check_free(guild_id, channel_id, user)
 
         async def join(table: Table) -> list[Event]:
             table.verify_join(user)
             self._check_free(guild_id, channel_id, user)
-            await self.storage.players.get_or_create(guild_id, user)
+            await self.storage.players.get_or_create(guild_id, user, name=name)
             return list(table.join(user))
 
         return await self._act((guild_id, channel_id), join)

@@ -24,7 +24,7 @@ from engine.scoring import PlayedHands, matchup, net_matrix
 from engine.settlement import HOUSE, POT, Seat, Transfer, balances, settle
 from engine.three_card import ThreeCardSetting, settle_round
 from engine.variants import Automatic, Variant
-from tables.events import SeatResult, ShowdownSettled
+from tables.events import Note, SeatResult, ShowdownSettled
 from tables.games import PAI_GOW_TABLE, THREE_CARD_TABLE, Family, GameSpec
 from tables.hands import Setting, hand_labels, house_setting, suggest_setting
 from tables.table import SeatState, Table
@@ -71,7 +71,7 @@ def _shares(total: int, weights: Mapping[str, int]) -> dict[str, int]:
 
 def cap_losses(
     transfers: Sequence[Transfer], available: Mapping[str, int]
-) -> tuple[tuple[Transfer, ...], tuple[str, ...]]:
+) -> tuple[tuple[Transfer, ...], tuple[Note, ...]]:
     """The transfers with every player's loss cut to the chips they have, and why (table stakes).
 
     ``available`` is each player's balance plus escrow; parties not in it (the house) are never
@@ -88,7 +88,7 @@ def cap_losses(
     winners = {name: net for name, net in nets.items() if net > 0 and name != POT}
     gives = _shares(sum(deficits.values()), winners)
     result = list(transfers)
-    notes = []
+    notes: list[Note] = []
     owed = dict(deficits)
     for winner, amount in gives.items():
         for short in sorted(owed):
@@ -99,8 +99,11 @@ def cap_losses(
                 owed[short] -= step
     for short, deficit in sorted(deficits.items()):
         notes.append(
-            f"<@{short}> could cover only {available[short]} chips, so the winners take "
-            f"{deficit} less (table stakes)."
+            Note(
+                f"could cover only {available[short]} chips, so the winners take "
+                f"{deficit} less (table stakes).",
+                int(short),
+            )
         )
     return tuple(result), tuple(notes)
 
@@ -182,7 +185,7 @@ def _house(table: Table, spec: GameSpec) -> tuple[list[Transfer], dict[str, Any]
     ante = table.config.ante
     transfers: list[Transfer] = []
     per_hand: dict[int, tuple[int, ...]] = {}
-    lines: list[str] = []
+    lines: list[Note] = []
     for seat in table.active:
         if seat.setting is None:
             continue
@@ -212,7 +215,7 @@ def _house(table: Table, spec: GameSpec) -> tuple[list[Transfer], dict[str, Any]
             amount = wager_chips(payout, ante)
             chips.append(amount)
             _move(transfers, HOUSE, name, amount, f"{wager}: {payout.reason}")
-            lines.append(f"<@{seat.user}> {wager}: {payout.reason} ({amount:+d}).")
+            lines.append(Note(f"{wager}: {payout.reason} ({amount:+d}).", seat.user))
         per_hand[seat.user] = tuple(chips)
     extra = {
         "matrix": (),
@@ -282,6 +285,6 @@ def settle_table(table: Table, available: Mapping[int, int]) -> Result:
         "pot": pot,
         "pot_winners": list(pot_winners),
         "dealer": None if dealer is None else dealer.text,
-        "notes": list(notes),
+        "notes": [{"user": note.user, "text": note.text} for note in notes],
     }
     return Result(capped, event, record)

@@ -121,3 +121,15 @@ def test_checker_catches_sql_drivers_in_cogs() -> None:
 
 def test_checker_ignores_relative_imports() -> None:
     assert find_violations("engine", "from . import cards\nfrom .hands import Hand\n") == []
+
+
+@pytest.mark.parametrize("package", ["engine", "render", "storage", "tables"])
+def test_no_discord_mention_is_built_below_the_cogs(package: str) -> None:
+    """Players and channels are ids or plain names below the cogs; only cogs write mentions."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
+        if "<@" in line or "<#" in line
+    ]
+    assert not found, found

@@ -73,7 +73,7 @@ async def test_escrow_is_refused_whole_naming_who_is_short(store: Storage) -> No
     with pytest.raises(ShortOfChipsError) as caught:
         await store.chips.escrow(game, {ALICE: 10, BOB: 10, CAROL: 10}, "ante")
     assert str(caught.value) == (
-        f"Not enough chips: <@{BOB}> has 5 and needs 10; <@{CAROL}> has 0 and needs 10."
+        f"Not enough chips: player {BOB} has 5 and needs 10; player {CAROL} has 0 and needs 10."
     )
     assert caught.value.shortfalls == {BOB: 5, CAROL: 10}
     assert await store.chips.escrowed(game) == {}
@@ -183,7 +183,7 @@ async def test_a_loss_no_balance_covers_refuses_the_whole_settlement(store: Stor
     game = await new_game(store)
     await store.chips.escrow(game, {ALICE: 10, BOB: 10}, "ante")
     await store.players.take(GUILD, BOB, START - 10, admin_id=ADMIN)
-    with pytest.raises(ShortOfChipsError, match=f"<@{BOB}> has 10 and needs 50"):
+    with pytest.raises(ShortOfChipsError, match=f"player {BOB} has 10 and needs 50"):
         await store.chips.settle(game, [Transfer(str(BOB), str(ALICE), 50, "points")])
     assert await store.chips.escrowed(game) == {ALICE: 10, BOB: 10}
     assert (await store.games.get(game)).status is GameStatus.OPEN  # type: ignore[union-attr]
@@ -225,7 +225,7 @@ async def test_escrowed_chips_cannot_be_spent_elsewhere_mid_game(store: Storage)
     """The casino-bot exploit: stake everything, then spend the same chips at another table."""
     first, second = await new_game(store), await new_game(store, channel=CHANNEL + 1)
     await store.chips.escrow(first, {ALICE: START, BOB: 10}, "all in")
-    with pytest.raises(ShortOfChipsError, match=f"<@{ALICE}> has 0 and needs 10"):
+    with pytest.raises(ShortOfChipsError, match=f"player {ALICE} has 0 and needs 10"):
         await store.chips.escrow(second, {ALICE: 10}, "ante")
     with pytest.raises(StorageError, match="has only 0 chips to take"):
         await store.players.take(GUILD, ALICE, 1, admin_id=ADMIN)

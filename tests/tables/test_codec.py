@@ -14,6 +14,7 @@ from tables.events import (
     DeclarationsRevealed,
     Event,
     GameStarted,
+    Note,
     PlayerLeft,
     SeatResult,
     ShowdownSettled,
@@ -39,7 +40,7 @@ SAMPLES: list[Event] = [
         house=0,
         pot=30,
         pot_winners=(11,),
-        notes=("a note",),
+        notes=(Note("a note"), Note("could cover only 3 chips.", 11)),
     ),
 ]
 

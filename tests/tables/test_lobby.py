@@ -77,7 +77,7 @@ async def test_start_is_refused_when_a_player_is_short_and_nothing_is_escrowed(
 ) -> None:
     await open_table(world, "standard")
     await world.storage.players.take(GUILD, PLAYERS[1], 990, admin_id=1)
-    with pytest.raises(GameError, match=f"<@{PLAYERS[1]}> has 10 and needs 20"):
+    with pytest.raises(GameError, match=f"player {PLAYERS[1]} has 10 and needs 20"):
         await world.manager.start(GUILD, CHANNEL, HOST)
     table = world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.phase is Phase.LOBBY

@@ -1,0 +1,47 @@
+"""Pictures speak of players by name: no Discord markup reaches a picture, in any game."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PIL import ImageDraw
+
+from tables.games import GAMES
+from tests.cogs.conftest import Scene
+from tests.cogs.test_flow import open_table, play_out
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every text Pillow draws meanwhile (pictures are drawn in threads: guard the list)."""
+    texts: list[str] = []
+    lock = threading.Lock()
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: Any, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+        with lock:
+            texts.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    yield texts
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_no_mention_is_drawn_in_any_picture(
+    scene: Scene, drawn: list[str], game: str
+) -> None:
+    players = await open_table(scene, game, 2)
+    await players[0].slash(scene.channel, "table start")
+    await play_out(scene, players, "timer")
+    showdown = [m for m in scene.channel.history() if m.content.startswith("**Showdown")]
+    assert showdown, "no showdown was posted"
+    assert drawn, "no picture was drawn"
+    marked = [text for text in drawn if "<@" in text or "<#" in text or "<t:" in text]
+    assert not marked
+    # The players are named by their names on the server instead.
+    joined = " ".join(drawn)
+    assert all(member.user.name in joined for member in players)
