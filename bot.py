@@ -24,6 +24,7 @@ from cogs.info import InfoCog
 from cogs.lifecycle import LifecycleCog
 from cogs.play import PlayCog
 from cogs.publisher import DiscordPublisher
+from cogs.settings import SettingsCog
 from cogs.table import TableCog
 from cogs.views import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from storage import Storage
@@ -153,6 +154,7 @@ class PyramidBot(commands.Bot):
             PlayCog(),
             ChipsCog(),
             InfoCog(),
+            SettingsCog(),
             LifecycleCog(self, self.services),
         ):
             await self.add_cog(cog)

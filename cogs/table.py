@@ -11,9 +11,15 @@ from discord.ext import commands
 from cogs.common import answer, run, services
 from cogs.views import lobby_action
 from tables.games import GAMES
+from tables.options import WHEELS, TableDefaults
 from tables.table import make_config
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
+SILENT_CHOICES = [
+    app_commands.Choice(name="plays on", value="play"),
+    app_commands.Choice(name="surrenders", value="surrender"),
+]
+WHEEL_CHOICES = [app_commands.Choice(name=wheel.capitalize(), value=wheel) for wheel in WHEELS]
 
 
 def _where(interaction: discord.Interaction[Any]) -> tuple[int, int]:
@@ -52,12 +58,16 @@ class TableCog(
     @app_commands.command(name="create", description="Open a table in this channel")
     @app_commands.describe(
         variant="Which game to play",
-        ante="Chips each player antes (each wager in the three-card game)",
+        ante="Chips each player antes (each wager in the three-card game); default: the server's",
         seats="How many players may sit",
         declare_seconds="Seconds to declare play or surrender (15-3600)",
         arrange_seconds="Seconds to set your hands (15-3600)",
+        silent="What a player silent at a declaration deadline declares (games with declarations)",
+        ties_to_dealer="Three-card game: a tied hand goes to the dealer",
+        decks="Three-card game: decks in the shoe (6-8)",
+        wheel="Pai Gow: where A-2-3-4-5 ranks (Nevada: second-highest; California: lowest)",
     )
-    @app_commands.choices(variant=GAME_CHOICES)
+    @app_commands.choices(variant=GAME_CHOICES, silent=SILENT_CHOICES, wheel=WHEEL_CHOICES)
     @app_commands.guild_only()
     async def create(
         self,
@@ -67,20 +77,30 @@ class TableCog(
         seats: app_commands.Range[int, 1, 6] | None = None,
         declare_seconds: app_commands.Range[int, 15, 3600] = 60,
         arrange_seconds: app_commands.Range[int, 15, 3600] = 180,
+        silent: app_commands.Choice[str] | None = None,
+        ties_to_dealer: bool | None = None,
+        decks: app_commands.Range[int, 6, 8] | None = None,
+        wheel: app_commands.Choice[str] | None = None,
     ) -> None:
-        """Open a table with the caller seated as host."""
+        """Open a table with the caller seated as host; options left out take the server's."""
         guild, channel = _where(interaction)
-        tables = services(interaction).tables
+        found = services(interaction)
 
         async def create() -> object:
+            server = await found.storage.settings.get(guild)
             config = make_config(
                 variant.value,
-                ante=None if variant.value == "no-surrender" else ante,
+                ante=ante,
                 seats=seats,
                 declaration_seconds=declare_seconds,
                 arrangement_seconds=arrange_seconds,
+                afk_plays_on=None if silent is None else silent.value == "play",
+                ties_to_dealer=ties_to_dealer,
+                decks=decks,
+                wheel=None if wheel is None else wheel.value,
+                defaults=TableDefaults.from_json(server.table_defaults),
             )
-            return await tables.create(
+            return await found.tables.create(
                 guild, channel, interaction.user.id, config, name=interaction.user.display_name
             )
 

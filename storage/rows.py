@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 from typing import Any
@@ -88,9 +88,10 @@ class GuildSettings:
     guild_id: int
     starting_chips: int
     daily_bonus: int
-    default_ante: int
     #: An idle lobby closes after this many minutes.
     lobby_minutes: int = 30
+    #: The server's defaults for its tables, as JSON (tables/options.py reads and checks them).
+    table_defaults: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,11 @@
-"""Per-server chip settings: starting chips, the daily bonus and the default ante."""
+"""Per-server settings: starting chips, the daily bonus, lobby expiry and the table defaults."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 import aiosqlite
 
@@ -13,13 +15,14 @@ from storage.rows import GuildSettings
 
 DEFAULT_STARTING_CHIPS: Final = 1_000
 DEFAULT_DAILY_BONUS: Final = 100
-DEFAULT_ANTE: Final = 10
 DEFAULT_LOBBY_MINUTES: Final = 30
 #: An idle lobby may stay open from a minute to a week.
 LOBBY_MINUTES_RANGE: Final = (1, 7 * 24 * 60)
+#: Starting chips and the daily bonus stay within this (a bigger number is a typing slip).
+MAX_CHIPS: Final = 1_000_000_000
 
 _SELECT = (
-    "SELECT starting_chips, daily_bonus, default_ante, lobby_minutes"
+    "SELECT starting_chips, daily_bonus, lobby_minutes, table_defaults"
     " FROM guild_settings WHERE guild_id = ?"
 )
 
@@ -27,13 +30,9 @@ _SELECT = (
 def _settings(guild_id: int, row: sqlite3.Row | None) -> GuildSettings:
     if row is None:
         return GuildSettings(
-            guild_id,
-            DEFAULT_STARTING_CHIPS,
-            DEFAULT_DAILY_BONUS,
-            DEFAULT_ANTE,
-            DEFAULT_LOBBY_MINUTES,
+            guild_id, DEFAULT_STARTING_CHIPS, DEFAULT_DAILY_BONUS, DEFAULT_LOBBY_MINUTES
         )
-    return GuildSettings(guild_id, row[0], row[1], row[2], row[3])
+    return GuildSettings(guild_id, row[0], row[1], row[2], json.loads(row[3]))
 
 
 async def read_settings(connection: aiosqlite.Connection, guild_id: int) -> GuildSettings:
@@ -58,39 +57,44 @@ class SettingsRepository:
         *,
         starting_chips: int | None = None,
         daily_bonus: int | None = None,
-        default_ante: int | None = None,
         lobby_minutes: int | None = None,
+        table_defaults: Mapping[str, Any] | None = None,
     ) -> GuildSettings:
-        """Change the settings given, keep the others; return the result."""
+        """Change the settings given, keep the others; return the result.
+
+        ``table_defaults`` is stored as given: the tables check it (tables/options.py).
+        """
         async with self.database.transaction() as connection:
             old = await read_settings(connection, guild_id)
             new = GuildSettings(
                 guild_id,
                 old.starting_chips if starting_chips is None else starting_chips,
                 old.daily_bonus if daily_bonus is None else daily_bonus,
-                old.default_ante if default_ante is None else default_ante,
                 old.lobby_minutes if lobby_minutes is None else lobby_minutes,
+                old.table_defaults if table_defaults is None else dict(table_defaults),
             )
-            if new.starting_chips < 0 or new.daily_bonus < 0:
-                raise StorageError("Starting chips and the daily bonus cannot be negative.")
-            if new.default_ante <= 0:
-                raise StorageError("The default ante must be at least 1 chip.")
+            for name, value in (
+                ("Starting chips", new.starting_chips),
+                ("The daily bonus", new.daily_bonus),
+            ):
+                if not 0 <= value <= MAX_CHIPS:
+                    raise StorageError(f"{name} must be 0 to {MAX_CHIPS:,}, not {value:,}.")
             low, high = LOBBY_MINUTES_RANGE
             if not low <= new.lobby_minutes <= high:
-                raise StorageError(f"An idle lobby closes after {low} to {high} minutes.")
+                raise StorageError(f"An idle lobby closes after {low} to {high:,} minutes.")
             await connection.execute(
                 "INSERT INTO guild_settings"
-                " (guild_id, starting_chips, daily_bonus, default_ante, lobby_minutes, updated)"
+                " (guild_id, starting_chips, daily_bonus, lobby_minutes, table_defaults, updated)"
                 " VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET starting_chips = excluded.starting_chips,"
-                " daily_bonus = excluded.daily_bonus, default_ante = excluded.default_ante,"
-                " lobby_minutes = excluded.lobby_minutes, updated = excluded.updated",
+                " daily_bonus = excluded.daily_bonus, lobby_minutes = excluded.lobby_minutes,"
+                " table_defaults = excluded.table_defaults, updated = excluded.updated",
                 (
                     guild_id,
                     new.starting_chips,
                     new.daily_bonus,
-                    new.default_ante,
                     new.lobby_minutes,
+                    json.dumps(new.table_defaults),
                     self.database.now(),
                 ),
             )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
 from engine.errors import GameError, excerpt
+from engine.evaluate import WheelMode
 from engine.paigow import PaiGowTable
 from engine.three_card import ThreeCardTable
 from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, Variant
@@ -42,6 +44,27 @@ class GameSpec:
     #: A game with no ante holds this many chips per opponent from each player while it is played
     #: (returned with the result), so nobody plays who could not pay a likely loss.
     cover_per_opponent: int = 0
+    #: The house games' numbers as this table plays them (its options applied).
+    three_card: ThreeCardTable | None = None
+    pai_gow: PaiGowTable | None = None
+
+    @property
+    def three_card_table(self) -> ThreeCardTable:
+        """The three-card game's numbers at this table; ``GameError`` for another game."""
+        if self.three_card is None:
+            raise GameError(f"{self.title} is not the three-card game.")
+        return self.three_card
+
+    @property
+    def pai_gow_table(self) -> PaiGowTable:
+        """Pai Gow's numbers at this table; ``GameError`` for another game."""
+        if self.pai_gow is None:
+            raise GameError(f"{self.title} is not Pai Gow.")
+        return self.pai_gow
+
+    def with_options(self, *, ties_to_dealer: bool, wheel: str, decks: int) -> GameSpec:
+        """This game with a table's options (those that do not apply to it are ignored)."""
+        return _with_options(self, ties_to_dealer, wheel, decks)
 
     @property
     def declarations(self) -> int:
@@ -104,6 +127,7 @@ GAMES: Final[dict[str, GameSpec]] = {
             default_ante=5,
             # Seed 002: the main bet, the 3-card bonus and the 6-card bonus.
             wagers=3,
+            three_card=THREE_CARD_TABLE,
         ),
         GameSpec(
             name="paigow",
@@ -116,9 +140,21 @@ GAMES: Final[dict[str, GameSpec]] = {
             deal=7,
             dealer_cards=7,
             default_ante=10,
+            pai_gow=PAI_GOW_TABLE,
         ),
     )
 }
+
+
+@functools.cache
+def _with_options(spec: GameSpec, ties_to_dealer: bool, wheel: str, decks: int) -> GameSpec:
+    if spec.family is Family.THREE_CARD:
+        table = ThreeCardTable(decks=decks, ties_to_dealer=ties_to_dealer)
+        return replace(spec, decks=decks, three_card=table)
+    if spec.family is Family.PAI_GOW:
+        mode = WheelMode.LOW if wheel == "california" else WheelMode.SECOND
+        return replace(spec, pai_gow=PaiGowTable(wheel=mode))
+    return spec
 
 
 def game_named(name: str) -> GameSpec:

@@ -13,7 +13,7 @@ from engine.arrangement import Arrangement, parse_arrangement, verify_arrangemen
 from engine.automatics import verify_automatic
 from engine.cards import AnyCard, Card, Joker, Rank, format_hands, parse_cards, parse_hands
 from engine.errors import GameError, excerpt
-from engine.evaluate import PAI_GOW_RULES, evaluate, evaluator
+from engine.evaluate import evaluate, evaluator
 from engine.paigow import PaiGowSetting, Role
 from engine.paigow import is_foul as pai_gow_fouls
 from engine.paigow import verify_setting as verify_pai_gow
@@ -25,7 +25,7 @@ from engine.three_card import house_way as three_card_house_way
 from engine.three_card import is_foul as three_card_fouls
 from engine.three_card import verify_setting as verify_three_card
 from engine.variants import Automatic, Variant
-from tables.games import GAMES, PAI_GOW_TABLE, THREE_CARD_TABLE, Family, GameSpec
+from tables.games import GAMES, Family, GameSpec
 
 #: How long the solver may think for a player who let the deadline pass (Showdown's 25 cards).
 SOLVER_BUDGET_S = 1.5
@@ -109,7 +109,7 @@ def read_setting(
     low, high = _by_size(text, 2, 5, "two cards low and five cards high")
     pai_gow = PaiGowSetting(high=high, low=low)
     verify_pai_gow(held, pai_gow)
-    if pai_gow_fouls(pai_gow, PAI_GOW_TABLE):
+    if pai_gow_fouls(pai_gow, spec.pai_gow_table):
         raise GameError("That fouls: your five-card hand must beat your two-card hand.")
     return Setting(format_hands((low, high)), (low, high))
 
@@ -151,12 +151,12 @@ def _pair(cards: Sequence[AnyCard], spec: GameSpec) -> tuple[Card, Card]:
 def house_setting(spec: GameSpec, held: Sequence[AnyCard], *, banker: bool = False) -> Setting:
     """The house way's setting of a three-card or Pai Gow hand (RULINGS §5, §6)."""
     if spec.family is Family.THREE_CARD:
-        three = three_card_house_way(_only_cards(held, spec.title), THREE_CARD_TABLE)
+        three = three_card_house_way(_only_cards(held, spec.title), spec.three_card_table)
         low, high = (three.low,), three.high
         return Setting(format_hands((low, high)), (low, high))
     if spec.family is Family.PAI_GOW:
         role = Role.BANKER if banker else Role.PLAYER
-        pai_gow = pai_gow_house_way(held, role=role, table=PAI_GOW_TABLE)
+        pai_gow = pai_gow_house_way(held, role=role, table=spec.pai_gow_table)
         return Setting(format_hands((pai_gow.low, pai_gow.high)), (pai_gow.low, pai_gow.high))
     raise GameError(f"{spec.title} has no house way.")
 
@@ -183,7 +183,7 @@ def warm_up() -> None:
         if spec.variant is not None:
             load_model(spec.variant)
             evaluator(spec.variant.hand_rules)
-    assert PAI_GOW_TABLE.keys is not None  # builds Pai Gow's hand keys
+    assert GAMES["paigow"].pai_gow_table.keys is not None  # builds Pai Gow's hand keys
     house_setting(GAMES["three-card"], parse_cards("As Kd 7c"))
 
 
@@ -201,7 +201,7 @@ def hand_labels(spec: GameSpec, hands: Sequence[Sequence[AnyCard]]) -> tuple[str
         low, high = hands
         return (f"{_rank_of(low[0]).word.capitalize()} high", _two_card_label(high))
     low, high = hands
-    return (_two_card_label(low), evaluate(high, PAI_GOW_RULES).label)
+    return (_two_card_label(low), evaluate(high, spec.pai_gow_table.rules).label)
 
 
 def _rank_of(card: AnyCard) -> Rank:

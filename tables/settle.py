@@ -25,7 +25,7 @@ from engine.settlement import HOUSE, POT, Seat, Transfer, balances, settle
 from engine.three_card import ThreeCardSetting, settle_round
 from engine.variants import Automatic, Variant
 from tables.events import Note, SeatResult, ShowdownSettled
-from tables.games import PAI_GOW_TABLE, THREE_CARD_TABLE, Family, GameSpec
+from tables.games import Family, GameSpec
 from tables.hands import Setting, hand_labels, house_setting, suggest_setting
 from tables.table import SeatState, Table
 
@@ -196,7 +196,7 @@ def _house(table: Table, spec: GameSpec) -> tuple[list[Transfer], dict[str, Any]
             d_low, d_high = dealer_setting.hands
             mine = ThreeCardSetting(low=low[0], high=(high[0], high[1]))  # type: ignore[arg-type]
             theirs = ThreeCardSetting(low=d_low[0], high=(d_high[0], d_high[1]))  # type: ignore[arg-type]
-            round_ = settle_round(mine, theirs, THREE_CARD_TABLE)
+            round_ = settle_round(mine, theirs, spec.three_card_table)
             wagers = (
                 ("main bet", round_.main),
                 ("3-card bonus", round_.three_card_bonus),
@@ -207,7 +207,7 @@ def _house(table: Table, spec: GameSpec) -> tuple[list[Transfer], dict[str, Any]
             payout = settle_pai_gow(
                 PaiGowSetting(high=high, low=low),
                 PaiGowSetting(high=d_high, low=d_low),
-                PAI_GOW_TABLE,
+                spec.pai_gow_table,
             )
             wagers = (("bet", payout),)
         chips = []

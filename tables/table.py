@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any, Final
 
@@ -33,6 +33,7 @@ from tables.events import (
 )
 from tables.games import Family, GameSpec, game_named
 from tables.hands import Setting, read_setting
+from tables.options import TableDefaults, check_ante, check_decks, check_wheel
 
 #: The snapshot format; a snapshot of another format is refunded rather than guessed at.
 STATE_FORMAT: Final = 1
@@ -62,11 +63,18 @@ class TableConfig:
     afk_plays_on: bool = True
     #: A lobby with no game and no one joining or leaving for this long closes.
     lobby_seconds: int = 1800
+    #: The three-card game's options (RULINGS §5).
+    ties_to_dealer: bool = False
+    decks: int = 6
+    #: Pai Gow's wheel (RULINGS §6): "nevada" (second-highest) or "california" (lowest).
+    wheel: str = "nevada"
 
     @property
     def spec(self) -> GameSpec:
-        """The game this table plays."""
-        return game_named(self.game)
+        """The game this table plays, with the table's options."""
+        return game_named(self.game).with_options(
+            ties_to_dealer=self.ties_to_dealer, wheel=self.wheel, decks=self.decks
+        )
 
 
 def make_config(
@@ -76,17 +84,36 @@ def make_config(
     seats: int | None = None,
     declaration_seconds: int = 60,
     arrangement_seconds: int = 180,
-    afk_plays_on: bool = True,
+    afk_plays_on: bool | None = None,
     lobby_seconds: int = 1800,
+    ties_to_dealer: bool | None = None,
+    decks: int | None = None,
+    wheel: str | None = None,
+    defaults: TableDefaults | None = None,
 ) -> TableConfig:
-    """Checked table settings; ``GameError`` names the first setting out of range."""
+    """Checked table settings; ``GameError`` names the first setting out of range.
+
+    Each option left out takes the server's ``defaults``; an option chosen for a game it does
+    not apply to is refused with a sentence.
+    """
     spec = game_named(game)
-    ante = spec.default_ante if ante is None else ante
+    defaults = defaults or TableDefaults()
+    if ante is None:
+        ante = defaults.antes.get(spec.name, spec.default_ante) if spec.default_ante else 0
     seats = spec.max_players if seats is None else seats
-    if spec.default_ante and not 1 <= ante <= 1_000_000:
-        raise GameError("The ante must be between 1 and 1,000,000 chips.")
-    if not spec.default_ante and ante:
+    if spec.default_ante:
+        check_ante(ante)
+    elif ante:
         raise GameError(f"{spec.title} has no ante: chips change by points only.")
+    three_card = spec.family is Family.THREE_CARD
+    for option, value, applies, where in (
+        ("ties_to_dealer", ties_to_dealer, three_card, "the three-card game"),
+        ("decks", decks, three_card, "the three-card game"),
+        ("wheel", wheel, spec.family is Family.PAI_GOW, "Pai Gow"),
+        ("silent", afk_plays_on, spec.declarations > 0, "games with declarations"),
+    ):
+        if value is not None and not applies:
+            raise GameError(f"The {option} option is for {where}, not {spec.title}.")
     if not spec.min_players <= seats <= spec.max_players:
         raise GameError(
             f"{spec.title} seats {spec.min_players} to {spec.max_players} players, not {seats}."
@@ -102,8 +129,11 @@ def make_config(
         seats,
         declaration_seconds,
         arrangement_seconds,
-        afk_plays_on,
+        defaults.afk_plays_on if afk_plays_on is None else afk_plays_on,
         lobby_seconds,
+        defaults.ties_to_dealer if ties_to_dealer is None else ties_to_dealer,
+        check_decks(defaults.decks if decks is None else decks),
+        check_wheel(defaults.wheel if wheel is None else wheel),
     )
 
 
@@ -573,12 +603,14 @@ class Table:
         if state.get("format") != STATE_FORMAT:
             raise GameError(f"This table was saved in another format ({state.get('format')}).")
         try:
-            config = make_config(**state["config"])
+            # Saved by this table, so checked already: only the game must still exist.
+            config = TableConfig(**state["config"])
+            config.spec  # noqa: B018
             table = cls(
                 guild_id=int(state["guild_id"]),
                 channel_id=int(state["channel_id"]),
                 host=int(state["host"]),
-                config=replace(config),
+                config=config,
                 seats=[SeatState(**seat) for seat in state["seats"]],
                 phase=Phase(state["phase"]),
                 round=int(state["round"]),

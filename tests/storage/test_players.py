@@ -82,11 +82,14 @@ async def test_players_of_two_servers_never_share_chips(store: Storage) -> None:
 
 
 async def test_settings_have_defaults_and_keep_what_is_not_changed(store: Storage) -> None:
-    assert (await store.settings.get(GUILD)).default_ante == 10
+    assert (await store.settings.get(GUILD)).lobby_minutes == 30
     await store.settings.set(GUILD, daily_bonus=50)
-    changed = await store.settings.set(GUILD, default_ante=25)
-    assert (changed.daily_bonus, changed.default_ante) == (50, 25)
+    changed = await store.settings.set(GUILD, lobby_minutes=45, table_defaults={"wheel": "x"})
+    assert (changed.daily_bonus, changed.lobby_minutes) == (50, 45)
+    assert changed.table_defaults == {"wheel": "x"}
     assert await store.settings.get(GUILD) == changed
     assert (await store.settings.get(OTHER_GUILD)).daily_bonus == DEFAULT_DAILY_BONUS
-    with pytest.raises(StorageError, match="ante must be at least 1 chip"):
-        await store.settings.set(GUILD, default_ante=0)
+    with pytest.raises(StorageError, match="idle lobby closes after 1 to"):
+        await store.settings.set(GUILD, lobby_minutes=0)
+    with pytest.raises(StorageError, match="daily bonus must be 0 to"):
+        await store.settings.set(GUILD, daily_bonus=-1)

@@ -87,7 +87,8 @@ async def _play_one(world: World, rng: random.Random, number: int) -> int | None
         # Admins take chips at random below; grants (logged rows) keep the players able to play.
         if await world.storage.players.balance(guild, user) < 300:
             await world.storage.players.grant(guild, user, 1_000, admin_id=ADMIN)
-    afk_plays_on = rng.random() < 0.7
+    # What a silent player declares is an option of the games that have declarations only.
+    afk_plays_on = rng.random() < 0.7 if GAMES[name].declarations else None
     config = make_config(name, afk_plays_on=afk_plays_on)
     await world.manager.create(guild, channel, users[0], config)
     for user in users[1:]:

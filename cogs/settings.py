@@ -1,0 +1,174 @@
+"""``/settings``: a server's chips, lobby expiry and table defaults (Manage Server only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import answer, run, services
+from storage.rows import GuildSettings
+from tables.games import GAMES
+from tables.options import WHEELS, TableDefaults
+
+GAME_CHOICES = [
+    app_commands.Choice(name=spec.title, value=name)
+    for name, spec in GAMES.items()
+    if spec.default_ante
+]
+SILENT_CHOICES = [
+    app_commands.Choice(name="plays on", value="play"),
+    app_commands.Choice(name="surrenders", value="surrender"),
+]
+WHEEL_CHOICES = [app_commands.Choice(name=wheel.capitalize(), value=wheel) for wheel in WHEELS]
+
+
+def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
+    """The server's settings as a few lines."""
+    antes = ", ".join(
+        f"{spec.title} {defaults.antes.get(name, spec.default_ante)}"
+        + ("" if name in defaults.antes else " (the game's own)")
+        for name, spec in GAMES.items()
+        if spec.default_ante
+    )
+    silent = "plays on" if defaults.afk_plays_on else "surrenders"
+    ties = "the dealer" if defaults.ties_to_dealer else "nobody (a push)"
+    return "\n".join(
+        [
+            "**This server's settings** (`/settings` to change them; `/table create` may "
+            "choose the table options again for one table):",
+            f"- New players start with **{settings.starting_chips:,}** chips; the daily bonus "
+            f"is **{settings.daily_bonus:,}**.",
+            f"- An idle lobby closes after **{settings.lobby_minutes}** minutes.",
+            f"- Antes: {antes}.",
+            f"- A player silent at a declaration deadline **{silent}**.",
+            f"- Three-card game: **{defaults.decks}** decks; ties go to {ties}.",
+            f"- Pai Gow: the **{defaults.wheel.capitalize()}** wheel.",
+        ]
+    )
+
+
+@app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
+class SettingsCog(
+    commands.GroupCog,
+    group_name="settings",
+    group_description="This server's chips and table defaults (Manage Server)",
+):
+    """A server's settings: shown to, and changed by, members who may manage the server."""
+
+    # Discord hides the group from others (default_permissions); a server may override that,
+    # so every command checks again.
+    @app_commands.command(name="show", description="Show this server's settings")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def show(self, interaction: discord.Interaction[Any]) -> None:
+        """Every setting of the server."""
+        await _change(interaction)
+
+    @app_commands.command(name="chips", description="Starting chips and the daily bonus")
+    @app_commands.describe(starting="Chips a new player starts with", daily="The daily bonus")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def chips(
+        self,
+        interaction: discord.Interaction[Any],
+        starting: app_commands.Range[int, 0, 1_000_000_000] | None = None,
+        daily: app_commands.Range[int, 0, 1_000_000_000] | None = None,
+    ) -> None:
+        """Change the starting chips or the daily bonus."""
+        await _change(interaction, starting_chips=starting, daily_bonus=daily)
+
+    @app_commands.command(name="lobby", description="How long an idle lobby stays open")
+    @app_commands.describe(minutes="Minutes without a game, a join or a leave (1-10080)")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def lobby(
+        self, interaction: discord.Interaction[Any], minutes: app_commands.Range[int, 1, 10_080]
+    ) -> None:
+        """Change the lobby expiry."""
+        await _change(interaction, lobby_minutes=minutes)
+
+    @app_commands.command(name="ante", description="A game's default ante on this server")
+    @app_commands.describe(game="Which game", chips="The ante; leave out for the game's own")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def ante(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Choice[str],
+        chips: app_commands.Range[int, 1, 1_000_000] | None = None,
+    ) -> None:
+        """Change one game's default ante."""
+        await _change(interaction, ante=(game.value, chips))
+
+    @app_commands.command(name="tables", description="Defaults of the table options")
+    @app_commands.describe(
+        silent="What a player silent at a declaration deadline declares",
+        ties_to_dealer="Three-card game: a tied hand goes to the dealer",
+        decks="Three-card game: decks in the shoe (6-8)",
+        wheel="Pai Gow: where A-2-3-4-5 ranks",
+    )
+    @app_commands.choices(silent=SILENT_CHOICES, wheel=WHEEL_CHOICES)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def tables(
+        self,
+        interaction: discord.Interaction[Any],
+        silent: app_commands.Choice[str] | None = None,
+        ties_to_dealer: bool | None = None,
+        decks: app_commands.Range[int, 6, 8] | None = None,
+        wheel: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Change the table options' defaults."""
+        options: dict[str, Any] = {}
+        if silent is not None:
+            options["afk_plays_on"] = silent.value == "play"
+        if ties_to_dealer is not None:
+            options["ties_to_dealer"] = ties_to_dealer
+        if decks is not None:
+            options["decks"] = decks
+        if wheel is not None:
+            options["wheel"] = wheel.value
+        await _change(interaction, options=options)
+
+
+async def _change(
+    interaction: discord.Interaction[Any],
+    *,
+    starting_chips: int | None = None,
+    daily_bonus: int | None = None,
+    lobby_minutes: int | None = None,
+    ante: tuple[str, int | None] | None = None,
+    options: dict[str, Any] | None = None,
+) -> None:
+    """Apply the changes given (each checked, all or none) and show the settings."""
+    assert interaction.guild_id is not None
+    guild = interaction.guild_id
+    store = services(interaction).storage.settings
+
+    async def change() -> str:
+        current = await store.get(guild)
+        defaults = TableDefaults.from_json(current.table_defaults)
+        if options:
+            defaults = defaults.changed(**options)
+        if ante is not None:
+            defaults = defaults.with_ante(*ante)
+        asked = (starting_chips, daily_bonus, lobby_minutes, ante, options)
+        if all(value is None for value in asked):
+            return describe(current, defaults)
+        changed = await store.set(
+            guild,
+            starting_chips=starting_chips,
+            daily_bonus=daily_bonus,
+            lobby_minutes=lobby_minutes,
+            table_defaults=defaults.to_json(),
+        )
+        return describe(changed, defaults)
+
+    text = await run(interaction, change)
+    if text is not None:
+        await answer(interaction, text)

@@ -1,0 +1,74 @@
+"""``/settings`` and the table options: admins change a server's defaults, tables follow them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from tests.cogs.conftest import Scene
+from tests.cogs.test_flow import the_table
+
+
+def an_admin(scene: Scene) -> Any:
+    """A member with Manage Server."""
+    role = scene.guild.create_role("croupier", permissions=discord.Permissions(manage_guild=True))
+    return scene.guild.add_member(scene.env.create_user("boss"), roles=[role])
+
+
+async def test_settings_refuse_a_member_who_may_not_manage_the_server(scene: Scene) -> None:
+    commands = await scene.bot.tree.fetch_commands(guild=discord.Object(scene.guild.id))
+    bob = scene.members[1]
+    # A server may unhide the group; the bot still checks.
+    scene.guild.set_command_permissions(
+        next(c for c in commands if c.name == "settings"), {bob: True}
+    )
+    refused = await bob.slash(scene.channel, "settings lobby", minutes=5)
+    assert refused.ephemeral and "manage this server" in refused.response.content
+    assert (await scene.bot.services.storage.settings.get(scene.guild.id)).lobby_minutes == 30
+
+
+async def test_an_admin_changes_the_defaults_and_new_tables_follow(scene: Scene) -> None:
+    ann = an_admin(scene)
+    shown = await ann.slash(scene.channel, "settings show")
+    assert "start with **1,000** chips" in shown.response.content
+    changed = await ann.slash(scene.channel, "settings tables", wheel="california", decks=8)
+    assert "**California** wheel" in changed.response.content
+    assert "**8** decks" in changed.response.content
+    await ann.slash(scene.channel, "settings ante", game="showdown", chips=25)
+    await ann.slash(scene.channel, "settings lobby", minutes=5)
+    await ann.slash(scene.channel, "settings chips", starting=500, daily=50)
+    settings = await scene.bot.services.storage.settings.get(scene.guild.id)
+    assert (settings.starting_chips, settings.daily_bonus, settings.lobby_minutes) == (500, 50, 5)
+    await ann.slash(scene.channel, "table create", variant="paigow")
+    table = the_table(scene)
+    assert table.config.wheel == "california" and table.config.lobby_seconds == 300
+    await ann.slash(scene.channel, "table cancel")
+    await ann.slash(scene.channel, "table create", variant="showdown")
+    assert the_table(scene).config.ante == 25
+    await ann.slash(scene.channel, "table cancel")
+    # A table may choose again.
+    await ann.slash(scene.channel, "table create", variant="three-card", decks=6)
+    assert the_table(scene).config.decks == 6 and the_table(scene).spec.decks == 6
+
+
+async def test_an_option_for_another_game_is_refused_with_a_sentence(scene: Scene) -> None:
+    ann = scene.members[0]
+    refused = await ann.slash(scene.channel, "table create", variant="showdown", wheel="nevada")
+    assert "wheel option is for Pai Gow" in refused.response.content
+    assert the_table(scene) is None
+    refused = await ann.slash(scene.channel, "table create", variant="no-surrender", ante=5)
+    assert "has no ante" in refused.response.content
+    refused = await ann.slash(scene.channel, "table create", variant="paigow", silent="surrender")
+    assert "silent option is for games with declarations" in refused.response.content
+
+
+async def test_a_table_option_changes_the_game_it_deals(scene: Scene) -> None:
+    ann, bob = scene.members[:2]
+    await ann.slash(
+        scene.channel, "table create", variant="three-card", ties_to_dealer=True, decks=8
+    )
+    await bob.slash(scene.channel, "table join")
+    await ann.slash(scene.channel, "table start")
+    spec = the_table(scene).spec
+    assert spec.decks == 8 and spec.three_card_table.ties_to_dealer
