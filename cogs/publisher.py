@@ -9,9 +9,9 @@ from typing import Any
 
 import discord
 
-from cogs.common import Suggestions, display_name, picture, player_names, png
+from cogs.common import Suggestions, display_name, fit, picture, player_names, png
 from cogs.pictures import hand_picture, showdown_picture, signed
-from cogs.views import arrange_view, declare_view, hand_view, lobby_view
+from cogs.views import arrange_view, declare_view, hand_view, lobby_view, next_hand_view
 from engine.cards import AnyCard
 from tables.events import (
     ArrangementSubmitted,
@@ -303,9 +303,15 @@ class DiscordPublisher:
         )
         if event.notes:
             text += "\n" + "\n".join(note.render(lambda user: f"<@{user}>") for note in event.notes)
+        # The table is back in its lobby (unless everyone left): the next hand is a press away.
+        view = next_hand_view() if self._table_open(guild_id, channel_id) else None
         await self._say(
             channel_id,
-            text[:2000],
+            fit(text),
             file=png(data, "showdown.png"),
             allowed_mentions=discord.AllowedMentions.none(),
+            **({"view": view} if view is not None else {}),
         )
+
+    def _table_open(self, guild_id: int, channel_id: int) -> bool:
+        return self.tables is not None and self.tables.table(guild_id, channel_id) is not None

@@ -33,13 +33,15 @@ _LOBBY_LABELS: Final = {
     "join": ("Join", discord.ButtonStyle.primary),
     "leave": ("Leave", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.success),
+    # Under a showdown: the host deals the next hand to whoever is still seated.
+    "again": ("Deal again", discord.ButtonStyle.success),
 }
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[Button], template=r"pp:lobby:(?P<action>join|leave|start)"
+    discord.ui.DynamicItem[Button], template=r"pp:lobby:(?P<action>join|leave|start|again)"
 ):
-    """Join, Leave or Start under the lobby message."""
+    """Join, Leave or Start under the lobby message; Deal again, Join, Leave under a showdown."""
 
     def __init__(self, action: str) -> None:
         label, style = _LOBBY_LABELS[action]
@@ -64,7 +66,8 @@ class LobbyButton(
         if guild is None or channel is None:
             await reply(interaction, "Use this in the channel of the table.")
             return
-        await lobby_action(interaction, guild, channel, self.action)
+        action = "start" if self.action == "again" else self.action
+        await lobby_action(interaction, guild, channel, action)
 
 
 #: What Join, Leave and Start (buttons or ``/table`` commands) say when they are done.
@@ -777,6 +780,14 @@ def lobby_view() -> discord.ui.View:
     """Join, Leave and Start: buttons that work after a restart too."""
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start"):
+        view.add_item(LobbyButton(action))
+    return view
+
+
+def next_hand_view() -> discord.ui.View:
+    """Under a showdown: Deal again (the host), Join (a newcomer), Leave (a player done)."""
+    view = discord.ui.View(timeout=None)
+    for action in ("again", "join", "leave"):
         view.add_item(LobbyButton(action))
     return view
 

@@ -24,6 +24,7 @@ from cogs.views import (
     declare_view,
     hand_view,
     lobby_view,
+    next_hand_view,
     take_view,
 )
 from engine.cards import Shoe
@@ -73,6 +74,7 @@ def builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
 
 def every_view() -> Iterator[tuple[str, discord.ui.View]]:
     yield "lobby", lobby_view()
+    yield "next hand", next_hand_view()
     yield "hand", hand_view(BIG_GAME)
     for round_ in range(3):
         yield f"declare {round_}", declare_view(BIG_ID, BIG_ID, BIG_GAME, round_)
