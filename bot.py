@@ -57,6 +57,8 @@ class Settings:
     #: Where Discord's REST API and gateway are; set only to run against a local fake of Discord.
     api_url: str | None = None
     gateway_url: str | None = None
+    #: Where the rules are published for players; /rules shows docs/rules.md's text without it.
+    rules_url: str | None = None
 
 
 def load_settings(environ: Mapping[str, str]) -> Settings:
@@ -71,6 +73,7 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         dev_guild_id=parse_guild_id(environ.get("DEV_GUILD_ID", "")),
         api_url=parse_url("DISCORD_API_URL", environ.get("DISCORD_API_URL", "")),
         gateway_url=parse_url("DISCORD_GATEWAY_URL", environ.get("DISCORD_GATEWAY_URL", "")),
+        rules_url=parse_web_url("RULES_URL", environ.get("RULES_URL", "")),
     )
 
 
@@ -81,6 +84,16 @@ def parse_url(name: str, text: str) -> str | None:
         return None
     if not text.startswith(("http://", "https://", "ws://", "wss://")):
         raise SettingsError(f"{name} must be an http(s) or ws(s) address or empty, not {text!r}.")
+    return text
+
+
+def parse_web_url(name: str, text: str) -> str | None:
+    """Read an optional web page address (players open it)."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.startswith(("http://", "https://")) or len(text) > 500:
+        raise SettingsError(f"{name} must be an http(s) address or empty, not {text[:60]!r}.")
     return text
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -17,7 +18,39 @@ from tables.games import GAMES, rules_summary
 
 RULES = [app_commands.Choice(name=name, value=name) for name in HAND_RULES]
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
-RULES_LINK = "The full rules, with every ruling: docs/rules.md in the bot's repository."
+#: The rules as players read them, shipped with the bot; ``RULES_URL`` may name a published copy.
+RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+#: Each game's section of docs/rules.md, by the heading it starts with.
+RULES_SECTIONS: Final = {
+    "showdown": "## Showdown Version",
+    "casino": "## Casino Version",
+    "standard": "## Standard 17-card game",
+    "no-surrender": "## No-Surrender",
+    "three-card": "## The three-card table game",
+    "paigow": "## Pai Gow poker",
+}
+#: Discord's limit on an embed's description.
+EMBED_LIMIT = 4096
+
+HELP = """**Pyramid Poker: how a game goes**
+1. `/table create` opens a table in a channel (pick the game; options default to the server's).
+2. Players press **Join** under the lobby; the host presses **Start**.
+3. Your cards come by DM (or `/hand`, or **Show my hand**, if your DMs are closed).
+4. Games with declarations ask **Play** or **Surrender** by DM; choices are revealed together.
+5. Set your hands, weakest first. Three ways:
+   - **Build hands**: choose each hand from a menu of your cards;
+   - **Type hands** or `/arrange hands:"As | Kh Kd 9s | ..."`: text, checked and previewed;
+   - **Suggest**: the solver's arrangement, then **Take it**.
+   If you set nothing before the deadline, the table sets your hands for you.
+6. The showdown is posted as a picture with everyone's hands and chips; **Deal again** plays on.
+
+**Commands**
+- Tables: `/table create`, `join`, `leave`, `start`, `status`, `cancel`, `kick`
+- Your hand: `/hand`, `/arrange hands`, `/arrange build`, `/arrange suggest`
+- Chips: `/balance`, `/daily`, `/history`, `/leaderboard`
+- Looking things up: `/evaluate` names any hand, `/rules` explains a game
+- Server admins: `/settings`, `/chips grant`, `/chips take`
+"""
 
 
 class InfoCog(commands.Cog):
@@ -48,16 +81,62 @@ class InfoCog(commands.Cog):
             file=png(data, "hand.png"),
         )
 
+    @app_commands.command(name="help", description="How a game goes, and every command")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        """A short guide, only to the one who asked."""
+        await interaction.response.send_message(
+            f"{HELP}{rules_pointer(interaction)}", ephemeral=True
+        )
+
     @app_commands.command(name="rules", description="How a game is played")
     @app_commands.describe(variant="Which game")
     @app_commands.choices(variant=GAME_CHOICES)
     async def rules(
         self, interaction: discord.Interaction[Any], variant: app_commands.Choice[str] | None = None
     ) -> None:
-        """Summarise one game, or list them all."""
+        """Summarise one game (with its full rules), or list them all."""
         if variant is None:
             text = "\n".join(f"**{spec.title}** (`{name}`)" for name, spec in GAMES.items())
             text = "Games at this bot:\n" + text + "\nAsk `/rules variant:` for one of them."
-        else:
-            text = rules_summary(GAMES[variant.value])
-        await interaction.response.send_message(f"{text}\n{RULES_LINK}", ephemeral=True)
+            await interaction.response.send_message(
+                f"{text}\n{rules_pointer(interaction)}", ephemeral=True
+            )
+            return
+        summary = rules_summary(GAMES[variant.value])
+        url = rules_url(interaction)
+        if url is not None:
+            await interaction.response.send_message(
+                f"{summary}\nThe full rules: {url}", ephemeral=True
+            )
+            return
+        # No published page: the game's own section of the rules the bot ships.
+        section = rules_section(variant.value)
+        embed = discord.Embed(title=GAMES[variant.value].title, description=section)
+        await interaction.response.send_message(summary, embed=embed, ephemeral=True)
+
+
+def rules_url(interaction: discord.Interaction[Any]) -> str | None:
+    """Where the server's operator published the rules (``RULES_URL``), if anywhere."""
+    settings = getattr(interaction.client, "settings", None)
+    url = getattr(settings, "rules_url", None)
+    return str(url) if url else None
+
+
+def rules_pointer(interaction: discord.Interaction[Any]) -> str:
+    """A line saying where the full rules are."""
+    url = rules_url(interaction)
+    if url is not None:
+        return f"The full rules, with every ruling: {url}"
+    return "The full rules of a game: `/rules variant:`."
+
+
+def rules_section(game: str) -> str:
+    """A game's section of docs/rules.md, cut to fit an embed."""
+    text = RULES_FILE.read_text("utf-8")
+    start = text.index(RULES_SECTIONS[game])
+    following = text.find("\n## ", start + 1)
+    section = text[start : following if following != -1 else len(text)].strip()
+    section = section.split("\n", 1)[1].strip() if "\n" in section else section
+    if len(section) > EMBED_LIMIT:
+        section = section[: EMBED_LIMIT - 80].rsplit("\n", 1)[0] + "\n\n…(more in docs/rules.md)"
+    return section

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from cogs.info import rules_section
+from tables.games import GAMES
 from tests.cogs.conftest import Scene
 from tests.cogs.test_edges import start_game
 from tests.cogs.test_flow import play_out, the_table
@@ -32,3 +35,31 @@ async def test_deal_again_plays_the_next_hand_with_whoever_is_seated(scene: Scen
     await play_out(scene, [ann, bob], "timer")
     assert the_table(scene).games_played == 2
     assert showdown_message(scene).id != first.id
+
+
+async def test_help_is_a_private_guide_to_a_game_and_every_command(scene: Scene) -> None:
+    helped = await scene.members[0].slash(scene.channel, "help")
+    assert helped.ephemeral
+    text = helped.response.content
+    assert len(text) <= 2000
+    for words in ("/table create", "Build hands", "Type hands", "Suggest", "/settings", "/rules"):
+        assert words in text, words
+
+
+async def test_rules_show_the_games_own_section_or_the_published_page(scene: Scene) -> None:
+    ann = scene.members[0]
+    shown = await ann.slash(scene.channel, "rules", variant="paigow")
+    assert shown.ephemeral
+    [embed] = shown.response.embeds
+    assert embed.title == "Pai Gow poker" and "banker" in embed.description
+    assert len(embed.description) <= 4096
+    assert "repository" not in shown.response.content
+    scene.bot.settings = replace(scene.bot.settings, rules_url="https://example.org/rules")
+    linked = await ann.slash(scene.channel, "rules", variant="showdown")
+    assert "https://example.org/rules" in linked.response.content
+
+
+def test_every_game_has_its_section_in_the_rules() -> None:
+    for game in GAMES:
+        section = rules_section(game)
+        assert 200 < len(section) <= 4096, game
