@@ -12,7 +12,7 @@ import discord
 from cogs.common import Suggestions, display_name, fit, picture, player_names, png
 from cogs.pictures import hand_picture, showdown_picture, signed
 from cogs.views import arrange_view, declare_view, hand_view, lobby_view, next_hand_view
-from engine.cards import AnyCard
+from engine.cards import AnyCard, format_cards, sort_cards
 from tables.events import (
     ArrangementSubmitted,
     ArrangingOpened,
@@ -41,6 +41,13 @@ log = logging.getLogger(__name__)
 #: Discord's codes for a channel that is gone (Unknown Channel) or out of the bot's reach
 #: (Missing Access, Missing Permissions).
 CHANNEL_LOST_CODES = frozenset({10003, 50001, 50013})
+
+
+def cards_text(cards: Sequence[AnyCard]) -> str:
+    """A player's cards as text to copy into ``/arrange hands``: sorted as in the picture."""
+    if not cards:
+        return ""
+    return f"\nYour {len(cards)} cards, to copy:\n```\n{format_cards(sort_cards(cards))}\n```"
 
 
 def _mentions(users: Sequence[int]) -> str:
@@ -189,7 +196,7 @@ class DiscordPublisher:
             await self._dm(
                 user,
                 channel_id,
-                f"**{title}** in {where}.\n{what}",
+                f"**{title}** in {where}.\n{what}{cards_text(cards or ())}",
                 cards or (),
                 view,
             )

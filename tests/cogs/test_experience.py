@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
 from cogs.info import rules_section
+from engine.cards import parse_cards
 from tables.games import GAMES
 from tests.cogs.conftest import Scene
 from tests.cogs.test_edges import start_game
@@ -63,3 +65,20 @@ def test_every_game_has_its_section_in_the_rules() -> None:
     for game in GAMES:
         section = rules_section(game)
         assert 200 < len(section) <= 4096, game
+
+
+async def test_the_dm_carries_the_cards_sorted_as_text_to_copy(scene: Scene) -> None:
+    players = await start_game(scene, "showdown", 2)
+    ann = players[0]
+    dm = ann.user.dm_channel.last_message
+    assert "Showdown Version" in dm.content
+    block = re.search(r"```\n(.+)\n```", dm.content)
+    assert block is not None
+    cards = parse_cards(block[1])
+    held = scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
+    assert sorted(c.code for c in cards) == sorted(c.code for c in held)
+    # Jokers first, then from the highest card down: the order of the picture.
+    order = [99 if c.is_joker else c.code for c in cards]
+    assert order == sorted(order, reverse=True)
+    # What is copied is what /arrange reads.
+    assert len(cards) == 20 and all(str(c) in block[1] for c in cards)
