@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 
 class GameError(Exception):
     """A rule was broken or input was malformed; the message explains it to the player."""
@@ -13,3 +15,12 @@ class CardError(GameError):
 
 class HandError(GameError):
     """A set of cards is not a hand under the rules in force."""
+
+
+#: The most of a player's own text that a sentence quotes.
+QUOTED_CHARS: Final = 24
+
+
+def shorten(text: str) -> str:
+    """A player's own text as a sentence quotes it: the first characters and "…" if longer."""
+    return text if len(text) <= QUOTED_CHARS else text[: QUOTED_CHARS - 1] + "…"

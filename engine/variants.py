@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
-from engine.errors import GameError
+from engine.errors import GameError, shorten
 from engine.evaluate import (
     ACE,
     FLUSH,
@@ -408,4 +408,6 @@ def variant_named(name: str) -> Variant:
         return VARIANTS[name]
     except KeyError:
         known = ", ".join(VARIANTS)
-        raise GameError(f"There is no Pyramid game called {name!r}; try one of {known}.") from None
+        raise GameError(
+            f"There is no Pyramid game called {shorten(name)!r}; try one of {known}."
+        ) from None
