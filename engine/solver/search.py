@@ -39,10 +39,10 @@ from engine.evaluate import (
     STRAIGHT,
     THREE_CARD_FLUSH,
     TRIPS,
-    Evaluator,
     evaluator,
     of_a_kind_ladder,
 )
+from engine.solver.big_hands import big_hands
 from engine.solver.jokers import joker_key, joker_rank_parts
 from engine.solver.model import FieldModel, Key, rank_part
 from engine.variants import OrderRule, Variant
@@ -78,27 +78,6 @@ def minus(cards: Codes, taken: Codes) -> Codes:
         else:
             left.append(code)
     return tuple(left)
-
-
-def big_hands(keyer: Evaluator, codes: Codes, size: int) -> list[tuple[Codes, Key]]:
-    """Every distinct 6-10-card hand in the cards: n of a kind or an n-card straight flush."""
-    jokers = [c for c in codes if c == JOKER_CODE]
-    real = [c for c in codes if c != JOKER_CODE]
-    groups = [[c for c in real if c >> 2 == rank] for rank in range(2, 15)]
-    groups += [[c for c in real if c & 3 == suit] for suit in range(4)]
-    found: dict[Codes, Key] = {}
-    for group in groups:
-        pool = sorted(jokers + group)
-        if len(pool) < size:
-            continue
-        for combo in itertools.combinations(pool, size):
-            if combo in found:
-                continue
-            try:
-                found[combo] = keyer.key(combo)
-            except HandError:
-                continue
-    return list(found.items())
 
 
 #: Rank parts just above every 3-card hand below trips, and below 3-card flushes.
