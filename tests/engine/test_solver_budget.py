@@ -7,15 +7,22 @@ of the code and not of the machine's load.
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engine.arrangement import is_legal
+from engine.arrangement import Arrangement, is_legal
 from engine.cards import JOKER_CODE, AnyCard, card_from_code
 from engine.evaluate import evaluator
+from engine.solver.exhaustive import best_ev
+from engine.solver.greedy import greedy_setting
 from engine.solver.model import load_model
+from engine.solver.search import search
 from engine.solver.solve import solve
+from engine.solver.train import shoe_codes
 from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, VARIANTS, Variant
 
 BUDGET_S = 0.3
@@ -73,6 +80,13 @@ def _held(codes: list[int]) -> list[AnyCard]:
     return [card_from_code(code) for code in codes]
 
 
+def _arrangement(hands: tuple[tuple[int, ...], ...], discards: tuple[int, ...]) -> Arrangement:
+    return Arrangement(
+        tuple(tuple(card_from_code(code) for code in hand) for hand in hands),
+        tuple(card_from_code(code) for code in discards),
+    )
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _warm() -> None:
     # What the bot's worker processes load once at start-up (tables.hands.warm_up).
@@ -97,3 +111,53 @@ def test_solve_answers_the_worst_holdings_legally_within_its_budget(name: str) -
     spent = time.process_time() - started
     assert spent <= BUDGET_S + MARGIN_S, f"{name}: {spent * 1000:.0f} ms of CPU"
     assert is_legal(variant, solution.arrangement, held)
+
+
+#: The greedy setting must be ready long before any budget a player waits on runs out.
+GREEDY_S = 0.02
+
+
+@pytest.mark.parametrize("name", WORST)
+def test_the_greedy_setting_of_the_worst_holdings_is_quick_and_legal(name: str) -> None:
+    variant, codes = WORST[name]
+    started = time.process_time()
+    setting = greedy_setting(variant, codes)
+    spent = time.process_time() - started
+    assert setting is not None
+    assert spent <= GREEDY_S, f"{name}: {spent * 1000:.1f} ms of CPU"
+    assert is_legal(variant, _arrangement(*setting), _held(codes))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(list(VARIANTS.values())), st.randoms(use_true_random=False))
+def test_the_greedy_setting_is_legal_on_any_deal(variant: Variant, rng: random.Random) -> None:
+    size = rng.randint(variant.min_used, variant.max_held)
+    codes = rng.sample(shoe_codes(variant), size)
+    setting = greedy_setting(variant, codes)
+    assert setting is not None
+    assert is_legal(variant, _arrangement(*setting), _held(codes))
+
+
+@pytest.mark.parametrize("name", ["showdown 4 jokers 21 spades", "no-surrender 2 jokers 15 spades"])
+def test_a_spent_budget_answers_with_the_greedy_setting_without_searching(name: str) -> None:
+    # Before any candidate is made: the search used to run on to its first answer.
+    variant, codes = WORST[name]
+    found = search(variant, load_model(variant), codes, budget_s=0.0)
+    setting = greedy_setting(variant, sorted(codes))
+    assert found is not None and setting is not None
+    assert not found.exact and found.nodes == 0
+    assert (found.hands, found.discards) == setting
+
+
+@pytest.mark.parametrize(("variant", "size", "count"), [(CASINO, 9, 100), (NO_SURRENDER, 13, 15)])
+def test_a_search_that_must_beat_the_greedy_setting_still_finds_the_optimum(
+    variant: Variant, size: int, count: int
+) -> None:
+    # With a budget the greedy setting is the best known from the start, and it prunes.
+    model = load_model(variant)
+    rng = random.Random(size)
+    for _ in range(count):
+        held = rng.sample(shoe_codes(variant), size)
+        found = search(variant, model, held, budget_s=600.0)
+        assert found is not None and found.exact
+        assert found.ev == pytest.approx(best_ev(variant, model, held), abs=1e-9)
