@@ -10,6 +10,7 @@ from engine.arrangement import Arrangement, verify_arrangement
 from engine.automatics import detect_automatics, layout_automatic
 from engine.cards import AnyCard, card_from_code
 from engine.errors import GameError
+from engine.evaluate import evaluator
 from engine.solver.model import FieldModel, load_model
 from engine.solver.search import search
 from engine.variants import Automatic, Variant
@@ -55,13 +56,15 @@ def solve(
 ) -> Solution:
     """The arrangement of ``held`` with the greatest expected points under the field model.
 
-    ``budget_s`` bounds the whole call: the search gets what is left of it once the model is
-    loaded, less a little for the automatics and the final check; a legal setting is ready
-    before the search starts, so the answer never waits for the search's first one.
+    ``budget_s`` bounds the whole call: the search gets what is left of it once the model and
+    the evaluator's tables are loaded, less a little for the automatics and the final check; a
+    legal setting is ready before the search starts, so the answer never waits for the
+    search's first one.
     Raises ``GameError`` when the cards cannot be set at all (too few of them).
     """
     started = time.perf_counter()
     model = model or load_model(variant)
+    evaluator(variant.hand_rules)  # its tables are built once per process, inside the budget
     codes = [card.code for card in held]
     if len(codes) < variant.min_used:
         raise GameError(f"{variant.title} needs at least {variant.min_used} cards to set.")
