@@ -22,7 +22,8 @@ from engine.cards import card_from_code
 from engine.errors import HandError
 from engine.evaluate import evaluate, evaluator
 from engine.scoring import PlayedHands, matchup
-from engine.solver.search import big_hands, minus
+from engine.solver.big_hands import big_hands
+from engine.solver.search import minus
 from engine.solver.solve import solve
 from engine.solver.train import shoe_codes
 from engine.variants import Automatic, Variant, variant_named

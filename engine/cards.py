@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from engine.errors import CardError, excerpt
+from engine.errors import CardError, quote
 
 
 class Suit(IntEnum):
@@ -195,7 +195,7 @@ def parse_cards(text: str) -> tuple[AnyCard, ...]:
         while pos < len(chunk):
             match = _TOKEN.match(chunk, pos)
             if match is None:
-                raise CardError(f"I can't read {excerpt(chunk)} as cards: {CARD_HELP}.")
+                raise CardError(f"I can't read {quote(chunk)} as cards: {CARD_HELP}.")
             if match.group("joker"):
                 cards.append(JOKER)
             else:
@@ -209,7 +209,7 @@ def parse_card(text: str) -> AnyCard:
     """Read exactly one card."""
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise CardError(f"{excerpt(text)} is not one card: {CARD_HELP}.")
+        raise CardError(f"{quote(text)} is not one card: {CARD_HELP}.")
     return cards[0]
 
 

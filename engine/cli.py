@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import json
+import io
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from engine import cli_rules
 from engine.cards import parse_cards
+from engine.cli_input import MAX_LINE_CHARS, excerpt, read_lines, refuse_long, write_json
 from engine.cli_simulate import add_simulate_command
 from engine.errors import GameError
 from engine.evaluate import HAND_RULES, HandRules, HandValue, compare_values, evaluate
@@ -48,14 +49,6 @@ def _compare_line(line: str, rules: HandRules) -> dict[str, Any]:
     }
 
 
-def _lines(arguments: Sequence[str], stdin: TextIO) -> Iterable[str]:
-    source: Iterable[str] = arguments if arguments else stdin
-    for raw in source:
-        line = raw.strip()
-        if line:
-            yield line
-
-
 def _run_lines(
     handler: Callable[[str, HandRules], dict[str, Any]],
     arguments: Sequence[str],
@@ -64,13 +57,14 @@ def _run_lines(
     stdout: TextIO,
 ) -> int:
     status = 0
-    for line in _lines(arguments, stdin):
+    for line, length in read_lines(arguments, stdin):
         try:
+            refuse_long(length, MAX_LINE_CHARS, "This line")
             out = handler(line, rules)
         except GameError as error:
-            out = {"input": line, "error": str(error)}
+            out = {"input": excerpt(line, length), "error": str(error)}
             status = 1
-        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        write_json(stdout, out)
     return status
 
 
@@ -134,4 +128,9 @@ def main(
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
     run: Runner = args.run
-    return run(args, stdin if stdin is not None else sys.stdin, stdout or sys.stdout)
+    if stdin is None:
+        stdin = sys.stdin
+        if isinstance(stdin, io.TextIOWrapper):
+            # Bytes that are not text become U+FFFD, which no card or JSON accepts: a sentence.
+            stdin.reconfigure(errors="replace")
+    return run(args, stdin, stdout or sys.stdout)

@@ -3,20 +3,31 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine.arrangement import Arrangement, parse_arrangement, verify_arrangement
 from engine.automatics import detect_automatics, verify_automatic
 from engine.cards import AnyCard, parse_cards
-from engine.errors import GameError
+from engine.cli_input import (
+    MAX_LINE_CHARS,
+    MAX_TABLE_CHARS,
+    excerpt,
+    load_json,
+    read_capped,
+    read_lines,
+    refuse_long,
+    write_json,
+)
+from engine.errors import GameError, quote
 from engine.evaluate import HandValue
 from engine.scoring import PlayedHands, matchup, net_matrix, slot_points, totals
 from engine.settlement import Seat, balances, settle
 from engine.variants import VARIANTS, Automatic, Variant
 
 _AUTOMATICS = {automatic.value: automatic for automatic in Automatic}
+#: Discord's names hold at most 32 characters; a table's names are echoed in every sentence.
+_MAX_NAME = 100
 
 
 def _hand_json(variant: Variant, position: int, value: HandValue) -> dict[str, Any]:
@@ -62,16 +73,18 @@ def add_check(parser: argparse.ArgumentParser) -> None:
         variant = VARIANTS[args.variant]
         automatic = _AUTOMATICS.get(args.automatic) if args.automatic else None
         status = 0
-        source: Sequence[str] = args.arrangements or stdin.read().splitlines()
-        for line in (text.strip() for text in source):
-            if not line:
-                continue
+        for line, length in read_lines(args.arrangements, stdin):
             try:
-                held = parse_cards(args.held) if args.held is not None else None
+                refuse_long(length, MAX_LINE_CHARS, "This line")
+                held = None
+                if args.held is not None:
+                    refuse_long(len(args.held), MAX_LINE_CHARS, "--held")
+                    held = parse_cards(args.held)
                 out = _check_one(variant, held, line, automatic)
             except GameError as error:
-                out, status = {"input": line, "legal": False, "reason": str(error)}, 1
-            stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+                out = {"input": excerpt(line, length), "legal": False, "reason": str(error)}
+                status = 1
+            write_json(stdout, out)
         return status
 
     parser.set_defaults(run=run)
@@ -85,10 +98,17 @@ def _cards(raw: object) -> tuple[AnyCard, ...]:
     raise GameError('A hand is a list of cards like ["As", "Kd"] or a string like "As Kd".')
 
 
+def _name(raw: dict[str, Any], fallback: str) -> str:
+    name = str(raw.get("name", fallback))
+    if len(name) > _MAX_NAME:
+        raise GameError(f"A name may hold at most {_MAX_NAME} characters; {quote(name)} is longer.")
+    return name
+
+
 def _played(variant: Variant, raw: object, fallback: str) -> PlayedHands:
     if not isinstance(raw, dict):
         raise GameError("Each player is an object with a name and hands.")
-    name = str(raw.get("name", fallback))
+    name = _name(raw, fallback)
     hands = raw.get("hands")
     if isinstance(hands, str):
         arrangement = parse_arrangement(hands)
@@ -103,14 +123,14 @@ def _played(variant: Variant, raw: object, fallback: str) -> PlayedHands:
             return PlayedHands(name, values)
         automatic = _AUTOMATICS.get(str(declared))
         if automatic is None:
-            raise GameError(f"There is no automatic called {declared!r}.")
+            raise GameError(f"There is no automatic called {quote(str(declared))}.")
         return PlayedHands(name, verify_automatic(variant, None, arrangement, automatic), automatic)
     except GameError as error:
         raise GameError(f"{name}: {error}") from None
 
 
 def _seat(variant: Variant, raw: dict[str, Any], index: int) -> Seat:
-    name = str(raw.get("name", f"Player {index + 1}"))
+    name = _name(raw, f"Player {index + 1}")
     surrendered = raw.get("surrendered")
     if raw.get("folded"):
         surrendered = 1
@@ -190,17 +210,14 @@ def add_score(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", choices=tuple(VARIANTS), default="showdown")
 
     def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+        text, length = read_capped(stdin, MAX_TABLE_CHARS)
         try:
-            out = score_table(VARIANTS[args.variant], json.loads(stdin.read()))
+            refuse_long(length, MAX_TABLE_CHARS, "The table")
+            out = score_table(VARIANTS[args.variant], load_json(text))
             status = 0
-        except json.JSONDecodeError as error:
-            out, status = (
-                {"error": f"The input is not JSON: {error.msg} at line {error.lineno}."},
-                1,
-            )
         except GameError as error:
-            out, status = {"error": str(error)}, 1
-        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+            out, status = {"input": excerpt(text, length), "error": str(error)}, 1
+        write_json(stdout, out)
         return status
 
     parser.set_defaults(run=run)

@@ -8,6 +8,7 @@ import sys
 import time
 from typing import Any, TextIO
 
+from engine.cli_input import at_least_one
 from engine.errors import GameError
 from engine.evaluate import WheelMode
 from engine.simulate import GAMES, SimulationOptions, SimulationResult, simulate
@@ -79,7 +80,7 @@ class _ProgressBar:
 def add_simulate_command(parser: argparse.ArgumentParser) -> None:
     """Fill the parser of the ``simulate`` subcommand."""
     parser.add_argument("--variant", choices=sorted(GAMES), required=True)
-    parser.add_argument("--hands", type=int, required=True, help="rounds to play")
+    parser.add_argument("--hands", type=at_least_one, required=True, help="rounds to play")
     parser.add_argument("--seed", type=int, required=True, help="the same seed replays the run")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--decks", type=int, help="three-card game: decks in the shoe (6-8)")
@@ -89,7 +90,7 @@ def add_simulate_command(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--wheel", choices=sorted(_WHEELS), default="nevada", help="paigow: where A-2-3-4-5 ranks"
     )
-    parser.add_argument("--workers", type=int, help="processes (default: one per core)")
+    parser.add_argument("--workers", type=at_least_one, help="processes (default: one per core)")
 
     def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         options = SimulationOptions(

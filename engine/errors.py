@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
-#: How much of a player's input a message quotes back at most.
-EXCERPT_CHARS = 40
+#: How much of a player's input a sentence quotes back at most.
+QUOTE_CHARS = 40
 
 
-def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
-    """A player's input quoted for a message: whole if short, else its start and its length."""
+def quote(text: str, limit: int = QUOTE_CHARS) -> str:
+    """A player's input quoted in a sentence: whole if short, else its start and its length."""
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}… ({len(text):,} characters)"

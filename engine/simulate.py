@@ -219,6 +219,8 @@ def simulate(
     check_options(variant, options)
     if hands < 1:
         raise GameError("Simulate at least one hand.")
+    if workers is not None and workers < 1:
+        raise GameError("Simulate with at least one worker process.")
     sizes = [min(chunk_hands, hands - start) for start in range(0, hands, chunk_hands)]
     workers = min(workers or os.cpu_count() or 1, len(sizes))
     results: dict[int, Counter[tuple[float, ...]]] = {}

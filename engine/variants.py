@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
-from engine.errors import GameError, excerpt
+from engine.errors import GameError, quote
 from engine.evaluate import (
     ACE,
     FLUSH,
@@ -409,5 +409,5 @@ def variant_named(name: str) -> Variant:
     except KeyError:
         known = ", ".join(VARIANTS)
         raise GameError(
-            f"There is no Pyramid game called {excerpt(name)}; try one of {known}."
+            f"There is no Pyramid game called {quote(name)}; try one of {known}."
         ) from None

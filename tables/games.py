@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
-from engine.errors import GameError, excerpt
+from engine.errors import GameError, quote
 from engine.evaluate import WheelMode
 from engine.paigow import PaiGowTable
 from engine.three_card import ThreeCardTable
@@ -161,7 +161,7 @@ def game_named(name: str) -> GameSpec:
     """The game players call ``name``; raises ``GameError`` with the list of games otherwise."""
     spec = GAMES.get(name.strip().lower().replace("_", "-").replace(" ", "-"))
     if spec is None:
-        raise GameError(f"There is no game called {excerpt(name)}; try one of {', '.join(GAMES)}.")
+        raise GameError(f"There is no game called {quote(name)}; try one of {', '.join(GAMES)}.")
     return spec
 
 

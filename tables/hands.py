@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engine.arrangement import Arrangement, parse_arrangement, verify_arrangement
 from engine.automatics import verify_automatic
 from engine.cards import AnyCard, Card, Joker, Rank, format_hands, parse_cards, parse_hands
-from engine.errors import GameError, excerpt
+from engine.errors import GameError, quote
 from engine.evaluate import evaluate, evaluator
 from engine.paigow import PaiGowSetting, Role
 from engine.paigow import is_foul as pai_gow_fouls
@@ -63,7 +63,7 @@ def _automatic(name: str | None) -> Automatic | None:
     except ValueError:
         known = ", ".join(a.title for a in Automatic)
         raise GameError(
-            f"There is no automatic called {excerpt(name)}; try one of: {known}."
+            f"There is no automatic called {quote(name)}; try one of: {known}."
         ) from None
 
 

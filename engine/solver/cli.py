@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any, TextIO
 
 from engine.arrangement import the
 from engine.cards import format_cards, parse_cards
+from engine.cli_input import MAX_LINE_CHARS, excerpt, milliseconds, refuse_long, write_json
 from engine.errors import GameError
 from engine.evaluate import evaluate
 from engine.solver.solve import Solution, solve
@@ -57,23 +57,23 @@ def add_solve(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cards", required=True, help='the holding, e.g. "As Kd W ..."')
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
-        "--budget-ms", type=float, default=DEFAULT_BUDGET_S * 1000, help="search time limit"
+        "--budget-ms",
+        type=milliseconds,
+        default=DEFAULT_BUDGET_S * 1000,
+        help="search time limit",
     )
 
     def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         try:
             variant = variant_named(args.variant)
+            refuse_long(len(args.cards), MAX_LINE_CHARS, "--cards")
             held = parse_cards(args.cards)
             solution = solve(variant, held, budget_s=args.budget_ms / 1000)
         except GameError as error:
-            stdout.write(
-                json.dumps({"input": args.cards, "error": str(error)}, ensure_ascii=False) + "\n"
-            )
+            write_json(stdout, {"input": excerpt(args.cards), "error": str(error)})
             return 1
         if args.json:
-            stdout.write(
-                json.dumps(solution_json(solution, args.variant), ensure_ascii=False) + "\n"
-            )
+            write_json(stdout, solution_json(solution, args.variant))
         else:
             stdout.write(_text(solution, args.variant))
         return 0

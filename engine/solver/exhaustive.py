@@ -15,8 +15,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from engine.arrangement import fits_slot, is_ordered, needs_met
 from engine.errors import HandError
 from engine.evaluate import evaluator
+from engine.solver.big_hands import big_hands
 from engine.solver.model import FieldModel, Key
-from engine.solver.search import big_hands, minus
+from engine.solver.search import minus
 from engine.variants import OrderRule, Variant
 
 

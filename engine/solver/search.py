@@ -19,6 +19,10 @@ alone (a hand whose ranks are all left, suits unchecked, so at least the stronge
 fits); with every slot under it at that rank part, it bounds the completion from above, and a
 hand that cannot beat the best found that way is never tried. Hands of one rank part and the
 same ranks share that test.
+
+With a time budget, a greedy setting (``greedy.py``) is the best known before the candidates
+are made: the search must beat it, and the deadline holds from the start, while candidates are
+made as well as during the search, so an answer never waits for the search's first one.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import itertools
 import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from engine.arrangement import needs_met
@@ -39,10 +43,11 @@ from engine.evaluate import (
     STRAIGHT,
     THREE_CARD_FLUSH,
     TRIPS,
-    Evaluator,
     evaluator,
     of_a_kind_ladder,
 )
+from engine.solver.big_hands import big_hands
+from engine.solver.greedy import greedy_setting
 from engine.solver.jokers import joker_key, joker_rank_parts
 from engine.solver.model import FieldModel, Key, rank_part
 from engine.variants import OrderRule, Variant
@@ -80,27 +85,6 @@ def minus(cards: Codes, taken: Codes) -> Codes:
     return tuple(left)
 
 
-def big_hands(keyer: Evaluator, codes: Codes, size: int) -> list[tuple[Codes, Key]]:
-    """Every distinct 6-10-card hand in the cards: n of a kind or an n-card straight flush."""
-    jokers = [c for c in codes if c == JOKER_CODE]
-    real = [c for c in codes if c != JOKER_CODE]
-    groups = [[c for c in real if c >> 2 == rank] for rank in range(2, 15)]
-    groups += [[c for c in real if c & 3 == suit] for suit in range(4)]
-    found: dict[Codes, Key] = {}
-    for group in groups:
-        pool = sorted(jokers + group)
-        if len(pool) < size:
-            continue
-        for combo in itertools.combinations(pool, size):
-            if combo in found:
-                continue
-            try:
-                found[combo] = keyer.key(combo)
-            except HandError:
-                continue
-    return list(found.items())
-
-
 #: Rank parts just above every 3-card hand below trips, and below 3-card flushes.
 _BELOW_TRIPS: Key = (TRIPS - 1, 99)
 _BELOW_FLUSH: Key = (THREE_CARD_FLUSH - 1, 99)
@@ -111,6 +95,8 @@ _PROOFS_KEPT = 4
 #: guard bit above the count (at most 12 cards of a rank in three decks) as in packed cards.
 _RANK_FIELD: tuple[int, ...] = tuple(1 << 5 * (code >> 2) for code in range(64))
 _RANK_GUARDS = sum(16 << 5 * rank for rank in range(15))
+#: Hands keyed between two looks at the clock while the candidates are made.
+_SETUP_BATCH = 4096
 #: Scans of one slot (and jokers left) through its groups before its flat lists are made.
 _SCAN_AFTER = 32
 #: The most pairs of hands ``two_apart`` tries before it answers "maybe".
@@ -186,6 +172,10 @@ def _has_run(mask: int, jokers: int) -> bool:
 _Entry = tuple[Codes, Key, int, int, int]
 
 
+class _OutOfTime(Exception):
+    """The deadline passed while the candidates were being made (a fallback is ready)."""
+
+
 class _Search:
     """One solve: the holding, every candidate per position sorted by value, the best so far.
 
@@ -194,10 +184,26 @@ class _Search:
     field borrows exactly when the candidate is a sub-multiset of it.
     """
 
-    def __init__(self, variant: Variant, model: FieldModel, held: Codes, deadline: float) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        model: FieldModel,
+        held: Codes,
+        deadline: float,
+        *,
+        hard: bool = False,
+    ) -> None:
+        """Make every candidate; with a ``hard`` deadline, raise ``_OutOfTime`` once it passes."""
         self.variant = variant
         self.deadline = deadline
+        #: Whether the deadline holds before any answer: only when a fallback is ready.
+        self.hard = hard
         self.timed_out = False
+
+        def on_time() -> None:
+            if hard and time.perf_counter() > deadline:
+                raise _OutOfTime
+
         self.nodes = 0
         keyer = evaluator(variant.hand_rules)
         distinct = sorted(set(held))
@@ -229,6 +235,7 @@ class _Search:
         #: the same packed counts, so keying on them merges them.
         pools: dict[int, dict[Key, list[_Entry]]] = {}
         for size in {size for slot in variant.slots for size in slot.allowed_sizes}:
+            on_time()
             pool: dict[Key, list[_Entry]] = {}
             pools[size] = pool
             if size > 5:
@@ -244,22 +251,26 @@ class _Search:
             distinct_hands = dict.fromkeys(itertools.combinations(held, size))
             if size == 5:
                 plain, flush = keyer.rank_tables(5)
-                for combo in distinct_hands:
-                    # Jokers (code 0) sort first; a joker-free hand's rank part is the table's.
-                    a, b, c, d, e = combo
-                    cards = by_code[a] + by_code[b] + by_code[c] + by_code[d] + by_code[e]
-                    if a:
-                        table = plain if (a ^ b | a ^ c | a ^ d | a ^ e) & 3 else flush
-                        rp = table[(e >> 2, d >> 2, c >> 2, b >> 2, a >> 2)][0]
-                        entry = (combo, rp, cards, 5, 0)
-                    else:
-                        rp = joker_part(combo)
-                        entry = (combo, rp, cards, 5, combo.count(JOKER_CODE))
-                    found = pool.get(rp)
-                    if found is None:
-                        pool[rp] = [entry]
-                    else:
-                        found.append(entry)
+                # 25 cards hold 53,130 five-card hands: the clock is read between batches.
+                combos = iter(distinct_hands)
+                while batch := list(itertools.islice(combos, _SETUP_BATCH)):
+                    on_time()
+                    for combo in batch:
+                        # Jokers (code 0) sort first; a joker-free hand's rank part is the table's.
+                        a, b, c, d, e = combo
+                        cards = by_code[a] + by_code[b] + by_code[c] + by_code[d] + by_code[e]
+                        if a:
+                            table = plain if (a ^ b | a ^ c | a ^ d | a ^ e) & 3 else flush
+                            rp = table[(e >> 2, d >> 2, c >> 2, b >> 2, a >> 2)][0]
+                            entry = (combo, rp, cards, 5, 0)
+                        else:
+                            rp = joker_part(combo)
+                            entry = (combo, rp, cards, 5, combo.count(JOKER_CODE))
+                        found = pool.get(rp)
+                        if found is None:
+                            pool[rp] = [entry]
+                        else:
+                            found.append(entry)
                 continue
             if size == 3:
                 plain, flush = keyer.rank_tables(3)
@@ -288,6 +299,7 @@ class _Search:
                 self.full_keys[cards] = key
                 rp = key[: key.index(0, 1) + 1]
                 pool.setdefault(rp, []).append((combo, rp, cards, size, combo.count(JOKER_CODE)))
+        on_time()
         #: Per position, the candidates grouped by rank part (one value v_p per group), groups
         #: ascending: rank parts, values, the running maximum of the values, members.
         self.groups: list[tuple[list[Key], list[float], list[float], list[list[_Entry]]]] = []
@@ -630,8 +642,12 @@ class _Search:
                 self.best_ev = acc
                 self.best = list(self.chosen)
             return
-        # The budget stops the search only once it holds an answer: a legal setting always returns.
-        if self.best and self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+        # Without a fallback, the budget stops the search only once it holds an answer.
+        if (
+            (self.hard or self.best)
+            and self.nodes & 63 == 0
+            and time.perf_counter() > self.deadline
+        ):
             self.timed_out = True
         if self.timed_out:
             return
@@ -716,7 +732,7 @@ class _Search:
                         below += bound(q, rp if rp < caps[q] else caps[q])
                     if acc + running[i] + below <= self.best_ev + _EPSILON:
                         return  # ranks only fall from here, and with them every bound
-                if acc + value + below <= self.best_ev + _EPSILON or self.timed_out:
+                if acc + value + below <= self.best_ev + _EPSILON:
                     break
                 if position:
                     # The first test of the next slot's card bound, by ranks alone: it holds
@@ -748,20 +764,52 @@ class _Search:
                 )
                 self.chosen.pop()
                 self.sizes[position] = 0
+                if self.timed_out:
+                    return  # at once: the hands left in this group need not even be looked at
             i -= 1
+
+
+def fallback(variant: Variant, model: FieldModel, held: Codes) -> Found | None:
+    """The greedy setting of ``held`` as a ``Found`` (not proven best), or None if it has none."""
+    setting = greedy_setting(variant, held)
+    if setting is None:
+        return None
+    hands, discards = setting
+    keyer = evaluator(variant.hand_rules)
+    keys = tuple(keyer.key(hand) for hand in hands)
+    # Summed strongest slot first, as the search adds its values, so equal settings tie exactly.
+    ev = 0.0
+    for position in range(len(hands) - 1, -1, -1):
+        ev += model.value(position, keys[position])
+    return Found(hands, keys, discards, ev, exact=False, nodes=0)
 
 
 def search(
     variant: Variant, model: FieldModel, held: Sequence[int], *, budget_s: float | None = None
 ) -> Found | None:
-    """The legal arrangement of ``held`` (codes) with the greatest Σ v_p, or None if none is."""
+    """The legal arrangement of ``held`` (codes) with the greatest Σ v_p, or None if none is.
+
+    With a budget, a greedy setting is made first and the search must beat it: when the
+    budget runs out, while the candidates are made or during the search, the best known
+    returns (``exact`` False). Only if the greedy setting finds none does the search run on
+    to its first answer.
+    """
     codes = tuple(sorted(held))
     deadline = float("inf") if budget_s is None else time.perf_counter() + budget_s
-    state = _Search(variant, model, codes, deadline)
+    known = None if budget_s is None else fallback(variant, model, codes)
+    try:
+        state = _Search(variant, model, codes, deadline, hard=known is not None)
+    except _OutOfTime:
+        return known
+    if known is not None:
+        state.best_ev = known.ev
     top = len(variant.slots) - 1
     state.run(top, state.held_packed, None, 0, 0.0, state.held_ranks)
     if not state.best:
-        return None
+        if known is None:
+            return None
+        # Nothing beat the fallback: proven best unless the budget stopped the search.
+        return replace(known, exact=not state.timed_out, nodes=state.nodes)
     hands = tuple(entry[0] for entry in reversed(state.best))
     keys = tuple(state.key_of(entry) for entry in reversed(state.best))
     left = codes

@@ -74,6 +74,18 @@ def test_a_malformed_card_names_the_token_and_says_what_a_card_looks_like(
     assert "a card is a rank" in message and "a joker is W" in message
 
 
+def test_a_long_malformed_token_is_quoted_by_its_start_only() -> None:
+    # A player's message (or a line of the command line) may be long: the sentence is not.
+    with pytest.raises(CardError) as raised:
+        parse_cards("As " + "Zz" * 500)
+    message = str(raised.value)
+    assert "'ZzZzZz" in message and "(1,000 characters)" in message
+    assert len(message) < 250
+    with pytest.raises(CardError) as raised:
+        parse_card("Kh " * 500)
+    assert len(str(raised.value)) < 250
+
+
 def test_parse_card_wants_exactly_one_card() -> None:
     assert parse_card("kh") == Card(Rank.KING, Suit.HEARTS)
     with pytest.raises(CardError):

@@ -53,6 +53,12 @@ def test_ties_to_dealer_is_a_three_card_option_only() -> None:
         simulate("paigow", hands=10, seed=1, options=SimulationOptions(ties_to_dealer=True))
 
 
+@pytest.mark.parametrize("workers", [0, -1])
+def test_fewer_than_one_worker_is_refused(workers: int) -> None:
+    with pytest.raises(GameError, match="at least one worker"):
+        simulate("paigow", hands=10, seed=1, workers=workers)
+
+
 def test_unknown_variant_is_refused_with_the_known_ones() -> None:
     with pytest.raises(GameError, match="paigow"):
         simulate("baccarat", hands=10, seed=1)

@@ -17,6 +17,7 @@ from engine.cli import main
 from engine.errors import GameError
 from engine.evaluate import evaluator
 from engine.simulate import simulate
+from engine.solver.big_hands import big_hands
 from engine.solver.exhaustive import best_ev, best_ev_three_slots
 from engine.solver.jokers import joker_key, joker_rank_parts
 from engine.solver.model import FieldModel, bootstrap_model, load_model, rank_part
@@ -261,3 +262,43 @@ def test_card_bound_is_above_every_legal_completion(variant: Variant, size: int)
                 entry = next(e for e in group if e[0] == tuple(sorted(hands[position])))
                 left -= entry[2]
                 cap = keys[position]
+
+
+def _every_combination_big_hands(
+    variant: Variant, held: list[int], size: int
+) -> set[tuple[int, ...]]:
+    """Every 6-10-card hand among all combinations of one rank's or one suit's cards and jokers."""
+    keyer = evaluator(variant.hand_rules)
+    jokers = [c for c in held if c == 0]
+    real = [c for c in held if c]
+    groups = [[c for c in real if c >> 2 == rank] for rank in range(2, 15)]
+    groups += [[c for c in real if c & 3 == suit] for suit in range(4)]
+    found = set()
+    for group in groups:
+        for combo in itertools.combinations(sorted(jokers + group), size):
+            try:
+                keyer.key(combo)
+            except GameError:
+                continue
+            found.add(combo)
+    return found
+
+
+@pytest.mark.parametrize(("variant", "size", "jokers"), [(NO_SURRENDER, 17, 2), (SHOWDOWN, 25, 4)])
+def test_big_hands_are_every_six_to_ten_card_hand_of_the_holding(
+    variant: Variant, size: int, jokers: int
+) -> None:
+    rng = random.Random(31)
+    real = [c for c in shoe_codes(variant) if c]
+    holdings = [rng.sample(real, size) for _ in range(6)]
+    # One or two suits and a few ranks: the holdings with the most such hands.
+    holdings += [[0] * jokers + rng.sample([c for c in real if c & 3 == 3], 12)]
+    holdings += [[0] * jokers + rng.sample([c for c in real if c >> 2 in (14, 13, 5)], 12)]
+    holdings += [[0] * jokers + [c for c in real if c >> 2 in (9, 8, 7, 6) and c & 3 >= 2][:14]]
+    keyer = evaluator(variant.hand_rules)
+    for held in holdings:
+        for n in range(6, 11):
+            built = big_hands(keyer, held, n)
+            assert len({hand for hand, _ in built}) == len(built)
+            assert {hand for hand, _ in built} == _every_combination_big_hands(variant, held, n)
+            assert all(key == keyer.key(hand) for hand, key in built)

@@ -1,0 +1,163 @@
+"""The solver's time budget covers the whole ``solve()``, on the worst holdings each game deals.
+
+Times are CPU times of this process (``time.process_time``): the solver stops on the wall clock,
+which a busy machine only stretches, so CPU time within the budget and the margin is a fair test
+of the code and not of the machine's load.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.arrangement import Arrangement, is_legal
+from engine.cards import JOKER_CODE, AnyCard, card_from_code
+from engine.evaluate import evaluator
+from engine.solver.exhaustive import best_ev
+from engine.solver.greedy import greedy_setting
+from engine.solver.model import load_model
+from engine.solver.search import search
+from engine.solver.solve import solve
+from engine.solver.train import shoe_codes
+from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, VARIANTS, Variant
+
+BUDGET_S = 0.3
+#: What the solver may take beyond its budget: stopping, the automatics and the final check.
+MARGIN_S = 0.1
+
+SPADES, HEARTS = 3, 2
+ACE_DOWN = range(14, 1, -1)
+
+
+def _suited(suit: int, copies: int, count: int, *, jokers: int = 0) -> list[int]:
+    """``count`` cards of one suit, highest ranks first, each rank ``copies`` times."""
+    return [JOKER_CODE] * jokers + [r * 4 + suit for r in ACE_DOWN for _ in range(copies)][:count]
+
+
+def _pairs(count: int, *, jokers: int = 0) -> list[int]:
+    """``count`` cards as pairs (a spade and a heart of each rank), highest first."""
+    return [JOKER_CODE] * jokers + [r * 4 + s for r in ACE_DOWN for s in (SPADES, HEARTS)][:count]
+
+
+def _kinds(copies: int, ranks: tuple[int, ...], count: int, *, jokers: int = 0) -> list[int]:
+    """``count`` cards, as many of each rank as the shoe holds (every suit, ``copies`` decks)."""
+    cards = [r * 4 + s for r in ranks for s in range(4) for _ in range(copies)]
+    return [JOKER_CODE] * jokers + [*cards, 2 * 4][:count]
+
+
+#: The holdings that cost the most to search: a single suit (every hand a flush or better, runs
+#: of every length), every joker the shoe allows, all pairs, and a few ranks many times over.
+WORST: dict[str, tuple[Variant, list[int]]] = {
+    "showdown 25 spades": (SHOWDOWN, _suited(SPADES, 3, 25)),
+    "showdown 4 jokers 21 spades": (SHOWDOWN, _suited(SPADES, 3, 21, jokers=4)),
+    "showdown 4 jokers 21 spades, 7 ranks": (
+        SHOWDOWN,
+        _suited(SPADES, 3, 21, jokers=4)[:4]
+        + [r * 4 + SPADES for r in range(14, 7, -1) for _ in range(3)],
+    ),
+    "showdown 25 in pairs": (SHOWDOWN, _pairs(25)),
+    "showdown 4 jokers 21 in pairs": (SHOWDOWN, _pairs(21, jokers=4)),
+    "showdown 12 aces 12 kings": (SHOWDOWN, _kinds(3, (14, 13), 25)),
+    "showdown 4 jokers 12 aces 9 kings": (SHOWDOWN, _kinds(3, (14, 13), 21, jokers=4)),
+    "no-surrender 17 spades": (NO_SURRENDER, _suited(SPADES, 2, 17)),
+    "no-surrender 2 jokers 15 spades": (NO_SURRENDER, _suited(SPADES, 2, 15, jokers=2)),
+    "no-surrender 17 in pairs": (NO_SURRENDER, _pairs(17)),
+    "no-surrender 8 aces 8 kings": (NO_SURRENDER, _kinds(2, (14, 13), 17)),
+    "no-surrender 2 jokers 8 aces 7 kings": (NO_SURRENDER, _kinds(2, (14, 13), 15, jokers=2)),
+    "standard 2 jokers 15 spades": (STANDARD, _suited(SPADES, 2, 15, jokers=2)),
+    "standard 17 in pairs": (STANDARD, _pairs(17)),
+    "casino 9 spades": (CASINO, _suited(SPADES, 2, 9)),
+    "casino 2 jokers 7 spades": (CASINO, _suited(SPADES, 2, 7, jokers=2)),
+    "casino 2 jokers 7 in pairs": (CASINO, _pairs(7, jokers=2)),
+}
+
+
+def _held(codes: list[int]) -> list[AnyCard]:
+    return [card_from_code(code) for code in codes]
+
+
+def _arrangement(hands: tuple[tuple[int, ...], ...], discards: tuple[int, ...]) -> Arrangement:
+    return Arrangement(
+        tuple(tuple(card_from_code(code) for code in hand) for hand in hands),
+        tuple(card_from_code(code) for code in discards),
+    )
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm() -> None:
+    # What the bot's worker processes load once at start-up (tables.hands.warm_up).
+    for variant in VARIANTS.values():
+        load_model(variant)
+        evaluator(variant.hand_rules)
+
+
+def test_the_worst_holdings_are_what_their_shoes_can_deal() -> None:
+    for variant, codes in WORST.values():
+        assert len(codes) == variant.max_held
+        assert codes.count(JOKER_CODE) <= variant.jokers
+        assert all(codes.count(code) <= variant.decks for code in set(codes) if code)
+
+
+@pytest.mark.parametrize("name", WORST)
+def test_solve_answers_the_worst_holdings_legally_within_its_budget(name: str) -> None:
+    variant, codes = WORST[name]
+    held = _held(codes)
+    started = time.process_time()
+    solution = solve(variant, held, budget_s=BUDGET_S)
+    spent = time.process_time() - started
+    assert spent <= BUDGET_S + MARGIN_S, f"{name}: {spent * 1000:.0f} ms of CPU"
+    assert is_legal(variant, solution.arrangement, held)
+
+
+#: The greedy setting must be ready long before any budget a player waits on runs out.
+GREEDY_S = 0.02
+
+
+@pytest.mark.parametrize("name", WORST)
+def test_the_greedy_setting_of_the_worst_holdings_is_quick_and_legal(name: str) -> None:
+    variant, codes = WORST[name]
+    started = time.process_time()
+    setting = greedy_setting(variant, codes)
+    spent = time.process_time() - started
+    assert setting is not None
+    assert spent <= GREEDY_S, f"{name}: {spent * 1000:.1f} ms of CPU"
+    assert is_legal(variant, _arrangement(*setting), _held(codes))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(list(VARIANTS.values())), st.randoms(use_true_random=False))
+def test_the_greedy_setting_is_legal_on_any_deal(variant: Variant, rng: random.Random) -> None:
+    size = rng.randint(variant.min_used, variant.max_held)
+    codes = rng.sample(shoe_codes(variant), size)
+    setting = greedy_setting(variant, codes)
+    assert setting is not None
+    assert is_legal(variant, _arrangement(*setting), _held(codes))
+
+
+@pytest.mark.parametrize("name", ["showdown 4 jokers 21 spades", "no-surrender 2 jokers 15 spades"])
+def test_a_spent_budget_answers_with_the_greedy_setting_without_searching(name: str) -> None:
+    # Before any candidate is made: the search used to run on to its first answer.
+    variant, codes = WORST[name]
+    found = search(variant, load_model(variant), codes, budget_s=0.0)
+    setting = greedy_setting(variant, sorted(codes))
+    assert found is not None and setting is not None
+    assert not found.exact and found.nodes == 0
+    assert (found.hands, found.discards) == setting
+
+
+@pytest.mark.parametrize(("variant", "size", "count"), [(CASINO, 9, 100), (NO_SURRENDER, 13, 15)])
+def test_a_search_that_must_beat_the_greedy_setting_still_finds_the_optimum(
+    variant: Variant, size: int, count: int
+) -> None:
+    # With a budget the greedy setting is the best known from the start, and it prunes.
+    model = load_model(variant)
+    rng = random.Random(size)
+    for _ in range(count):
+        held = rng.sample(shoe_codes(variant), size)
+        found = search(variant, model, held, budget_s=600.0)
+        assert found is not None and found.exact
+        assert found.ev == pytest.approx(best_ev(variant, model, held), abs=1e-9)
