@@ -26,7 +26,8 @@ from cogs.publisher import DiscordPublisher
 from cogs.table import TableCog
 from cogs.views import DYNAMIC_ITEMS, is_orphan_form
 from storage import Storage
-from storage.database import Database, open_database
+from storage.database import Database, DatabaseFileError, open_database
+from storage.errors import MigrationError
 from tables.games import GAMES
 from tables.hands import default_setting, warm_up
 from tables.manager import Arranger, Offload, ProcessOffload, TableManager
@@ -128,10 +129,17 @@ class PyramidBot(commands.Bot):
         self.database: Database | None = None
         self.services: Services
 
+    async def open_storage(self) -> Database:
+        """The bot's database, opened by the first call (`run_bot` makes it before logging in)."""
+        if self.database is None:
+            self.database = await open_database(
+                self.settings.database_path, clock=discord.utils.utcnow
+            )
+        return self.database
+
     async def setup_hook(self) -> None:
         """Open the database, load the tables' data, resume the tables, add cogs, sync."""
-        self.database = await open_database(self.settings.database_path, clock=discord.utils.utcnow)
-        storage = Storage.over(self.database)
+        storage = Storage.over(await self.open_storage())
         publisher = DiscordPublisher(self)
         tables = TableManager(
             storage,
@@ -193,6 +201,8 @@ async def run_bot(settings: Settings, *, sync_globally: bool = False) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
     async with bot:
+        # Before logging in, so that a bad DATABASE_PATH is told without waiting for Discord.
+        await bot.open_storage()
         await bot.start(settings.discord_token)
     log.info("Shut down cleanly.")
 
@@ -235,6 +245,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         asyncio.run(run_bot(settings, sync_globally=args.sync))
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: check it in .env.", file=sys.stderr)
+        return EXIT_BAD_SETTINGS
+    except DatabaseFileError as error:
+        print(
+            f"Cannot open or create the database {error.path} ({error.reason}); "
+            "check DATABASE_PATH and that the bot may write its folder.",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_SETTINGS
+    except MigrationError as error:
+        print(error, file=sys.stderr)
         return EXIT_BAD_SETTINGS
     return 0
 
