@@ -7,12 +7,15 @@ import asyncio
 import logging
 import os
 import signal
+import socket
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
@@ -39,6 +42,9 @@ MISSING_TOKEN_MESSAGE = (
     "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it (see README)."
 )
 EXIT_BAD_SETTINGS = 2
+#: Discord could not be reached: unlike a bad setting, worth trying again later.
+EXIT_UNREACHABLE = 1
+SHUTDOWN_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
 class SettingsError(Exception):
@@ -153,6 +159,7 @@ class PyramidBot(commands.Bot):
         # The loop's own process checks hands with the evaluator: load its tables now.
         await asyncio.to_thread(warm_up)
         if isinstance(self.offload, ProcessOffload):
+            log.info("Starting %d worker processes for the solver.", self.offload.workers)
             await self.offload.start(warm_up)
         for cog in (TableCog(), PlayCog(), ChipsCog(), InfoCog()):
             await self.add_cog(cog)
@@ -193,18 +200,78 @@ async def answer_orphan_form(interaction: discord.Interaction[Any]) -> None:
         )
 
 
-async def run_bot(settings: Settings, *, sync_globally: bool = False) -> None:
+class Shutdown:
+    """SIGTERM or SIGINT from the start of `main`: noted until the loop runs, then it cancels the
+    bot's main task wherever that waits (logging in, starting workers, syncing, connected).
+
+    A signal that only closed the bot beside its start-up left that start-up running into a
+    closed HTTP session or a shut worker pool; cancelling unwinds it and then closes the bot.
+    """
+
+    def __init__(self) -> None:
+        self.signal: signal.Signals | None = None
+        self._task: asyncio.Task[Any] | None = None
+
+    def note_signals(self) -> None:
+        """Until the loop runs, a signal is only noted (its handler must not touch the loop)."""
+        for sig in SHUTDOWN_SIGNALS:
+            signal.signal(sig, self._note)
+
+    def _note(self, signum: int, frame: FrameType | None) -> None:
+        if self.signal is None:
+            self.signal = signal.Signals(signum)
+
+    def watch(self, task: asyncio.Task[Any]) -> None:
+        """From now on the first signal cancels ``task`` (later ones wait for its shutdown)."""
+        self._task = task
+        loop = asyncio.get_running_loop()
+        for sig in SHUTDOWN_SIGNALS:
+            loop.add_signal_handler(sig, self._stop, sig)
+        if self.signal is not None:
+            log.info("%s received: shutting down.", self.signal.name)
+
+    def _stop(self, sig: signal.Signals) -> None:
+        if self.signal is not None or self._task is None:
+            return
+        self.signal = sig
+        log.info("%s received: shutting down.", sig.name)
+        self._task.cancel()
+
+
+async def run_bot(settings: Settings, shutdown: Shutdown, *, sync_globally: bool = False) -> None:
     """Run until the connection ends or SIGTERM/SIGINT asks for a clean shutdown."""
+    task = asyncio.current_task()
+    assert task is not None
+    shutdown.watch(task)
+    if shutdown.signal is not None:  # it came before the loop ran: there is nothing to undo
+        log.info("Shut down cleanly.")
+        return
     point_at(settings)
     bot = PyramidBot(settings, sync_globally=sync_globally)
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
-        # Before logging in, so that a bad DATABASE_PATH is told without waiting for Discord.
-        await bot.open_storage()
-        await bot.start(settings.discord_token)
+    try:
+        async with bot:
+            # Before logging in, so that a bad DATABASE_PATH is told without waiting for Discord.
+            await bot.open_storage()
+            await bot.start(settings.discord_token)
+    except asyncio.CancelledError:
+        if shutdown.signal is None:
+            raise
+        task.uncancel()
     log.info("Shut down cleanly.")
+
+
+def unreachable_reason(error: aiohttp.ClientConnectionError) -> str:
+    """Why a connection to Discord failed, in a few words ("connection refused")."""
+    cause: BaseException = error
+    if isinstance(error, aiohttp.ClientConnectorError):
+        cause = error.os_error
+    if isinstance(cause, socket.gaierror):
+        reason = cause.strerror or str(cause)
+    elif isinstance(cause, OSError) and cause.errno:
+        reason = os.strerror(cause.errno)
+    else:
+        reason = str(cause) or type(cause).__name__
+    return reason[:1].lower() + reason[1:]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -230,6 +297,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from demo import run_demo
 
         return run_demo(args.demo, args.out or Path("demo-output") / args.demo, args.players)
+    shutdown = Shutdown()
+    shutdown.note_signals()
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -242,7 +311,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_SETTINGS
     log.info("Settings loaded: %s", settings)
     try:
-        asyncio.run(run_bot(settings, sync_globally=args.sync))
+        asyncio.run(run_bot(settings, shutdown, sync_globally=args.sync))
+    except aiohttp.ClientConnectionError as error:
+        print(
+            f"Could not reach Discord at {discord.http.Route.BASE} ({unreachable_reason(error)}); "
+            "check the network.",
+            file=sys.stderr,
+        )
+        return EXIT_UNREACHABLE
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: check it in .env.", file=sys.stderr)
         return EXIT_BAD_SETTINGS

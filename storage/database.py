@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.resources
 import logging
 import os
@@ -227,6 +228,22 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
+async def _connect(path: str | Path) -> aiosqlite.Connection:
+    """An aiosqlite connection that is closed, not abandoned, when the caller is cancelled.
+
+    Cancelled mid-connect (a SIGTERM while the bot starts), aiosqlite drops its connection and
+    leaves the thread to report to an event loop that may be closed by then.
+    """
+    # isolation_level=None: sqlite3 opens no implicit transactions; ours are explicit.
+    connecting = asyncio.ensure_future(aiosqlite.connect(path, isolation_level=None))
+    try:
+        return await asyncio.shield(connecting)
+    except asyncio.CancelledError:
+        with contextlib.suppress(sqlite3.Error):
+            await (await connecting).close()
+        raise
+
+
 async def open_database(
     path: str | Path, *, clock: Clock = utc_now, migrate_schema: bool = True
 ) -> Database:
@@ -243,8 +260,7 @@ async def open_database(
         except OSError as error:
             raise DatabaseFileError(shown, _why(shown, error)) from error
     try:
-        # isolation_level=None: sqlite3 opens no implicit transactions; ours are explicit.
-        connection = await aiosqlite.connect(path, isolation_level=None)
+        connection = await _connect(path)
     except sqlite3.Error as error:
         raise DatabaseFileError(shown, _why(shown, error)) from error
     try:
