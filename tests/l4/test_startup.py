@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -139,3 +140,22 @@ async def test_unreachable_discord_ends_the_bot_with_one_sentence(tmp_path: Path
     assert log.strip().splitlines()[-1] == (
         f"Could not reach Discord at {api} (connection refused); check the network."
     ), log
+
+
+async def test_ctrl_c_in_a_terminal_stops_the_bot_and_its_workers_without_a_traceback(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    bot = await start_bot(tmp_path, bot_environment(fake, tmp_path / "pyramid.sqlite3"))
+    try:
+        await bot.until("identifying", fake.wait_for(lambda f: f.identify is not None))
+        # A terminal sends SIGINT to the whole foreground process group, workers included.
+        os.killpg(bot.process.pid, signal.SIGINT)
+        status = await bot.exit_status()
+        left_behind = await bot.leftovers()
+    finally:
+        bot.kill()
+    log = bot.text()
+    assert status == 0, f"exit status {status}; the bot's log:\n{log}"
+    assert "Traceback" not in log and "KeyboardInterrupt" not in log, log
+    assert log.strip().splitlines()[-1].endswith("Shut down cleanly."), log
+    assert not left_behind, log
