@@ -189,14 +189,18 @@ class DatabaseFileError(Exception):
 
 
 def create_database_file(path: Path) -> None:
-    """Create the database's folder and file unless they exist, and check it opens read-write.
+    """Create the database's folder (0700) and file (0600) unless they exist; check it opens.
 
-    Opened here first, a folder, a missing permission or a read-only file is an `OSError` that
-    names the cause; when ``aiosqlite.connect`` itself fails it leaves its thread behind.
+    SQLite would create the file under the process's umask, often 0644: every local user could
+    read the chips and games. It gives the -wal and -shm files the database's mode, so those are
+    0600 too. Opened here first, a folder, a missing permission or a read-only file is an
+    `OSError` that names the cause; when ``aiosqlite.connect`` itself fails it leaves its thread
+    behind.
     """
-    # SQLite creates the file but not its folder (the bot's default is data/...).
-    path.parent.mkdir(parents=True, exist_ok=True)
-    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o644))
+    # SQLite creates the file but not its folder (the bot's default is data/...). A folder that
+    # exists keeps its mode: it is the operator's (a Docker volume, say).
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
 
 
 def _why(path: Path, error: OSError | sqlite3.Error) -> str:

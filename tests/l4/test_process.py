@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+import stat
 from pathlib import Path
 
 from tests.l4.fake_discord import BOT_ID, CHANNEL_ID, GUILD_ID, PLAYER_ID, FakeDiscord
@@ -64,3 +65,4 @@ async def test_bot_process_logs_in_syncs_opens_a_table_and_shuts_down_on_sigterm
     assert "Shut down cleanly" in log, log
     assert "Traceback" not in log, log
     assert (tmp_path / "pyramid.sqlite3").is_file()
+    assert stat.S_IMODE((tmp_path / "pyramid.sqlite3").stat().st_mode) == 0o600
