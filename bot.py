@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import math
 import os
 import signal
 import socket
@@ -45,6 +46,8 @@ EXIT_BAD_SETTINGS = 2
 #: Discord could not be reached: unlike a bad setting, worth trying again later.
 EXIT_UNREACHABLE = 1
 SHUTDOWN_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+#: cgroup v2's CPU limit of the container the bot runs in: "QUOTA PERIOD", or "max PERIOD".
+CGROUP_CPU_MAX = Path("/sys/fs/cgroup/cpu.max")
 
 
 class SettingsError(Exception):
@@ -59,6 +62,8 @@ class Settings:
     discord_token: str = field(repr=False)
     database_path: Path = DEFAULT_DATABASE_PATH
     dev_guild_id: int | None = None
+    #: How many solver processes to run; None: one per CPU the bot may use (`usable_cpus`).
+    workers: int | None = None
     #: Where Discord's REST API and gateway are; set only to run against a local fake of Discord.
     api_url: str | None = None
     gateway_url: str | None = None
@@ -74,6 +79,7 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         discord_token=token,
         database_path=Path(database_path) if database_path else DEFAULT_DATABASE_PATH,
         dev_guild_id=parse_guild_id(environ.get("DEV_GUILD_ID", "")),
+        workers=parse_workers(environ.get("WORKERS", "")),
         api_url=parse_url("DISCORD_API_URL", environ.get("DISCORD_API_URL", "")),
         gateway_url=parse_url("DISCORD_GATEWAY_URL", environ.get("DISCORD_GATEWAY_URL", "")),
     )
@@ -110,6 +116,42 @@ def parse_guild_id(text: str) -> int | None:
     return int(text)
 
 
+def parse_workers(text: str) -> int | None:
+    """Read the optional number of worker processes; empty means one per usable CPU."""
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or int(text) == 0:
+        raise SettingsError(
+            f"WORKERS must be a positive whole number of worker processes or empty, not {text!r}."
+        )
+    return int(text)
+
+
+def usable_cpus(cpu_max: Path = CGROUP_CPU_MAX) -> int:
+    """The CPUs this process may keep busy: those it may run on, capped by a cgroup v2 quota.
+
+    ``os.cpu_count()`` counts the host's CPUs, even in a container limited to a few, and a
+    worker per host CPU would only queue for the container's share.
+    """
+    # macOS and Windows have no CPU affinity to ask.
+    has_affinity = hasattr(os, "sched_getaffinity")
+    cpus = len(os.sched_getaffinity(0)) if has_affinity else os.cpu_count() or 1
+    quota = cgroup_cpu_quota(cpu_max)
+    return max(1, cpus if quota is None else min(cpus, quota))
+
+
+def cgroup_cpu_quota(cpu_max: Path) -> int | None:
+    """The whole CPUs a cgroup v2 ``cpu.max`` grants (a part CPU counts as one), or None."""
+    try:
+        quota, _, period = cpu_max.read_text().strip().partition(" ")
+    except OSError:  # no cgroup v2 here
+        return None
+    if not all(part.isascii() and part.isdigit() for part in (quota, period)) or not int(period):
+        return None  # "max": no quota
+    return max(1, math.ceil(int(quota) / int(period)))
+
+
 def discord_clock() -> float:
     """Wall-clock seconds as discord.py sees them (simcord's virtual time in tests)."""
     return discord.utils.utcnow().timestamp()
@@ -129,7 +171,7 @@ class PyramidBot(commands.Bot):
         # No privileged intents: everything happens through interactions.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.settings = settings
-        self.offload: Offload = offload or ProcessOffload()
+        self.offload: Offload = offload or ProcessOffload(settings.workers or usable_cpus())
         self.arranger = arranger
         self.sync_globally = sync_globally
         self.database: Database | None = None
