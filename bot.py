@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import math
 import os
@@ -46,12 +47,21 @@ EXIT_BAD_SETTINGS = 2
 #: Discord could not be reached: unlike a bad setting, worth trying again later.
 EXIT_UNREACHABLE = 1
 SHUTDOWN_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+#: How long the check that Discord's gateway answers waits for a connection.
+GATEWAY_CHECK_SECONDS = 30.0
 #: cgroup v2's CPU limit of the container the bot runs in: "QUOTA PERIOD", or "max PERIOD".
 CGROUP_CPU_MAX = Path("/sys/fs/cgroup/cpu.max")
 
 
 class SettingsError(Exception):
     """A setting is missing or malformed; the message is one sentence fit for the operator."""
+
+
+class UnreachableError(Exception):
+    """Discord's API or gateway cannot be reached (no network, a firewall, a wrong address)."""
+
+    def __init__(self, address: str, reason: str) -> None:
+        super().__init__(f"Could not reach Discord at {address} ({reason}); check the network.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,7 +304,14 @@ async def run_bot(settings: Settings, shutdown: Shutdown, *, sync_globally: bool
         async with bot:
             # Before logging in, so that a bad DATABASE_PATH is told without waiting for Discord.
             await bot.open_storage()
-            await bot.start(settings.discord_token)
+            try:
+                await bot.login(settings.discord_token)  # and setup_hook, which syncs commands
+            except aiohttp.ClientConnectionError as error:
+                raise UnreachableError(
+                    discord.http.Route.BASE, unreachable_reason(error)
+                ) from error
+            await reach_gateway()
+            await bot.connect()
     except asyncio.CancelledError:
         if shutdown.signal is None:
             raise
@@ -302,11 +319,29 @@ async def run_bot(settings: Settings, shutdown: Shutdown, *, sync_globally: bool
     log.info("Shut down cleanly.")
 
 
-def unreachable_reason(error: aiohttp.ClientConnectionError) -> str:
+async def reach_gateway() -> None:
+    """Open and close a connection to Discord's gateway; raise `UnreachableError` if none opens.
+
+    Once connected, discord.py reconnects by itself; but it retries a first connection that
+    failed with the session of a gateway it never reached, and dies of an AttributeError.
+    """
+    url = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    try:
+        _, writer = await asyncio.wait_for(
+            asyncio.open_connection(url.host, url.port), GATEWAY_CHECK_SECONDS
+        )
+    except (OSError, TimeoutError) as error:
+        raise UnreachableError(str(url), unreachable_reason(error)) from error
+    writer.close()
+    with contextlib.suppress(OSError):
+        await writer.wait_closed()
+
+
+def unreachable_reason(error: BaseException) -> str:
     """Why a connection to Discord failed, in a few words ("connection refused")."""
-    cause: BaseException = error
-    if isinstance(error, aiohttp.ClientConnectorError):
-        cause = error.os_error
+    cause = error.os_error if isinstance(error, aiohttp.ClientConnectorError) else error
+    if isinstance(cause, TimeoutError):
+        return "no answer in time"
     if isinstance(cause, socket.gaierror):
         reason = cause.strerror or str(cause)
     elif isinstance(cause, OSError) and cause.errno:
@@ -354,12 +389,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     log.info("Settings loaded: %s", settings)
     try:
         asyncio.run(run_bot(settings, shutdown, sync_globally=args.sync))
-    except aiohttp.ClientConnectionError as error:
-        print(
-            f"Could not reach Discord at {discord.http.Route.BASE} ({unreachable_reason(error)}); "
-            "check the network.",
-            file=sys.stderr,
-        )
+    except UnreachableError as error:
+        print(error, file=sys.stderr)
         return EXIT_UNREACHABLE
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: check it in .env.", file=sys.stderr)

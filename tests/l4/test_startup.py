@@ -123,23 +123,29 @@ def closed_port() -> int:
     return port
 
 
-async def test_unreachable_discord_ends_the_bot_with_one_sentence(tmp_path: Path) -> None:
+@pytest.mark.parametrize("reachable_api", [False, True], ids=["no network", "no gateway"])
+async def test_unreachable_discord_ends_the_bot_with_one_sentence(
+    fake: FakeDiscord, tmp_path: Path, reachable_api: bool
+) -> None:
     port = closed_port()
-    api = f"http://127.0.0.1:{port}/api/v10"
-    environment = endpoint_environment(
-        api, f"ws://127.0.0.1:{port}/gateway", tmp_path / "pyramid.sqlite3"
+    api = fake.api_url if reachable_api else f"http://127.0.0.1:{port}/api/v10"
+    gateway = f"ws://127.0.0.1:{port}/gateway"
+    bot = await start_bot(
+        tmp_path, endpoint_environment(api, gateway, tmp_path / "pyramid.sqlite3")
     )
-    bot = await start_bot(tmp_path, environment)
     try:
         status = await bot.exit_status()
+        left_behind = await bot.leftovers()
     finally:
         bot.kill()
     log = bot.text()
+    unreachable = f"{gateway}/" if reachable_api else api
     assert status == EXIT_UNREACHABLE, log
     assert "Traceback" not in log, log
     assert log.strip().splitlines()[-1] == (
-        f"Could not reach Discord at {api} (connection refused); check the network."
+        f"Could not reach Discord at {unreachable} (connection refused); check the network."
     ), log
+    assert not left_behind, log
 
 
 async def test_ctrl_c_in_a_terminal_stops_the_bot_and_its_workers_without_a_traceback(
