@@ -253,11 +253,12 @@ async def answer_orphan_form(interaction: discord.Interaction[Any]) -> None:
 
 
 class Shutdown:
-    """SIGTERM or SIGINT from the start of `main`: noted until the loop runs, then it cancels the
-    bot's main task wherever that waits (logging in, starting workers, syncing, connected).
+    """Stops the bot on SIGTERM or SIGINT, at any moment from the start of `main`.
 
-    A signal that only closed the bot beside its start-up left that start-up running into a
-    closed HTTP session or a shut worker pool; cancelling unwinds it and then closes the bot.
+    A signal is noted until the loop runs; then it cancels the bot's main task wherever that
+    waits (logging in, starting workers, syncing, connected), and leaving `async with bot`
+    closes the bot. Closing the bot beside a start-up that went on left that start-up running
+    into a closed HTTP session or a shut worker pool.
     """
 
     def __init__(self) -> None:
