@@ -1,4 +1,4 @@
-"""L4: how ``python bot.py`` ends when it cannot start: one sentence, a clean exit, no traceback."""
+"""L4: how ``python bot.py`` ends when stopped or unable to start: one sentence, no traceback."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ from tests.l4.process import (
 
 EXIT_BAD_SETTINGS = 2
 EXIT_UNREACHABLE = 1
+APPLICATION = "/oauth2/applications/@me"
+SYNC = f"/applications/{BOT_ID}/guilds/{GUILD_ID}/commands"
 #: Where one start-up step is under way: the fake holds a request, or the bot logs a line.
 Moment = Callable[[FakeDiscord, BotProcess], Awaitable[None]]
 
@@ -87,8 +89,6 @@ async def syncing_commands(fake: FakeDiscord, bot: BotProcess) -> None:
     await bot.until("syncing the commands", fake.wait_for_call("PUT", SYNC))
 
 
-APPLICATION = "/oauth2/applications/@me"
-SYNC = f"/applications/{BOT_ID}/guilds/{GUILD_ID}/commands"
 HELD = {logging_in: ("GET", "/users/@me"), syncing_commands: ("PUT", SYNC)}
 
 
