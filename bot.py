@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import math
 import os
 import signal
+import socket
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
@@ -28,7 +33,8 @@ from cogs.settings import SettingsCog
 from cogs.table import TableCog
 from cogs.views import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from storage import Storage
-from storage.database import Database, open_database
+from storage.database import Database, DatabaseFileError, open_database
+from storage.errors import MigrationError
 from tables.games import GAMES
 from tables.hands import default_setting, warm_up
 from tables.manager import Arranger, Offload, ProcessOffload, TableManager
@@ -40,10 +46,24 @@ MISSING_TOKEN_MESSAGE = (
     "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it (see README)."
 )
 EXIT_BAD_SETTINGS = 2
+#: Discord could not be reached: unlike a bad setting, worth trying again later.
+EXIT_UNREACHABLE = 1
+SHUTDOWN_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+#: How long the check that Discord's gateway answers waits for a connection.
+GATEWAY_CHECK_SECONDS = 30.0
+#: cgroup v2's CPU limit of the container the bot runs in: "QUOTA PERIOD", or "max PERIOD".
+CGROUP_CPU_MAX = Path("/sys/fs/cgroup/cpu.max")
 
 
 class SettingsError(Exception):
     """A setting is missing or malformed; the message is one sentence fit for the operator."""
+
+
+class UnreachableError(Exception):
+    """Discord's API or gateway cannot be reached (no network, a firewall, a wrong address)."""
+
+    def __init__(self, address: str, reason: str) -> None:
+        super().__init__(f"Could not reach Discord at {address} ({reason}); check the network.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +74,8 @@ class Settings:
     discord_token: str = field(repr=False)
     database_path: Path = DEFAULT_DATABASE_PATH
     dev_guild_id: int | None = None
+    #: How many solver processes to run; None: one per CPU the bot may use (`usable_cpus`).
+    workers: int | None = None
     #: Where Discord's REST API and gateway are; set only to run against a local fake of Discord.
     api_url: str | None = None
     gateway_url: str | None = None
@@ -71,6 +93,7 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         discord_token=token,
         database_path=Path(database_path) if database_path else DEFAULT_DATABASE_PATH,
         dev_guild_id=parse_guild_id(environ.get("DEV_GUILD_ID", "")),
+        workers=parse_workers(environ.get("WORKERS", "")),
         api_url=parse_url("DISCORD_API_URL", environ.get("DISCORD_API_URL", "")),
         gateway_url=parse_url("DISCORD_GATEWAY_URL", environ.get("DISCORD_GATEWAY_URL", "")),
         rules_url=parse_web_url("RULES_URL", environ.get("RULES_URL", "")),
@@ -118,6 +141,42 @@ def parse_guild_id(text: str) -> int | None:
     return int(text)
 
 
+def parse_workers(text: str) -> int | None:
+    """Read the optional number of worker processes; empty means one per usable CPU."""
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or int(text) == 0:
+        raise SettingsError(
+            f"WORKERS must be a positive whole number of worker processes or empty, not {text!r}."
+        )
+    return int(text)
+
+
+def usable_cpus(cpu_max: Path = CGROUP_CPU_MAX) -> int:
+    """The CPUs this process may keep busy: those it may run on, capped by a cgroup v2 quota.
+
+    ``os.cpu_count()`` counts the host's CPUs, even in a container limited to a few, and a
+    worker per host CPU would only queue for the container's share.
+    """
+    # macOS and Windows have no CPU affinity to ask.
+    has_affinity = hasattr(os, "sched_getaffinity")
+    cpus = len(os.sched_getaffinity(0)) if has_affinity else os.cpu_count() or 1
+    quota = cgroup_cpu_quota(cpu_max)
+    return max(1, cpus if quota is None else min(cpus, quota))
+
+
+def cgroup_cpu_quota(cpu_max: Path) -> int | None:
+    """The whole CPUs a cgroup v2 ``cpu.max`` grants (a part CPU counts as one), or None."""
+    try:
+        quota, _, period = cpu_max.read_text().strip().partition(" ")
+    except OSError:  # no cgroup v2 here
+        return None
+    if not all(part.isascii() and part.isdigit() for part in (quota, period)) or not int(period):
+        return None  # "max": no quota
+    return max(1, math.ceil(int(quota) / int(period)))
+
+
 def discord_clock() -> float:
     """Wall-clock seconds as discord.py sees them (simcord's virtual time in tests)."""
     return discord.utils.utcnow().timestamp()
@@ -137,16 +196,23 @@ class PyramidBot(commands.Bot):
         # No privileged intents: everything happens through interactions.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.settings = settings
-        self.offload: Offload = offload or ProcessOffload()
+        self.offload: Offload = offload or ProcessOffload(settings.workers or usable_cpus())
         self.arranger = arranger
         self.sync_globally = sync_globally
         self.database: Database | None = None
         self.services: Services
 
+    async def open_storage(self) -> Database:
+        """The bot's database, opened by the first call (`run_bot` makes it before logging in)."""
+        if self.database is None:
+            self.database = await open_database(
+                self.settings.database_path, clock=discord.utils.utcnow
+            )
+        return self.database
+
     async def setup_hook(self) -> None:
         """Open the database, load the tables' data, resume the tables, add cogs, sync."""
-        self.database = await open_database(self.settings.database_path, clock=discord.utils.utcnow)
-        storage = Storage.over(self.database)
+        storage = Storage.over(await self.open_storage())
         suggestions = Suggestions()
         publisher = DiscordPublisher(self, suggestions)
         tables = TableManager(
@@ -161,6 +227,7 @@ class PyramidBot(commands.Bot):
         # The loop's own process checks hands with the evaluator: load its tables now.
         await asyncio.to_thread(warm_up)
         if isinstance(self.offload, ProcessOffload):
+            log.info("Starting %d worker processes for the solver.", self.offload.workers)
             await self.offload.start(warm_up)
         for cog in (
             TableCog(),
@@ -217,16 +284,104 @@ async def answer_orphan_form(interaction: discord.Interaction[Any]) -> None:
         )
 
 
-async def run_bot(settings: Settings, *, sync_globally: bool = False) -> None:
+class Shutdown:
+    """Stops the bot on SIGTERM or SIGINT, at any moment from the start of `main`.
+
+    A signal is noted until the loop runs; then it cancels the bot's main task wherever that
+    waits (logging in, starting workers, syncing, connected), and leaving `async with bot`
+    closes the bot. Closing the bot beside a start-up that went on left that start-up running
+    into a closed HTTP session or a shut worker pool.
+    """
+
+    def __init__(self) -> None:
+        self.signal: signal.Signals | None = None
+        self._task: asyncio.Task[Any] | None = None
+
+    def note_signals(self) -> None:
+        """Until the loop runs, a signal is only noted (its handler must not touch the loop)."""
+        for sig in SHUTDOWN_SIGNALS:
+            signal.signal(sig, self._note)
+
+    def _note(self, signum: int, frame: FrameType | None) -> None:
+        if self.signal is None:
+            self.signal = signal.Signals(signum)
+
+    def watch(self, task: asyncio.Task[Any]) -> None:
+        """From now on the first signal cancels ``task`` (later ones wait for its shutdown)."""
+        self._task = task
+        loop = asyncio.get_running_loop()
+        for sig in SHUTDOWN_SIGNALS:
+            loop.add_signal_handler(sig, self._stop, sig)
+        if self.signal is not None:
+            log.info("%s received: shutting down.", self.signal.name)
+
+    def _stop(self, sig: signal.Signals) -> None:
+        if self.signal is not None or self._task is None:
+            return
+        self.signal = sig
+        log.info("%s received: shutting down.", sig.name)
+        self._task.cancel()
+
+
+async def run_bot(settings: Settings, shutdown: Shutdown, *, sync_globally: bool = False) -> None:
     """Run until the connection ends or SIGTERM/SIGINT asks for a clean shutdown."""
+    task = asyncio.current_task()
+    assert task is not None
+    shutdown.watch(task)
+    if shutdown.signal is not None:  # it came before the loop ran: there is nothing to undo
+        log.info("Shut down cleanly.")
+        return
     point_at(settings)
     bot = PyramidBot(settings, sync_globally=sync_globally)
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
-        await bot.start(settings.discord_token)
+    try:
+        async with bot:
+            # Before logging in, so that a bad DATABASE_PATH is told without waiting for Discord.
+            await bot.open_storage()
+            try:
+                await bot.login(settings.discord_token)  # and setup_hook, which syncs commands
+            except aiohttp.ClientConnectionError as error:
+                raise UnreachableError(
+                    discord.http.Route.BASE, unreachable_reason(error)
+                ) from error
+            await reach_gateway()
+            await bot.connect()
+    except asyncio.CancelledError:
+        if shutdown.signal is None:
+            raise
+        task.uncancel()
     log.info("Shut down cleanly.")
+
+
+async def reach_gateway() -> None:
+    """Open and close a connection to Discord's gateway; raise `UnreachableError` if none opens.
+
+    Once connected, discord.py reconnects by itself; but it retries a first connection that
+    failed with the session of a gateway it never reached, and dies of an AttributeError.
+    """
+    url = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    try:
+        _, writer = await asyncio.wait_for(
+            asyncio.open_connection(url.host, url.port), GATEWAY_CHECK_SECONDS
+        )
+    except (OSError, TimeoutError) as error:
+        raise UnreachableError(str(url), unreachable_reason(error)) from error
+    writer.close()
+    with contextlib.suppress(OSError):
+        await writer.wait_closed()
+
+
+def unreachable_reason(error: BaseException) -> str:
+    """Why a connection to Discord failed, in a few words ("connection refused")."""
+    cause = error.os_error if isinstance(error, aiohttp.ClientConnectorError) else error
+    if isinstance(cause, TimeoutError):
+        return "no answer in time"
+    if isinstance(cause, socket.gaierror):
+        reason = cause.strerror or str(cause)
+    elif isinstance(cause, OSError) and cause.errno:
+        reason = os.strerror(cause.errno)
+    else:
+        reason = str(cause) or type(cause).__name__
+    return reason[:1].lower() + reason[1:]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -252,6 +407,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from demo import run_demo
 
         return run_demo(args.demo, args.out or Path("demo-output") / args.demo, args.players)
+    shutdown = Shutdown()
+    shutdown.note_signals()
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -264,9 +421,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_SETTINGS
     log.info("Settings loaded: %s", settings)
     try:
-        asyncio.run(run_bot(settings, sync_globally=args.sync))
+        asyncio.run(run_bot(settings, shutdown, sync_globally=args.sync))
+    except UnreachableError as error:
+        print(error, file=sys.stderr)
+        return EXIT_UNREACHABLE
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: check it in .env.", file=sys.stderr)
+        return EXIT_BAD_SETTINGS
+    except DatabaseFileError as error:
+        print(
+            f"Cannot open or create the database {error.path} ({error.reason}); "
+            "check DATABASE_PATH and that the bot may write its folder.",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_SETTINGS
+    except MigrationError as error:
+        print(error, file=sys.stderr)
         return EXIT_BAD_SETTINGS
     return 0
 

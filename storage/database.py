@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.resources
 import logging
+import os
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
@@ -210,19 +212,102 @@ class Database:
         await self.connection.close()
 
 
+class DatabaseFileError(Exception):
+    """The database file or its folder cannot be created or opened (says which and why)."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"Cannot open or create the database {path} ({reason}).")
+        self.path = path
+        self.reason = reason
+
+
+def create_database_file(path: Path) -> None:
+    """Create the database's folder (0700) and file (0600) unless they exist; check it opens.
+
+    SQLite would create the file under the process's umask, often 0644: every local user could
+    read the chips and games. It gives the -wal and -shm files the database's mode, so those are
+    0600 too. Opened here first, a folder, a missing permission or a read-only file is an
+    `OSError` that names the cause; when ``aiosqlite.connect`` itself fails it leaves its thread
+    behind.
+    """
+    # SQLite creates the file but not its folder (the bot's default is data/...). A folder that
+    # exists keeps its mode: it is the operator's (a Docker volume, say).
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+
+
+def _why(path: Path, error: OSError | sqlite3.Error) -> str:
+    """The reason an opening failed, in words (the path is said beside it)."""
+    blocking = next((parent for parent in reversed(path.parents) if _is_file(parent)), None)
+    if blocking is not None:
+        return f"{blocking} is a file, not a folder"
+    if _is_folder(path):
+        return "it is a folder"
+    if isinstance(error, OSError):
+        reason = error.strerror or str(error)
+        reason = reason[:1].lower() + reason[1:]
+        where = error.filename
+        return f"{reason}: {where}" if where is not None and Path(where) != path else reason
+    return str(error)
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.exists() and not path.is_dir()
+    except OSError:  # a folder on the way that may not be searched
+        return False
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+async def _connect(path: str | Path) -> aiosqlite.Connection:
+    """An aiosqlite connection that is closed, not abandoned, when the caller is cancelled.
+
+    Cancelled mid-connect (a SIGTERM while the bot starts), aiosqlite drops its connection and
+    leaves the thread to report to an event loop that may be closed by then.
+    """
+    # isolation_level=None: sqlite3 opens no implicit transactions; ours are explicit.
+    connecting = asyncio.ensure_future(aiosqlite.connect(path, isolation_level=None))
+    try:
+        return await asyncio.shield(connecting)
+    except asyncio.CancelledError:
+        with contextlib.suppress(sqlite3.Error):
+            await (await connecting).close()
+        raise
+
+
 async def open_database(
     path: str | Path, *, clock: Clock = utc_now, migrate_schema: bool = True
 ) -> Database:
-    """Open (or create) the database file, configured and migrated to the latest schema."""
-    if str(path) != ":memory:":
-        # SQLite creates the file but not its folder (the bot's default is data/...).
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-    # isolation_level=None: sqlite3 opens no implicit transactions; ours are explicit.
-    connection = await aiosqlite.connect(path, isolation_level=None)
+    """Open (or create) the database file, configured and migrated to the latest schema.
+
+    Raises `DatabaseFileError` when the file or its folder cannot be created or opened.
+    """
+    in_memory = str(path) == ":memory:"
+    # Absolute in messages: a relative DATABASE_PATH is resolved from wherever the bot runs.
+    shown = Path(path) if in_memory else Path(path).absolute()
+    if not in_memory:
+        try:
+            create_database_file(shown)
+        except OSError as error:
+            raise DatabaseFileError(shown, _why(shown, error)) from error
+    try:
+        connection = await _connect(path)
+    except sqlite3.Error as error:
+        raise DatabaseFileError(shown, _why(shown, error)) from error
     try:
         connection.row_factory = sqlite3.Row
-        await execute(connection, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-        await execute(connection, "PRAGMA journal_mode = WAL")
+        try:
+            await execute(connection, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+            # The first statement that reads the file: a folder or a stranger file fails here.
+            await execute(connection, "PRAGMA journal_mode = WAL")
+        except sqlite3.DatabaseError as error:
+            raise DatabaseFileError(shown, _why(shown, error)) from error
         await execute(connection, "PRAGMA foreign_keys = ON")
         # In WAL mode NORMAL loses no committed transaction on a crash of the process.
         await execute(connection, "PRAGMA synchronous = NORMAL")

@@ -14,6 +14,7 @@ import logging
 import multiprocessing
 import os
 import random
+import signal
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -110,7 +111,9 @@ class ProcessOffload:
         # spawn: a forked child would inherit the database connection's thread and locks.
         context = multiprocessing.get_context("spawn")
         self.workers = workers or os.cpu_count() or 1
-        self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        self.pool = ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=context, initializer=_ignore_interrupts
+        )
 
     async def start(self, warm_up: Callable[[], object] | None = None) -> None:
         """Start every worker now (starting one blocks the caller) and let each load its tables."""
@@ -672,6 +675,11 @@ class TableManager:
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C (SIGINT to the whole process group) to the bot, which stops it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _nothing() -> None:

@@ -12,9 +12,13 @@ import pytest
 from bot import (
     DEFAULT_DATABASE_PATH,
     MISSING_TOKEN_MESSAGE,
+    PyramidBot,
+    Settings,
     SettingsError,
     load_settings,
+    usable_cpus,
 )
+from tables.manager import ProcessOffload
 
 BOT_SCRIPT = Path(__file__).resolve().parent.parent / "bot.py"
 
@@ -77,3 +81,56 @@ def test_endpoint_overrides_are_optional_addresses() -> None:
     assert settings.gateway_url == "ws://127.0.0.1:8080/gateway"
     with pytest.raises(SettingsError, match="DISCORD_API_URL"):
         load_settings({"DISCORD_TOKEN": "t", "DISCORD_API_URL": "localhost:8080"})
+
+
+def test_workers_is_optional_and_a_positive_whole_number() -> None:
+    assert load_settings({"DISCORD_TOKEN": "t"}).workers is None
+    assert load_settings({"DISCORD_TOKEN": "t", "WORKERS": " "}).workers is None
+    assert load_settings({"DISCORD_TOKEN": "t", "WORKERS": "3"}).workers == 3
+    for text in ("0", "-1", "two", "1.5", "²"):
+        with pytest.raises(SettingsError, match=f"WORKERS must be a positive whole number.*{text}"):
+            load_settings({"DISCORD_TOKEN": "t", "WORKERS": text})
+
+
+def worker_count(settings: Settings) -> int:
+    bot = PyramidBot(settings)
+    assert isinstance(bot.offload, ProcessOffload)
+    bot.offload.close()  # no worker has started: the pool starts them on the first job
+    return bot.offload.workers
+
+
+def test_the_workers_setting_sizes_the_worker_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    assert worker_count(load_settings({"DISCORD_TOKEN": "t", "WORKERS": "3"})) == 3
+
+
+def test_without_workers_the_pool_fits_the_cpus_the_bot_may_use(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A container pinned to one CPU of a 64-CPU host (docker run --cpuset-cpus 0).
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    assert worker_count(load_settings({"DISCORD_TOKEN": "t"})) == 1
+
+
+@pytest.mark.parametrize(
+    ("cpu_max", "cpus"),
+    [
+        (None, 8),  # no cgroup v2 file: the affinity alone
+        ("max 100000\n", 8),  # no quota
+        ("200000 100000\n", 2),  # docker run --cpus 2
+        ("150000 100000\n", 2),  # --cpus 1.5: a part CPU counts as one
+        ("50000 100000\n", 1),
+        ("1600000 100000\n", 8),  # a quota above the CPUs it may run on
+        ("garbled\n", 8),
+    ],
+)
+def test_usable_cpus_are_the_affinity_capped_by_the_cgroup_quota(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cpu_max: str | None, cpus: int
+) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(8)), raising=False)
+    path = tmp_path / "cpu.max"
+    if cpu_max is not None:
+        path.write_text(cpu_max)
+    assert usable_cpus(path) == cpus

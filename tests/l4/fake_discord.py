@@ -115,6 +115,9 @@ class FakeDiscord:
         self._socket: web.WebSocketResponse | None = None
         self._runner: web.AppRunner | None = None
         self.port = 0
+        #: Requests (method, path) left unanswered until `release`, to catch the bot mid-wait.
+        self._held: set[tuple[str, str]] = set()
+        self._released = asyncio.Event()
 
     # ----- life cycle -------------------------------------------------------------------------
 
@@ -145,6 +148,7 @@ class FakeDiscord:
 
     async def close(self) -> None:
         """Close the gateway connection and stop listening."""
+        self.release()
         if self._socket is not None and not self._socket.closed:
             await self._socket.close()
         if self._runner is not None:
@@ -159,6 +163,14 @@ class FakeDiscord:
     def gateway_url(self) -> str:
         """Where the bot's gateway connection goes (DISCORD_GATEWAY_URL)."""
         return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def hold(self, method: str, path: str) -> None:
+        """Leave this request unanswered (recorded, though) until `release`."""
+        self._held.add((method, path))
+
+    def release(self) -> None:
+        """Answer the held requests."""
+        self._released.set()
 
     # ----- what the tests ask ------------------------------------------------------------------
 
@@ -261,6 +273,9 @@ class FakeDiscord:
         )
         request[PAYLOAD] = payload
         self.calls.append(call)
+        if (call.method, call.path) in self._held:
+            await self._notify()
+            await self._released.wait()
         response = await handler(request)
         await self._notify()
         return response

@@ -1,0 +1,167 @@
+"""L4: how ``python bot.py`` ends when stopped or unable to start: one sentence, no traceback."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from tests.l4.fake_discord import BOT_ID, GUILD_ID, FakeDiscord
+from tests.l4.process import (
+    TOKEN,
+    BotProcess,
+    bot_environment,
+    endpoint_environment,
+    start_bot,
+)
+
+EXIT_BAD_SETTINGS = 2
+EXIT_UNREACHABLE = 1
+APPLICATION = "/oauth2/applications/@me"
+SYNC = f"/applications/{BOT_ID}/guilds/{GUILD_ID}/commands"
+#: Where one start-up step is under way: the fake holds a request, or the bot logs a line.
+Moment = Callable[[FakeDiscord, BotProcess], Awaitable[None]]
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord(TOKEN)
+    await fake.start()
+    yield fake
+    await fake.close()
+
+
+def under_a_file(tmp_path: Path) -> Path:
+    (tmp_path / "data").write_text("not a folder")
+    return tmp_path / "data" / "pyramid.sqlite3"
+
+
+def a_folder(tmp_path: Path) -> Path:
+    (tmp_path / "pyramid.sqlite3").mkdir()
+    return tmp_path / "pyramid.sqlite3"
+
+
+def not_a_database(tmp_path: Path) -> Path:
+    (tmp_path / "pyramid.sqlite3").write_bytes(b"chips? " * 1000)
+    return tmp_path / "pyramid.sqlite3"
+
+
+@pytest.mark.parametrize("database", [under_a_file, a_folder, not_a_database])
+async def test_a_database_that_cannot_be_opened_ends_the_bot_with_one_sentence(
+    fake: FakeDiscord, tmp_path: Path, database: Callable[[Path], Path]
+) -> None:
+    path = database(tmp_path)
+    bot = await start_bot(tmp_path, bot_environment(fake, path))
+    try:
+        status = await bot.exit_status()
+    finally:
+        bot.kill()
+    log = bot.text()
+    assert status == EXIT_BAD_SETTINGS, log
+    assert "Traceback" not in log, log
+    last = log.strip().splitlines()[-1]
+    assert last.startswith(f"Cannot open or create the database {path}"), log
+    assert last.endswith("check DATABASE_PATH and that the bot may write its folder."), log
+
+
+async def first_log_line(fake: FakeDiscord, bot: BotProcess) -> None:
+    await bot.logged("Settings loaded")
+
+
+async def logging_in(fake: FakeDiscord, bot: BotProcess) -> None:
+    await bot.until("logging in", fake.wait_for_call("GET", "/users/@me"))
+
+
+async def set_up_begins(fake: FakeDiscord, bot: BotProcess) -> None:
+    # Login ends with this request; setup_hook (loading tables, starting workers) follows it.
+    await bot.until("asking for the application", fake.wait_for_call("GET", APPLICATION))
+
+
+async def workers_start(fake: FakeDiscord, bot: BotProcess) -> None:
+    await bot.logged("worker processes")
+
+
+async def syncing_commands(fake: FakeDiscord, bot: BotProcess) -> None:
+    await bot.until("syncing the commands", fake.wait_for_call("PUT", SYNC))
+
+
+HELD = {logging_in: ("GET", "/users/@me"), syncing_commands: ("PUT", SYNC)}
+
+
+@pytest.mark.parametrize(
+    "moment", [first_log_line, logging_in, set_up_begins, workers_start, syncing_commands]
+)
+async def test_sigterm_during_start_up_shuts_down_cleanly_with_status_0(
+    fake: FakeDiscord, tmp_path: Path, moment: Moment
+) -> None:
+    if moment in HELD:
+        fake.hold(*HELD[moment])
+    bot = await start_bot(tmp_path, bot_environment(fake, tmp_path / "pyramid.sqlite3"))
+    try:
+        await moment(fake, bot)
+        bot.process.send_signal(signal.SIGTERM)
+        status = await bot.exit_status()
+        left_behind = await bot.leftovers()
+    finally:
+        bot.kill()
+    log = bot.text()
+    assert status == 0, f"exit status {status}; the bot's log:\n{log}"
+    assert "Traceback" not in log and " ERROR " not in log, log
+    assert log.strip().splitlines()[-1].endswith("Shut down cleanly."), log
+    assert not left_behind, f"worker processes outlived the bot; its log:\n{log}"
+
+
+def closed_port() -> int:
+    """A port of 127.0.0.1 where nothing listens (it was just bound and let go)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@pytest.mark.parametrize("reachable_api", [False, True], ids=["no network", "no gateway"])
+async def test_unreachable_discord_ends_the_bot_with_one_sentence(
+    fake: FakeDiscord, tmp_path: Path, reachable_api: bool
+) -> None:
+    port = closed_port()
+    api = fake.api_url if reachable_api else f"http://127.0.0.1:{port}/api/v10"
+    gateway = f"ws://127.0.0.1:{port}/gateway"
+    bot = await start_bot(
+        tmp_path, endpoint_environment(api, gateway, tmp_path / "pyramid.sqlite3")
+    )
+    try:
+        status = await bot.exit_status()
+        left_behind = await bot.leftovers()
+    finally:
+        bot.kill()
+    log = bot.text()
+    unreachable = f"{gateway}/" if reachable_api else api
+    assert status == EXIT_UNREACHABLE, log
+    assert "Traceback" not in log, log
+    assert log.strip().splitlines()[-1] == (
+        f"Could not reach Discord at {unreachable} (connection refused); check the network."
+    ), log
+    assert not left_behind, log
+
+
+async def test_ctrl_c_in_a_terminal_stops_the_bot_and_its_workers_without_a_traceback(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    bot = await start_bot(tmp_path, bot_environment(fake, tmp_path / "pyramid.sqlite3"))
+    try:
+        await bot.until("identifying", fake.wait_for(lambda f: f.identify is not None))
+        # A terminal sends SIGINT to the whole foreground process group, workers included.
+        os.killpg(bot.process.pid, signal.SIGINT)
+        status = await bot.exit_status()
+        left_behind = await bot.leftovers()
+    finally:
+        bot.kill()
+    log = bot.text()
+    assert status == 0, f"exit status {status}; the bot's log:\n{log}"
+    assert "Traceback" not in log and "KeyboardInterrupt" not in log, log
+    assert log.strip().splitlines()[-1].endswith("Shut down cleanly."), log
+    assert not left_behind, log
