@@ -193,8 +193,14 @@ class PyramidBot(commands.Bot):
         arranger: Arranger = default_setting,
         sync_globally: bool = False,
     ) -> None:
-        # No privileged intents: everything happens through interactions.
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        # Everything happens through interactions: the bot needs to know its servers and their
+        # channels (guilds), and no messages, typing, reactions or members.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        # The bot has no voice; discord.py would warn at every start that voice is unsupported.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents)
         self.settings = settings
         self.offload: Offload = offload or ProcessOffload(settings.workers or usable_cpus())
         self.arranger = arranger
@@ -253,6 +259,17 @@ class PyramidBot(commands.Bot):
             log.info(
                 "Synced %d commands globally (Discord may take an hour to show them).", len(synced)
             )
+
+    async def on_ready(self) -> None:
+        """Say in one line that the bot is up, where, and with how many commands."""
+        servers = len(self.guilds)
+        log.info(
+            "Ready: %s on %d server%s with %d commands.",
+            self.user,
+            servers,
+            "" if servers == 1 else "s",
+            len(self.tree.get_commands()),
+        )
 
     async def close(self) -> None:
         """Stop deadlines, workers and the database, then log out."""

@@ -6,6 +6,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
+import discord
+
 from cogs.info import rules_section
 from engine.cards import parse_cards
 from tables.games import GAMES
@@ -82,3 +84,10 @@ async def test_the_dm_carries_the_cards_sorted_as_text_to_copy(scene: Scene) -> 
     assert order == sorted(order, reverse=True)
     # What is copied is what /arrange reads.
     assert len(cards) == 20 and all(str(c) in block[1] for c in cards)
+
+
+async def test_the_bot_asks_discord_for_the_guilds_intent_only(scene: Scene) -> None:
+    assert scene.bot.intents == discord.Intents(guilds=True)
+    # And everything still works through interactions: a table opens.
+    opened = await scene.members[0].slash(scene.channel, "table create", variant="casino")
+    assert "You opened" in opened.response.content

@@ -10,6 +10,7 @@ from tests.l4.fake_discord import BOT_ID, CHANNEL_ID, GUILD_ID, PLAYER_ID, FakeD
 from tests.l4.process import TOKEN, BotProcess, bot_environment, start_bot
 
 EPHEMERAL = 1 << 6
+GUILDS_INTENT = 1 << 0
 
 
 async def test_bot_process_logs_in_syncs_opens_a_table_and_shuts_down_on_sigterm(
@@ -25,6 +26,8 @@ async def test_bot_process_logs_in_syncs_opens_a_table_and_shuts_down_on_sigterm
         login = fake.find("GET", "/users/@me")
         assert login is not None and login.authorization == f"Bot {TOKEN}"
         assert fake.identify is not None and fake.identify["token"] == TOKEN
+        # The bot asks only for the guilds intent: no message, typing or reaction events.
+        assert fake.identify["intents"] == GUILDS_INTENT
         assert fake.heartbeats >= 1, "discord.py beats as soon as the gateway says hello"
 
         sync = fake.find("PUT", f"/applications/{BOT_ID}/guilds/{GUILD_ID}/commands")
@@ -51,6 +54,7 @@ async def test_bot_process_logs_in_syncs_opens_a_table_and_shuts_down_on_sigterm
         )
         assert answer.payload["content"] == "You opened a Showdown Version table here."
         assert fake.unknown_calls() == []
+        await bot.logged("Ready:")
 
         bot.process.send_signal(signal.SIGTERM)
         status = await bot.exit_status()
@@ -64,5 +68,9 @@ async def test_bot_process_logs_in_syncs_opens_a_table_and_shuts_down_on_sigterm
     assert status == 0, f"exit status {status}; the bot's log:\n{log}"
     assert "Shut down cleanly" in log, log
     assert "Traceback" not in log, log
+    # One line says the bot is ready, with its servers and commands; no voice warnings.
+    [ready] = [line for line in log.splitlines() if "Ready:" in line]
+    assert "1 server" in ready and "commands" in ready, ready
+    assert "voice" not in log.lower(), log
     assert (tmp_path / "pyramid.sqlite3").is_file()
     assert stat.S_IMODE((tmp_path / "pyramid.sqlite3").stat().st_mode) == 0o600
