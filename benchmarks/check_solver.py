@@ -2,7 +2,7 @@
 
 Run:
   .venv/bin/python -m benchmarks.check_solver legality --variant casino --deals 10000
-  .venv/bin/python -m benchmarks.check_solver optimality --variant no_surrender --cards 13
+  .venv/bin/python -m benchmarks.check_solver optimality --variant no-surrender --cards 13
 
 Legality deals hold 0 to the shoe's number of jokers in turn; every answer of ``solve`` goes
 through ``is_legal`` with the holding. Optimality compares the search's EV with the exhaustive

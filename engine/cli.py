@@ -10,13 +10,19 @@ from typing import Any, TextIO
 
 from engine import cli_rules
 from engine.cards import parse_cards
-from engine.cli_input import MAX_LINE_CHARS, excerpt, read_lines, refuse_long, write_json
+from engine.cli_input import (
+    MAX_LINE_CHARS,
+    excerpt,
+    game_argument,
+    read_lines,
+    refuse_long,
+    write_json,
+)
 from engine.cli_simulate import add_simulate_command
 from engine.errors import GameError
 from engine.evaluate import HAND_RULES, HandRules, HandValue, compare_values, evaluate
+from engine.names import GAME_NAMES
 from engine.solver.cli import add_solve
-
-VARIANT_NAMES = ("showdown", "casino", "standard", "no_surrender", "paigow", "three_card")
 
 
 def value_json(value: HandValue) -> dict[str, Any]:
@@ -84,7 +90,9 @@ def _add_hand_command(
     handler: Callable[[str, HandRules], dict[str, Any]],
 ) -> Command:
     def add(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--variant", choices=VARIANT_NAMES, default="showdown")
+        parser.add_argument(
+            "--variant", type=game_argument, choices=GAME_NAMES, default="showdown", metavar="GAME"
+        )
         parser.add_argument("hands", nargs="*", help="hands (default: read lines from stdin)")
 
         def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:

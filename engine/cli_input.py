@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, TextIO
 
 from engine.errors import GameError
+from engine.names import game_name
 
 #: The longest line read: a 25-card arrangement with its discards takes about 100 characters.
 MAX_LINE_CHARS: Final = 1_000
@@ -112,6 +113,14 @@ def write_json(stdout: TextIO, answer: dict[str, Any]) -> None:
     except (UnicodeEncodeError, LookupError):
         text = json.dumps(answer)
     stdout.write(text + "\n")
+
+
+def game_argument(text: str) -> str:
+    """A ``--variant`` argument as the game's one name (argparse reports the sentence)."""
+    try:
+        return game_name(text)
+    except GameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def at_least_one(text: str) -> int:

@@ -13,6 +13,7 @@ from engine.cli_input import (
     MAX_LINE_CHARS,
     MAX_TABLE_CHARS,
     excerpt,
+    game_argument,
     load_json,
     read_capped,
     read_lines,
@@ -62,7 +63,9 @@ def _check_one(
 
 def add_check(parser: argparse.ArgumentParser) -> None:
     """``check``: is an arrangement legal, and if not, why (one JSON object per arrangement)."""
-    parser.add_argument("--variant", choices=tuple(VARIANTS), default="showdown")
+    parser.add_argument(
+        "--variant", type=game_argument, choices=tuple(VARIANTS), default="showdown", metavar="GAME"
+    )
     parser.add_argument("--held", help="the cards the player holds (default: not checked)")
     parser.add_argument("--automatic", choices=tuple(_AUTOMATICS), help="declare an automatic")
     parser.add_argument(
@@ -207,7 +210,9 @@ def score_table(variant: Variant, table: object) -> dict[str, Any]:
 
 def add_score(parser: argparse.ArgumentParser) -> None:
     """``score``: a table's net points and chip movements from JSON on stdin."""
-    parser.add_argument("--variant", choices=tuple(VARIANTS), default="showdown")
+    parser.add_argument(
+        "--variant", type=game_argument, choices=tuple(VARIANTS), default="showdown", metavar="GAME"
+    )
 
     def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         text, length = read_capped(stdin, MAX_TABLE_CHARS)

@@ -8,7 +8,7 @@ import sys
 import time
 from typing import Any, TextIO
 
-from engine.cli_input import at_least_one
+from engine.cli_input import at_least_one, game_argument
 from engine.errors import GameError
 from engine.evaluate import WheelMode
 from engine.simulate import GAMES, SimulationOptions, SimulationResult, simulate
@@ -79,7 +79,9 @@ class _ProgressBar:
 
 def add_simulate_command(parser: argparse.ArgumentParser) -> None:
     """Fill the parser of the ``simulate`` subcommand."""
-    parser.add_argument("--variant", choices=sorted(GAMES), required=True)
+    parser.add_argument(
+        "--variant", type=game_argument, choices=sorted(GAMES), required=True, metavar="GAME"
+    )
     parser.add_argument("--hands", type=at_least_one, required=True, help="rounds to play")
     parser.add_argument("--seed", type=int, required=True, help="the same seed replays the run")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

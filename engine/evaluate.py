@@ -154,9 +154,9 @@ HAND_RULES: Final[dict[str, HandRules]] = {
     "showdown": PYRAMID_RULES,
     "casino": PYRAMID_RULES,
     "standard": SEVENTEEN_CARD_RULES,
-    "no_surrender": SEVENTEEN_CARD_RULES,
+    "no-surrender": SEVENTEEN_CARD_RULES,
+    "three-card": THREE_CARD_RULES,
     "paigow": PAI_GOW_RULES,
-    "three_card": THREE_CARD_RULES,
 }
 
 

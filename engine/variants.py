@@ -26,6 +26,7 @@ from engine.evaluate import (
     of_a_kind_ladder,
     straight_flush_ladder,
 )
+from engine.names import game_name
 
 
 class OrderRule(Enum):
@@ -387,7 +388,7 @@ STANDARD: Final = Variant(
 #: Seed 001's Phase 1: the same game dealt 17 cards at once, no ante, no pot, points unscaled.
 NO_SURRENDER: Final = replace(
     STANDARD,
-    name="no_surrender",
+    name="no-surrender",
     title="No-Surrender (17 cards)",
     deal=17,
     declarations=(),
@@ -403,11 +404,9 @@ VARIANTS: Final[dict[str, Variant]] = {
 
 
 def variant_named(name: str) -> Variant:
-    """The Pyramid variant of this name; raises ``GameError`` for another name."""
-    try:
-        return VARIANTS[name]
-    except KeyError:
+    """The Pyramid variant of this name (any spelling `game_name` reads); ``GameError`` else."""
+    variant = VARIANTS.get(game_name(name))
+    if variant is None:
         known = ", ".join(VARIANTS)
-        raise GameError(
-            f"There is no Pyramid game called {quote(name)}; try one of {known}."
-        ) from None
+        raise GameError(f"{quote(name)} is not a Pyramid game; try one of {known}.")
+    return variant

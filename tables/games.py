@@ -7,8 +7,9 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
-from engine.errors import GameError, quote
+from engine.errors import GameError
 from engine.evaluate import WheelMode
+from engine.names import game_name
 from engine.paigow import PaiGowTable
 from engine.three_card import ThreeCardTable
 from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, Variant
@@ -158,11 +159,8 @@ def _with_options(spec: GameSpec, ties_to_dealer: bool, wheel: str, decks: int) 
 
 
 def game_named(name: str) -> GameSpec:
-    """The game players call ``name``; raises ``GameError`` with the list of games otherwise."""
-    spec = GAMES.get(name.strip().lower().replace("_", "-").replace(" ", "-"))
-    if spec is None:
-        raise GameError(f"There is no game called {quote(name)}; try one of {', '.join(GAMES)}.")
-    return spec
+    """The game players call ``name`` (any spelling `game_name` reads); ``GameError`` otherwise."""
+    return GAMES[game_name(name)]
 
 
 def rules_summary(spec: GameSpec) -> str:

@@ -36,8 +36,8 @@ _MEMO_LIMIT: Final = 1 << 17
 _DATA_NAME: Final = {
     SHOWDOWN.name: "showdown",
     CASINO.name: "casino",
-    STANDARD.name: "no_surrender",
-    NO_SURRENDER.name: "no_surrender",
+    STANDARD.name: "no-surrender",
+    NO_SURRENDER.name: "no-surrender",
 }
 
 

@@ -25,7 +25,7 @@ def points(variant: Variant, position: int, text: str) -> int:
 
 
 def test_every_pyramid_variant_is_one_value_by_name() -> None:
-    assert set(VARIANTS) == {"showdown", "casino", "standard", "no_surrender"}
+    assert set(VARIANTS) == {"showdown", "casino", "standard", "no-surrender"}
 
 
 def test_showdown_shoe_players_ante_and_declarations_follow_rulings_2() -> None:
