@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.cards import AnyCard
+from engine.cards import AnyCard, sort_cards
 from render import ShowdownRow, hand_png, showdown_png
-from tables.events import ShowdownSettled
+from tables.events import ArrangingOpened, DeclarationsOpened, ShowdownSettled
 from tables.games import GAMES
 
 
@@ -18,9 +18,18 @@ def signed(amount: int) -> str:
     return f"{amount:+d}"
 
 
-def hand_picture(cards: Sequence[AnyCard]) -> bytes:
-    """A player's cards, as sent by DM."""
-    return hand_png(cards, title="Your cards")
+def hand_picture(
+    cards: Sequence[AnyCard], *, title: str = "Your cards", subtitle: str = "", by: str = "rank"
+) -> bytes:
+    """A player's cards as sent by DM, sorted ``by`` rank or suit, under the game and phase."""
+    return hand_png(sort_cards(cards, by=by), title=title, subtitle=subtitle)
+
+
+def phase_subtitle(game: str, event: DeclarationsOpened | ArrangingOpened) -> str:
+    """The line under a hand's picture: the game and what is asked now."""
+    if isinstance(event, DeclarationsOpened):
+        return f"{game} · declaration {event.round + 1}"
+    return f"{game} · set your hands"
 
 
 def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
