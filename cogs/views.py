@@ -16,13 +16,12 @@ from typing import Any, Final
 import discord
 
 from cogs.common import acknowledge, answer, guarded, picture, png, reply, run, say, services
-from cogs.pictures import hand_picture
+from cogs.pictures import hand_picture, setting_picture
 from engine.cards import AnyCard
 from engine.errors import GameError
 from engine.variants import Automatic
-from render import hands_png
 from tables.games import GameSpec
-from tables.hands import Setting, SlotShape, hand_labels, read_setting, setting_shape, setting_text
+from tables.hands import Setting, SlotShape, read_setting, setting_shape, setting_text
 from tables.table import Phase
 
 Interaction = discord.Interaction[Any]
@@ -249,8 +248,7 @@ async def suggest(
         return
     setting = suggestion.setting
     found.suggestions.remember(table.game_id, interaction.user.id, setting)
-    labels = hand_labels(table.spec, setting.hands)
-    data = await picture(hands_png, setting.hands, labels, title="Suggested hands")
+    data = await picture(setting_picture, table.spec, setting.hands, title="Suggested hands")
     ev = "" if suggestion.ev is None else f" Expected {suggestion.ev:+.2f} points per opponent."
     auto = (
         f" Declares the automatic **{setting.automatic.replace('_', ' ')}**."
@@ -425,8 +423,9 @@ async def preview_text(
     except GameError as error:
         await answer(interaction, say(error))
         return
-    labels = hand_labels(table.spec, setting.hands)
-    data = await picture(hands_png, setting.hands, labels, title="Your hands (not set yet)")
+    data = await picture(
+        setting_picture, table.spec, setting.hands, title="Your hands (not set yet)"
+    )
     auto = (
         f" with the automatic **{setting.automatic.replace('_', ' ')}**"
         if setting.automatic
