@@ -175,8 +175,9 @@ def label_lines(
     indent = text_width(prefix, font(size, True)) if prefix else 0
     lines = wrap(label, font(size), width, max_lines=max_lines, indent=indent) if label else []
     if lines and not lines[0]:
-        # The name starts on the next line: the slot stands alone, without its dot.
+        # The name starts on the next line, with all its lines: the slot stands alone, dotless.
         prefix = slot
+        lines = ["", *wrap(label, font(size), width, max_lines=max_lines)]
     return prefix, indent, lines or [""]
 
 
