@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from cogs.pictures import hand_picture, showdown_picture, signed
+from cogs.pictures import hand_picture, phase_subtitle, showdown_picture, signed
 from engine.cards import AnyCard, format_cards
 from storage import Storage
 from storage.database import open_database
@@ -39,9 +39,11 @@ FIRST_USER = 1001
 class FolderPublisher:
     """Writes the pictures the bot would post or DM, and a line per event, into a folder."""
 
-    def __init__(self, folder: Path, names: dict[int, str]) -> None:
+    def __init__(self, folder: Path, names: dict[int, str], game: str = "") -> None:
         self.folder = folder
         self.names = names
+        #: The game's title, under the hand pictures as in the bot's DMs.
+        self.game = game
         self.written: list[Path] = []
         self.lines: list[str] = []
         self.held: dict[int, tuple[AnyCard, ...]] = {}
@@ -65,10 +67,12 @@ class FolderPublisher:
             if isinstance(event, DeclarationsOpened | ArrangingOpened):
                 self.phase += 1
                 what = "declare" if isinstance(event, DeclarationsOpened) else "arrange"
+                subtitle = phase_subtitle(self.game, event)
                 for user, cards in sorted(self.held.items()):
                     if user in event.players:
                         name = f"dm-{self.phase}-{what}-{self.names[user].lower()}.png"
-                        self._write(name, await asyncio.to_thread(hand_picture, cards))
+                        data = await asyncio.to_thread(hand_picture, cards, subtitle=subtitle)
+                        self._write(name, data)
                         self.lines.append(f"  DM to {self.names[user]}: {format_cards(cards)}")
                 self.held = {}
             elif isinstance(event, ShowdownSettled):
@@ -105,7 +109,7 @@ async def play_demo(
     folder.mkdir(parents=True, exist_ok=True)
     users = [FIRST_USER + i for i in range(count)]
     names = {user: NAMES[i] for i, user in enumerate(users)}
-    publisher = FolderPublisher(folder, names)
+    publisher = FolderPublisher(folder, names, spec.title)
     with tempfile.TemporaryDirectory() as scratch:
         database = await open_database(Path(scratch) / "demo.sqlite3")
         tables = TableManager(

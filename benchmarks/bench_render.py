@@ -2,11 +2,13 @@
 
 Run: .venv/bin/python -m benchmarks.bench_render [--renders 20] [--seed 7]
 
-The showdown is a seeded Showdown Version table of six players holding 25 cards each, every
-holding set by the solver (0.3 s each, not timed), scored and settled by the engine. The first
-render of a process also draws every card it needs (the caches start empty), so it is printed on
-its own; the p50 and max are over the renders that follow. The issue asks for under 300 ms and
-under 1 MB (Discord's attachment limit is 10 MiB).
+The showdown is the docs' sample (``cogs.samples``): a seeded Showdown Version table of six
+players holding 25 cards each, played through the table layer, every holding set by the solver
+(not timed), scored and settled; it is drawn by ``cogs.pictures.showdown_picture``, as the bot
+draws it (each hand read again to lay its cards out as they play). The first render of a process
+also draws every card it needs (the caches start empty), so it is printed on its own; the p50
+and max are over the renders that follow. The issue asks for under 300 ms and under 1 MB
+(Discord's attachment limit is 10 MiB).
 """
 
 from __future__ import annotations
@@ -16,9 +18,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from render.hands import hand_png
-from render.samples import deal_showdown, sample_showdown
-from render.showdown import showdown_png
+from cogs.pictures import hand_picture, showdown_picture
+from cogs.samples import play_sample
 
 
 def _measure(name: str, draw: Callable[[], bytes], renders: int) -> None:
@@ -42,27 +43,20 @@ def main() -> None:
     parser.add_argument("--renders", type=int, default=20)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    sample = sample_showdown(args.seed)
-    cards = sum(len(hand) for row in sample.rows for hand in row.hands)
-    print(f"Showdown Version, seed {args.seed}: {len(sample.rows)} players, {cards} cards set")
-
-    def showdown() -> bytes:
-        return showdown_png(
-            sample.rows,
-            title=sample.title,
-            matrix=sample.matrix,
-            matrix_names=sample.names,
-            footer=sample.footer,
-        )
-
-    holding = deal_showdown(args.seed)[0]
-    _measure("six-player showdown (6 x 6 hands)", showdown, args.renders)
+    sample = play_sample(seed=args.seed)
+    event = sample.showdown
+    cards = sum(len(hand) for seat in event.seats for hand in seat.hands)
+    print(f"Showdown Version, seed {args.seed}: {len(event.seats)} players, {cards} cards set")
+    first = min(sample.held)
     _measure(
-        "dealt hand, 20 cards", lambda: hand_png(holding[:20], title="Your hand"), args.renders
+        "six-player showdown (6 x 6 hands)",
+        lambda: showdown_picture(event, sample.names),
+        args.renders,
     )
+    _measure("dealt hand, 20 cards", lambda: hand_picture(sample.dealt[first]), args.renders)
     _measure(
         "hand after both draws, 25 cards",
-        lambda: hand_png(holding, title="Your hand"),
+        lambda: hand_picture(sample.held[first]),
         args.renders,
     )
 

@@ -5,12 +5,20 @@ Nothing here knows Discord: a caller passes the players' names and gets PNG byte
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from typing import Final
 
-from engine.cards import AnyCard
-from render import ShowdownRow, hand_png, showdown_png
-from tables.events import ShowdownSettled
-from tables.games import GAMES
+from engine.cards import AnyCard, sort_cards
+from engine.evaluate import PAI_GOW_RULES, THREE_CARD_RULES, HandRules
+from render import ShowdownRow, hand_png, hands_png, in_play_order, showdown_png
+from render.showdown import Wager
+from tables.events import ArrangingOpened, DeclarationsOpened, Note, SeatResult, ShowdownSettled
+from tables.games import GAMES, Family, GameSpec
+from tables.hands import hand_labels, setting_shape
+
+#: A wager's note from the table: "main bet: Won both hands (+5)." (tables/settle.py).
+_WAGER_NOTE: Final = re.compile(r"(?P<name>[^:]+): (?P<reason>.+?)(?: \([+-]\d+\))?\.?")
 
 
 def signed(amount: int) -> str:
@@ -18,51 +26,115 @@ def signed(amount: int) -> str:
     return f"{amount:+d}"
 
 
-def hand_picture(cards: Sequence[AnyCard]) -> bytes:
-    """A player's cards, as sent by DM."""
-    return hand_png(cards, title="Your cards")
+def hand_picture(
+    cards: Sequence[AnyCard], *, title: str = "Your cards", subtitle: str = "", by: str = "rank"
+) -> bytes:
+    """A player's cards as sent by DM, sorted ``by`` rank or suit, under the game and phase."""
+    return hand_png(sort_cards(cards, by=by), title=title, subtitle=subtitle)
+
+
+def phase_subtitle(game: str, event: DeclarationsOpened | ArrangingOpened) -> str:
+    """The line under a hand's picture: the game and what is asked now."""
+    if isinstance(event, DeclarationsOpened):
+        return f"{game} · declaration {event.round + 1}"
+    return f"{game} · set your hands"
+
+
+def slot_names(spec: GameSpec) -> tuple[str, ...]:
+    """Each hand's place as the pictures name it: Hand 1-6, Front/Middle/Back, or Low/High."""
+    if spec.family is not Family.PYRAMID:
+        return ("Low", "High")
+    names = (shape.name.removesuffix(" hand") for shape in setting_shape(spec))
+    return tuple(name[:1].upper() + name[1:] for name in names)
+
+
+def hand_rules(spec: GameSpec) -> HandRules:
+    """How the game's hands are read (what a joker becomes)."""
+    if spec.variant is not None:
+        return spec.variant.hand_rules
+    return PAI_GOW_RULES if spec.family is Family.PAI_GOW else THREE_CARD_RULES
+
+
+def setting_picture(spec: GameSpec, hands: Sequence[Sequence[AnyCard]], *, title: str) -> bytes:
+    """A setting before it is final (Suggest, typed hands): each hand as it plays, its slot and
+    its name."""
+    rules = hand_rules(spec)
+    return hands_png(
+        [in_play_order(hand, rules) for hand in hands],
+        hand_labels(spec, hands),
+        slots=slot_names(spec),
+        title=title,
+    )
+
+
+def _seat_note(spec: GameSpec, seat: SeatResult, event: ShowdownSettled) -> str:
+    words = []
+    if seat.surrendered_at is not None:
+        word = "folded" if spec.has_dealer else "surrendered"
+        words.append(f"{word} at declaration {seat.surrendered_at + 1}")
+    if seat.automatic:
+        words.append(f"automatic: {seat.automatic.replace('_', ' ')}")
+    if seat.user in event.pot_winners:
+        words.append("takes the pot")
+    return "; ".join(words)
+
+
+def _wagers(seat: SeatResult, notes: list[Note]) -> tuple[Wager, ...]:
+    """A house game's wagers: the chips of each (the seat's per-hand figures) beside the
+    table's note on it, which is taken out of ``notes``."""
+    found = [n for n in notes if n.user == seat.user and _WAGER_NOTE.fullmatch(n.text)]
+    wagers = []
+    for index, chips in enumerate(seat.per_hand):
+        name, reason = f"Wager {index + 1}", ""
+        if index < len(found):
+            notes.remove(found[index])
+            match = _WAGER_NOTE.fullmatch(found[index].text)
+            assert match is not None
+            name, reason = match["name"].strip(), match["reason"]
+        wagers.append(Wager(name[:1].upper() + name[1:], chips, reason))
+    return tuple(wagers)
 
 
 def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
-    """Every seat's hands row by row, the dealer's for house games, the net matrix and chips."""
+    """Every seat's hands as they play with their slots, the dealer's for house games, each
+    wager's result, the net matrix and the chips."""
     spec = GAMES[event.game]
+    rules = hand_rules(spec)
+    slots = slot_names(spec)
+    notes = list(event.notes)
     rows = []
     for seat in event.seats:
-        note = ""
-        if seat.surrendered_at is not None:
-            word = "folded" if spec.has_dealer else "surrendered"
-            note = f"{word} at declaration {seat.surrendered_at + 1}"
-        if seat.automatic:
-            note = (note + "; " if note else "") + f"automatic: {seat.automatic.replace('_', ' ')}"
-        if seat.user in event.pot_winners:
-            note = (note + "; " if note else "") + "takes the pot"
-        # Pyramid games score hand by hand; the house games' wagers are in the notes.
-        per_hand = seat.per_hand if len(seat.per_hand) == len(seat.hands) else ()
+        # Pyramid games score hand by hand; the house games' figures are per wager.
+        is_pyramid = spec.family is Family.PYRAMID
         rows.append(
             ShowdownRow(
                 name=names[seat.user],
-                hands=seat.hands,
+                hands=tuple(in_play_order(hand, rules) for hand in seat.hands),
                 labels=seat.labels,
-                per_hand=per_hand,
+                per_hand=seat.per_hand if is_pyramid and seat.hands else (),
                 net=seat.net,
-                note=note,
+                note=_seat_note(spec, seat, event),
+                slots=slots if seat.hands else (),
+                wagers=() if is_pyramid else _wagers(seat, notes),
             )
         )
     if event.dealer_hands:
         rows.append(
             ShowdownRow(
                 name="Dealer",
-                hands=event.dealer_hands,
+                hands=tuple(in_play_order(hand, rules) for hand in event.dealer_hands),
                 labels=event.dealer_labels,
                 per_hand=event.dealer_per_hand,
                 net=event.house,
                 note="the house",
+                slots=slots,
             )
         )
-    footer = ["Chips: " + ", ".join(f"{names[u]} {signed(n)}" for u, n in event.nets.items())]
+    footer = []
     if event.pot:
-        footer.append(f"Pot {event.pot} to " + ", ".join(names[u] for u in event.pot_winners))
-    footer.extend(note.render(names.__getitem__) for note in event.notes)
+        winners = ", ".join(names[u] for u in event.pot_winners) or "nobody"
+        footer.append(f"Pot: {event.pot} chips to {winners}.")
+    footer.extend(note.render(names.__getitem__) for note in notes)
     return showdown_png(
         rows,
         title=f"{spec.title}: game {event.game_id}",

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from cogs.common import Suggestions, display_name, fit, picture, player_names, png
-from cogs.pictures import hand_picture, showdown_picture, signed
+from cogs.pictures import hand_picture, phase_subtitle, showdown_picture, signed
 from cogs.views import arrange_view, declare_view, hand_view, lobby_view, next_hand_view
 from engine.cards import AnyCard, format_cards, sort_cards
 from tables.events import (
@@ -199,6 +199,7 @@ class DiscordPublisher:
                 f"**{title}** in {where}.\n{what}{cards_text(cards or ())}",
                 cards or (),
                 view,
+                subtitle=phase_subtitle(title, event),
             )
 
     async def _names(self, guild_id: int, users: Sequence[int]) -> dict[int, str]:
@@ -217,6 +218,8 @@ class DiscordPublisher:
         content: str,
         cards: Sequence[AnyCard],
         view: discord.ui.View,
+        *,
+        subtitle: str = "",
     ) -> None:
         user = self.client.get_user(user_id)
         try:
@@ -224,7 +227,7 @@ class DiscordPublisher:
                 user = await self.client.fetch_user(user_id)
             files = []
             if cards:
-                data = await picture(hand_picture, cards)
+                data = await picture(hand_picture, cards, subtitle=subtitle)
                 files.append(png(data, "hand.png"))
             await user.send(content, files=files, view=view)
         except discord.Forbidden:

@@ -16,12 +16,12 @@ from typing import Any, Final
 import discord
 
 from cogs.common import acknowledge, answer, guarded, picture, png, reply, run, say, services
+from cogs.pictures import hand_picture, setting_picture
 from engine.cards import AnyCard
 from engine.errors import GameError
 from engine.variants import Automatic
-from render import hand_png, hands_png
 from tables.games import GameSpec
-from tables.hands import Setting, SlotShape, hand_labels, read_setting, setting_shape, setting_text
+from tables.hands import Setting, SlotShape, read_setting, setting_shape, setting_text
 from tables.table import Phase
 
 Interaction = discord.Interaction[Any]
@@ -189,15 +189,18 @@ async def show_hand(interaction: Interaction, guild: int | None, channel: int | 
     table = found.tables.table(guild, channel)
     view = None
     text = "Your cards (only you see this)."
+    subtitle = "" if table is None else table.spec.title
     if table is not None and table.game_id is not None:
         seat = table.seat_of(interaction.user.id)
         if seat.is_active and table.phase is Phase.DECLARING:
             view = declare_view(guild, channel, table.game_id, table.round)
             text += f" Declaration {table.round + 1}: play on or surrender?"
+            subtitle += f" · declaration {table.round + 1}"
         elif seat.is_active and table.phase is Phase.ARRANGING:
             view = arrange_view(guild, channel, table.game_id)
             text += " Set your hands: build them, type them, or ask for a suggestion."
-    data = await picture(hand_png, cards, title="Your cards")
+            subtitle += " · set your hands"
+    data = await picture(hand_picture, cards, subtitle=subtitle)
     await answer(interaction, text, file=png(data, "hand.png"), view=view)
 
 
@@ -248,8 +251,7 @@ async def suggest(
         return
     setting = suggestion.setting
     found.suggestions.remember(table.game_id, interaction.user.id, setting)
-    labels = hand_labels(table.spec, setting.hands)
-    data = await picture(hands_png, setting.hands, labels, title="Suggested hands")
+    data = await picture(setting_picture, table.spec, setting.hands, title="Suggested hands")
     ev = "" if suggestion.ev is None else f" Expected {suggestion.ev:+.2f} points per opponent."
     auto = (
         f" Declares the automatic **{setting.automatic.replace('_', ' ')}**."
@@ -424,8 +426,9 @@ async def preview_text(
     except GameError as error:
         await answer(interaction, say(error))
         return
-    labels = hand_labels(table.spec, setting.hands)
-    data = await picture(hands_png, setting.hands, labels, title="Your hands (not set yet)")
+    data = await picture(
+        setting_picture, table.spec, setting.hands, title="Your hands (not set yet)"
+    )
     auto = (
         f" with the automatic **{setting.automatic.replace('_', ' ')}**"
         if setting.automatic

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from engine.errors import CardError, quote
+from engine.errors import CardError, GameError, quote
 
 
 class Suit(IntEnum):
@@ -228,9 +228,28 @@ def format_hands(hands: Iterable[Iterable[AnyCard]], *, pretty: bool = False) ->
     return " | ".join(format_cards(hand, pretty=pretty) for hand in hands)
 
 
-def sort_cards(cards: Iterable[AnyCard]) -> tuple[AnyCard, ...]:
-    """Cards from the highest down, jokers first (they can be anything)."""
-    return tuple(sorted(cards, key=lambda c: 99 if c.is_joker else c.code, reverse=True))
+#: The orders ``sort_cards`` knows: by rank (suits break ties) or grouped by suit.
+SORT_ORDERS: Final = ("rank", "suit")
+
+
+def _suit_first(card: AnyCard) -> int:
+    return 99 if isinstance(card, Joker) else card.suit * 16 + card.rank
+
+
+def _rank_first(card: AnyCard) -> int:
+    return 99 if isinstance(card, Joker) else card.code
+
+
+def sort_cards(cards: Iterable[AnyCard], *, by: str = "rank") -> tuple[AnyCard, ...]:
+    """Cards jokers first (they can be anything), then by rank or suit from the highest down.
+
+    ``by="rank"``: the highest rank first, spades > hearts > diamonds > clubs within a rank;
+    ``by="suit"``: spades, hearts, diamonds, then clubs, each suit highest first.
+    """
+    if by not in SORT_ORDERS:
+        raise GameError(f"Cards sort by rank or by suit, not by {quote(by)}.")
+    key = _rank_first if by == "rank" else _suit_first
+    return tuple(sorted(cards, key=key, reverse=True))
 
 
 class Shoe:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Final
 
@@ -29,6 +30,26 @@ BACK_GOLD: Final[Colour] = (240, 196, 90)
 
 #: The code drawn as the card back in the caches below (real codes are 0..59).
 BACK_CODE: Final = -1
+#: A joker that became a card is drawn under this code plus the card's code (72..123).
+PLAYED_JOKER_CODE: Final = 64
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedJoker:
+    """A joker drawn where it plays in its hand: the face of the card it became, marked wild."""
+
+    became: Card
+
+    is_joker = True
+
+    @property
+    def code(self) -> int:
+        """The code of this drawing in the sprite caches (never a card's code)."""
+        return PLAYED_JOKER_CODE + self.became.code
+
+
+#: What a picture can show: a card, a joker, or a joker as the card it became.
+Face = AnyCard | PlayedJoker
 
 _L, _M, _R = 0.0, 0.5, 1.0
 #: Where the pips of 2-10 sit, as (column, row) in the pip area (the usual layout).
@@ -250,18 +271,24 @@ JOKER_TINT: Final[Colour] = (244, 236, 255)
 
 
 def _draw_compact(code: int, width: int) -> Image.Image:
-    """A small card that stays legible in a fan: the index is what shows of an overlapped card."""
+    """A small card that stays legible in a fan: the index is what shows of an overlapped card.
+
+    A joker that became a card shows that card's index on the joker's tint, inside a purple
+    frame, with the joker's star under the index and in the middle: a glance at a fan tells
+    both what the card plays as and that it is wild.
+    """
     k = 4  # drawn four times larger, then reduced
     w, h = width * k, card_height(width) * k
-    card = card_from_code(code)
-    is_joker = not isinstance(card, Card)
+    played = code >= PLAYED_JOKER_CODE
+    card = card_from_code(code - PLAYED_JOKER_CODE if played else code)
+    is_joker = played or not isinstance(card, Card)
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     ImageDraw.Draw(image).rounded_rectangle(
         (0, 0, w - 1, h - 1),
         radius=round(w * 0.09),
         fill=(*(JOKER_TINT if is_joker else WHITE), 255),
-        outline=(*EDGE, 255),
-        width=max(k, round(w * 0.012)),
+        outline=(*(JOKER_INK if played else EDGE), 255),
+        width=round(w * 0.045) if played else max(k, round(w * 0.012)),
     )
     if isinstance(card, Card):
         colour = suit_colour(card.suit)
@@ -282,19 +309,34 @@ def _draw_compact(code: int, width: int) -> Image.Image:
     image.alpha_composite(
         symbol, (round(column - symbol.width / 2), round(0.09 * w + letter.height + 0.07 * w))
     )
-    big = glyph(mark, 0.58, big_colour, bold=False)
+    if played:
+        star_top = 0.09 * w + letter.height + 0.07 * w + symbol.height + 0.06 * w
+        _starred(image, glyph, 0.3, (column, star_top + 0.15 * w))
+        _starred(image, glyph, 0.5, (0.7 * w, 1.02 * w))
+        return image.reduce(k)
     if is_joker:
-        ring = glyph(mark, 0.58, JOKER_INK, bold=False).filter(ImageFilter.MaxFilter(5))
-        image.alpha_composite(
-            ring, (round(0.7 * w - ring.width / 2), round(1.02 * w - ring.height / 2))
-        )
+        _starred(image, glyph, 0.58, (0.7 * w, 1.02 * w))
+        return image.reduce(k)
+    big = glyph(mark, 0.58, big_colour, bold=False)
     image.alpha_composite(big, (round(0.7 * w - big.width / 2), round(1.02 * w - big.height / 2)))
     return image.reduce(k)
 
 
+def _starred(
+    image: Image.Image, glyph: Callable[..., Image.Image], size: float, centre: tuple[float, float]
+) -> None:
+    """The joker's gold star with a purple ring, centred on ``centre``."""
+    star = glyph("★", size, JOKER_GOLD, bold=False)
+    ring = glyph("★", size, JOKER_INK, bold=False).filter(ImageFilter.MaxFilter(5))
+    for tile in (ring, star):
+        image.alpha_composite(
+            tile, (round(centre[0] - tile.width / 2), round(centre[1] - tile.height / 2))
+        )
+
+
 @lru_cache(maxsize=1024)
 def _sprite(code: int, width: int, compact: bool) -> Image.Image:
-    if compact and code != BACK_CODE:
+    if (compact and code != BACK_CODE) or code >= PLAYED_JOKER_CODE:
         face = _draw_compact(code, width)
     else:
         face = _card_by_code(code).resize((width, card_height(width)), Image.Resampling.LANCZOS)
@@ -315,7 +357,7 @@ def fan_width(count: int, width: int, step: int) -> int:
 
 def draw_fan(
     canvas: Image.Image,
-    cards: Sequence[AnyCard | None],
+    cards: Sequence[Face | None],
     xy: tuple[int, int],
     *,
     width: int,

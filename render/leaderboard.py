@@ -35,7 +35,7 @@ def _number(value: int) -> str:
 
 def leaderboard_png(title: str, lines: Sequence[tuple[int, str, int]]) -> bytes:
     """A leaderboard picture: one row per (rank, name, value), as PNG bytes."""
-    top = title_height(title)
+    top = title_height(title, width=_WIDTH - 2 * _PAD)
     rows = max(len(lines), 1)
     height = _PAD + top + rows * _ROW + 16 + _PAD
     canvas = felt(_WIDTH, height)

@@ -1,4 +1,9 @@
-"""The public showdown: every player's hands row by row, the Scoring Card and the chips moved."""
+"""The public showdown: every player's hands seat by seat, the Scoring Card and the chips moved.
+
+Laid out for a phone, where Discord shows a picture about 400 pixels wide: at most three hands
+side by side (Showdown's six hands take two lines), so the picture stays about 700 pixels wide
+and its type large enough to read there.
+"""
 
 from __future__ import annotations
 
@@ -8,19 +13,20 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine.cards import AnyCard
-from render.cards import card_height, draw_fan, fan_width
+from render.cards import Face, card_height, draw_fan, fan_width
 from render.style import (
     GOLD,
     MUTED,
     PANEL_EDGE,
     TEXT,
+    draw_label,
     draw_text,
     draw_title,
     ellipsize,
     felt,
     font,
     gain_colour,
+    label_height,
     panel,
     signed,
     text_width,
@@ -31,167 +37,294 @@ from render.style import (
 
 
 @dataclass(frozen=True, slots=True)
-class ShowdownRow:
-    """One player at the showdown: their hands weakest first, each hand's points, net chips."""
+class Wager:
+    """One wager of a house game's seat: its name, the chips it won (+) or lost (-), and why."""
 
     name: str
-    hands: tuple[tuple[AnyCard, ...], ...]
+    chips: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownRow:
+    """One seat at the showdown: its hands weakest first, each hand's points, net chips."""
+
+    name: str
+    hands: tuple[tuple[Face, ...], ...]
     labels: tuple[str, ...]
     #: One figure per hand, or none (the house games' wagers do not belong to one hand).
     per_hand: tuple[int, ...]
     net: int
     #: A word on the seat, e.g. "surrendered at declaration 1", "dealer", "pot winner".
     note: str = ""
+    #: Each hand's place in the setting, drawn before its label: "Hand 6", "Back", "Low".
+    slots: tuple[str, ...] = ()
+    #: The house games' wagers with their results, drawn beside the hands.
+    wagers: tuple[Wager, ...] = ()
 
     def __post_init__(self) -> None:
-        if len(self.hands) != len(self.labels) or (
-            self.per_hand and len(self.per_hand) != len(self.hands)
+        if (
+            len(self.hands) != len(self.labels)
+            or (self.per_hand and len(self.per_hand) != len(self.hands))
+            or (self.slots and len(self.slots) != len(self.hands))
         ):
             raise ValueError(
-                f"{self.name}: {len(self.hands)} hands, {len(self.labels)} labels and "
-                f"{len(self.per_hand)} points do not match"
+                f"{self.name}: {len(self.hands)} hands, {len(self.labels)} labels, "
+                f"{len(self.slots)} slots and {len(self.per_hand)} points do not match"
             )
 
 
-_PAD: Final = 24
-_CARD: Final = 60
-_STEP: Final = 26
-_NAME_WIDTH: Final = 196
-_MIN_CELL: Final = 124
-_GAP: Final = 14
-_INSET: Final = 12
-_LABEL_LINE: Final = 17
+_PAD: Final = 20
+_INSET: Final = 14
+_CARD: Final = 64
+_STEP: Final = 28
+#: Hands side by side on one line of a seat; more go on the next line.
+_PER_LINE: Final = 3
+_MIN_CELL: Final = 150
+_HOUSE_CELL: Final = 170
+_GAP: Final = 18
+_LINE_GAP: Final = 12
+_ROW_GAP: Final = 10
+_WAGER_WIDTH: Final = 280
+_MIN_WIDTH: Final = 560
+#: Type sizes, for a picture shown about 400 pixels wide (a little over half size).
+_TITLE: Final = 30
+_NAME: Final = 26
+_NOTE: Final = 18
+_NET: Final = 30
+_LABEL: Final = 19
 _MAX_LABEL_LINES: Final = 3
-_ROW_GAP: Final = 8
-_EMPTY_ROW: Final = 58
-_MATRIX_NAME: Final = 170
-_MATRIX_CELL: Final = 84
-_MATRIX_ROW: Final = 30
-_FOOTER_LINE: Final = 25
+_POINTS: Final = 21
+_POINTS_HEIGHT: Final = 28
+_WAGER: Final = 19
+_REASON: Final = 18
+_REASON_LINE: Final = 22
+_MAX_REASON_LINES: Final = 3
+_FOOTER: Final = 19
+_FOOTER_LINE: Final = 27
+_MATRIX_NAME: Final = 116
+_MATRIX_CELL: Final = 76
+_MATRIX_ROW: Final = 36
 
 
-def _cell_widths(rows: Sequence[ShowdownRow]) -> list[int]:
-    columns = max((len(row.hands) for row in rows), default=0)
-    widths = [_MIN_CELL] * columns
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Where a seat's parts go: the width of each hand's cell and of the wager column."""
+
+    cells: tuple[int, ...]
+    wagers: int
+    inner: int
+
+
+def _natural_cells(rows: Sequence[ShowdownRow]) -> list[int]:
+    """Each column's width: its widest fan, and room for a label."""
+    most = max((len(row.hands) for row in rows), default=0)
+    columns = min(most, _PER_LINE)
+    # The house games' two hands have room to spare beside the wagers.
+    cells = [_HOUSE_CELL if any(row.wagers for row in rows) else _MIN_CELL] * columns
     for row in rows:
         for position, hand in enumerate(row.hands):
-            widths[position] = max(widths[position], fan_width(len(hand), _CARD, _STEP))
-    return widths
+            column = position % columns
+            cells[column] = max(cells[column], fan_width(len(hand), _CARD, _STEP))
+    return cells
 
 
-def _label_lines(rows: Sequence[ShowdownRow], widths: Sequence[int]) -> int:
-    face = font(13)
-    most = 1
-    for row in rows:
-        for position, label in enumerate(row.labels):
-            lines = wrap(label, face, widths[position], max_lines=_MAX_LABEL_LINES)
-            most = max(most, len(lines))
-    return most
+def _layout(rows: Sequence[ShowdownRow], width: int) -> _Layout:
+    """The columns, widened to fill the picture (wider labels wrap less)."""
+    cells = _natural_cells(rows)
+    wagers = _WAGER_WIDTH if any(row.wagers for row in rows) else 0
+    inner = width - 2 * _PAD - 2 * _INSET
+    spare = inner - _content_width(cells, wagers)
+    if wagers:
+        wagers += spare
+    elif cells:
+        cells = [cell + spare // len(cells) for cell in cells]
+    return _Layout(tuple(cells), wagers, inner)
 
 
-def _draw_name(draw: ImageDraw.ImageDraw, row: ShowdownRow, x: int, y: int, *, net: bool) -> None:
-    width = _NAME_WIDTH - 2 * _INSET
-    draw_text(
-        draw, (x, y), ellipsize(row.name, font(20, True), width), face=font(20, True), fill=TEXT
-    )
-    y += 28
-    if row.note:
-        for line in wrap(row.note, font(14), width, max_lines=2):
-            draw_text(draw, (x, y), line, face=font(14), fill=GOLD)
-            y += 19
-    if net:
-        amount = signed(row.net)
-        draw.text((x, y + 4), amount, font=font(26, True), fill=gain_colour(row.net))
-        draw.text(
-            (x + text_width(amount, font(26, True)) + 6, y + 14),
-            "chips" if abs(row.net) != 1 else "chip",
-            font=font(14),
-            fill=MUTED,
+def _content_width(cells: Sequence[int], wagers: int) -> int:
+    hands = sum(cells) + _GAP * max(len(cells) - 1, 0)
+    return hands + (_GAP + wagers if wagers else 0)
+
+
+def _net_text(net: int) -> tuple[str, str]:
+    return signed(net), "chip" if abs(net) == 1 else "chips"
+
+
+def _net_width(net: int) -> int:
+    amount, word = _net_text(net)
+    return text_width(amount, font(_NET, True)) + 6 + text_width(word, font(_NOTE))
+
+
+def _note_lines(row: ShowdownRow, layout: _Layout) -> list[str]:
+    return wrap(row.note, font(_NOTE), layout.inner, max_lines=2) if row.note else []
+
+
+def _header_height(row: ShowdownRow, layout: _Layout) -> int:
+    notes = len(_note_lines(row, layout))
+    return 38 + (6 + notes * 23 if notes else 0)
+
+
+def _hand_lines(row: ShowdownRow) -> list[range]:
+    return [
+        range(start, min(start + _PER_LINE, len(row.hands)))
+        for start in range(0, len(row.hands), _PER_LINE)
+    ]
+
+
+def _slot(row: ShowdownRow, position: int) -> str:
+    return row.slots[position] if row.slots else ""
+
+
+def _line_height(row: ShowdownRow, positions: range, layout: _Layout) -> int:
+    labels = max(
+        label_height(
+            _slot(row, i),
+            row.labels[i],
+            size=_LABEL,
+            width=layout.cells[i % len(layout.cells)],
+            max_lines=_MAX_LABEL_LINES,
         )
+        for i in positions
+    )
+    return card_height(_CARD) + 8 + labels + (_POINTS_HEIGHT if row.per_hand else 0)
+
+
+def _wager_height(wager: Wager, layout: _Layout) -> int:
+    reason = wrap(wager.reason, font(_REASON), layout.wagers, max_lines=_MAX_REASON_LINES)
+    return 28 + len(reason) * _REASON_LINE + 10
+
+
+def _hands_height(row: ShowdownRow, layout: _Layout) -> int:
+    hands = sum(_line_height(row, line, layout) + _LINE_GAP for line in _hand_lines(row))
+    wagers = sum(_wager_height(wager, layout) for wager in row.wagers)
+    return max(hands - _LINE_GAP if hands else 0, wagers)
+
+
+def _row_height(row: ShowdownRow, layout: _Layout) -> int:
+    body = _hands_height(row, layout)
+    return _INSET + _header_height(row, layout) + (body + 6 if body else 0) + _INSET
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, row: ShowdownRow, x: int, y: int, right: int) -> None:
+    """The seat's name, its net chips at the right, and its note under the name."""
+    amount, word = _net_text(row.net)
+    word_x = right - text_width(word, font(_NOTE))
+    draw.text((word_x, y + 30), word, font=font(_NOTE), fill=MUTED, anchor="ls")
+    draw.text(
+        (word_x - 6, y + 30), amount, font=font(_NET, True), fill=gain_colour(row.net), anchor="rs"
+    )
+    name = ellipsize(row.name, font(_NAME, True), right - x - _net_width(row.net) - 16)
+    draw_text(draw, (x, y + 30), name, face=font(_NAME, True), fill=TEXT, anchor="ls")
+
+
+def _draw_hands(canvas: Image.Image, row: ShowdownRow, layout: _Layout, x0: int, y: int) -> None:
+    draw = ImageDraw.Draw(canvas)
+    for line in _hand_lines(row):
+        height = _line_height(row, line, layout)
+        x = x0
+        for position in line:
+            cell = layout.cells[position % len(layout.cells)]
+            draw_fan(canvas, row.hands[position], (x, y), width=_CARD, step=_STEP)
+            text_y = y + card_height(_CARD) + 8
+            draw_label(
+                draw,
+                (x, text_y),
+                _slot(row, position),
+                row.labels[position],
+                size=_LABEL,
+                width=cell,
+                max_lines=_MAX_LABEL_LINES,
+            )
+            if row.per_hand:
+                points = row.per_hand[position]
+                draw.text(
+                    (x, y + height - 4),
+                    signed(points),
+                    font=font(_POINTS, True),
+                    fill=gain_colour(points),
+                    anchor="ls",
+                )
+            x += cell + _GAP
+        y += height + _LINE_GAP
+
+
+def _draw_wagers(
+    draw: ImageDraw.ImageDraw, row: ShowdownRow, layout: _Layout, x: int, y: int
+) -> None:
+    """Each wager: its name and chips on one line, the reason under them."""
+    right = x + layout.wagers
+    for wager in row.wagers:
+        draw.text((x, y + 22), wager.name, font=font(_WAGER, True), fill=TEXT, anchor="ls")
+        draw.text(
+            (right, y + 22),
+            signed(wager.chips),
+            font=font(_POINTS, True),
+            fill=gain_colour(wager.chips),
+            anchor="rs",
+        )
+        text_y = y + 28
+        for line in wrap(wager.reason, font(_REASON), layout.wagers, max_lines=_MAX_REASON_LINES):
+            draw_text(draw, (x, text_y), line, face=font(_REASON), fill=MUTED)
+            text_y += _REASON_LINE
+        y += _wager_height(wager, layout)
 
 
 def _draw_row(
-    canvas: Image.Image,
-    row: ShowdownRow,
-    *,
-    y: int,
-    height: int,
-    widths: Sequence[int],
-    right: int,
-    is_top: bool,
+    canvas: Image.Image, row: ShowdownRow, layout: _Layout, *, y: int, right: int, is_top: bool
 ) -> None:
     draw = ImageDraw.Draw(canvas)
+    height = _row_height(row, layout)
     panel(canvas, (_PAD, y, right, y + height), radius=14, edge=GOLD if is_top else PANEL_EDGE)
     x = _PAD + _INSET
-    if not row.hands:
-        # A seat that surrendered has no hands: its name, and the note where the hands would be.
-        cy = y + height // 2
-        name_face = font(20, True)
-        name = ellipsize(row.name, name_face, _NAME_WIDTH - 2 * _INSET)
-        draw_text(draw, (x, cy), name, face=name_face, fill=TEXT, anchor="lm")
-        note = ellipsize(row.note, font(16), right - _PAD - _NAME_WIDTH - 2 * _INSET)
-        draw_text(draw, (_PAD + _NAME_WIDTH, cy), note, face=font(16), fill=GOLD, anchor="lm")
-        return
-    _draw_name(draw, row, x, y + _INSET, net=True)
-    x = _PAD + _NAME_WIDTH
-    label_face, points_face = font(13), font(16, True)
-    points_per_hand: Sequence[int | None] = row.per_hand or [None] * len(row.hands)
-    for hand, label, points, width in zip(
-        row.hands, row.labels, points_per_hand, widths, strict=False
-    ):
-        draw_fan(canvas, hand, (x, y + _INSET), width=_CARD, step=_STEP)
-        text_y = y + _INSET + card_height(_CARD) + 7
-        for line in wrap(label, label_face, width, max_lines=_MAX_LABEL_LINES):
-            draw_text(draw, (x, text_y), line, face=label_face, fill=TEXT)
-            text_y += _LABEL_LINE
-        if points is not None:
-            draw.text(
-                (x, y + height - _INSET - 18),
-                signed(points),
-                font=points_face,
-                fill=gain_colour(points),
-            )
-        x += width + _GAP
+    y += _INSET
+    _draw_header(draw, row, x, y, right - _INSET)
+    for index, line in enumerate(_note_lines(row, layout)):
+        draw_text(draw, (x, y + 42 + index * 23), line, face=font(_NOTE), fill=GOLD)
+    y += _header_height(row, layout) + 6
+    _draw_hands(canvas, row, layout, x, y)
+    if row.wagers:
+        wagers_x = x + _content_width(layout.cells, layout.wagers) - layout.wagers
+        _draw_wagers(draw, row, layout, wagers_x, y)
 
 
 def _matrix_width(names: Sequence[str]) -> int:
     return _MATRIX_NAME + (len(names) + 1) * _MATRIX_CELL + 2 * _INSET
 
 
+def _matrix_height(names: Sequence[str]) -> int:
+    return 40 + (len(names) + 1) * _MATRIX_ROW + 2 * _INSET
+
+
 def _draw_matrix(
     canvas: Image.Image, matrix: Sequence[Sequence[int]], names: Sequence[str], *, y: int
-) -> int:
-    """Seed 000's Scoring Card: row against column, with each row's total; returns its height."""
+) -> None:
+    """Seed 000's Scoring Card: row against column, with each row's total."""
     draw = ImageDraw.Draw(canvas)
-    draw.text((_PAD, y), "Scoring Card", font=font(20, True), fill=GOLD)
+    draw.text((_PAD, y), "Scoring Card", font=font(22, True), fill=GOLD)
     draw.text(
-        (_PAD + text_width("Scoring Card", font(20, True)) + 12, y + 5),
+        (_PAD + text_width("Scoring Card", font(22, True)) + 12, y + 6),
         "net points, row against column",
-        font=font(14),
+        font=font(16),
         fill=MUTED,
     )
-    y += 34
+    y += 40
     width = _matrix_width(names)
     height = (len(names) + 1) * _MATRIX_ROW + 2 * _INSET
     panel(canvas, (_PAD, y, _PAD + width, y + height), radius=12)
     left, top = _PAD + _INSET, y + _INSET
-    head, cell = font(14, True), font(16, True)
-    columns = [*names, "Total"]
-    for index, name in enumerate(columns):
+    head, cell = font(16, True), font(19, True)
+    for index, name in enumerate([*names, "Total"]):
         cx = left + _MATRIX_NAME + index * _MATRIX_CELL + _MATRIX_CELL // 2
-        label = ellipsize(name, head, _MATRIX_CELL - 8)
+        label = ellipsize(name, head, _MATRIX_CELL - 6)
         draw.text((cx, top + _MATRIX_ROW // 2), label, font=head, fill=MUTED, anchor="mm")
     for i, (name, values) in enumerate(zip(names, matrix, strict=True)):
         row_top = top + (i + 1) * _MATRIX_ROW
         draw.line((left, row_top, left + width - 2 * _INSET, row_top), fill=PANEL_EDGE, width=1)
         cy = row_top + _MATRIX_ROW // 2
-        draw.text(
-            (left + 4, cy),
-            ellipsize(name, head, _MATRIX_NAME - 12),
-            font=head,
-            fill=TEXT,
-            anchor="lm",
-        )
+        name_face = font(17, True)
+        shown = ellipsize(name, name_face, _MATRIX_NAME - 10)
+        draw.text((left + 4, cy), shown, font=name_face, fill=TEXT, anchor="lm")
         for j, value in enumerate([*values, sum(values)]):
             cx = left + _MATRIX_NAME + j * _MATRIX_CELL + _MATRIX_CELL // 2
             if i == j:
@@ -200,7 +333,13 @@ def _draw_matrix(
                 draw.text((cx, cy), signed(value), font=cell, fill=gain_colour(value), anchor="mm")
     total_x = left + _MATRIX_NAME + len(names) * _MATRIX_CELL
     draw.line((total_x, top + 4, total_x, top + height - 2 * _INSET - 4), fill=PANEL_EDGE, width=1)
-    return 34 + height
+
+
+def _width(rows: Sequence[ShowdownRow], matrix_names: Sequence[str]) -> int:
+    wagers = _WAGER_WIDTH if any(row.wagers for row in rows) else 0
+    content = _content_width(_natural_cells(rows), wagers)
+    widest = max(content + 2 * _INSET, _matrix_width(matrix_names) if matrix_names else 0)
+    return 2 * _PAD + max(widest, _MIN_WIDTH)
 
 
 def showdown_png(
@@ -211,49 +350,40 @@ def showdown_png(
     matrix_names: Sequence[str] = (),
     footer: Sequence[str] = (),
 ) -> bytes:
-    """One picture of the showdown: hands row by row, the Scoring Card, then the footer lines."""
+    """One picture of the showdown: seat by seat, the Scoring Card, then the footer lines."""
     if len(matrix) != len(matrix_names) or any(len(r) != len(matrix_names) for r in matrix):
         raise ValueError("the net matrix must be square, one row and column per name")
-    widths = _cell_widths(rows)
-    lines = _label_lines(rows, widths)
-    hand_row = _INSET + card_height(_CARD) + 7 + lines * _LABEL_LINE + 24 + _INSET
-    name_row = _INSET + 28 + 19 * 2 + 36 + _INSET
-    row_height = max(hand_row, name_row)
-    rows_width = _NAME_WIDTH + sum(widths) + _GAP * max(len(widths) - 1, 0) + _INSET
-    width = 2 * _PAD + max(
-        rows_width,
-        _matrix_width(matrix_names) if matrix else 0,
-        text_width(title, font(28, True)),
-        560,
-    )
+    width = _width(rows, matrix_names if matrix else ())
+    layout = _layout(rows, width)
+    inside = width - 2 * _PAD
+    top = title_height(title, width=inside, size=_TITLE)
     footer_lines = [
-        wrapped
-        for line in footer
-        for wrapped in wrap(line, font(16), width - 2 * _PAD, max_lines=3)
+        wrapped for line in footer for wrapped in wrap(line, font(_FOOTER), inside, max_lines=3)
     ]
-    heights = [row_height if row.hands else _EMPTY_ROW for row in rows]
-    height = _PAD + title_height(title) + sum(h + _ROW_GAP for h in heights)
+    heights = [_row_height(row, layout) for row in rows]
+    height = _PAD + top + sum(h + _ROW_GAP for h in heights)
     if matrix:
-        height += 16 + 34 + (len(matrix) + 1) * _MATRIX_ROW + 2 * _INSET
+        height += 16 + _matrix_height(matrix_names)
     if footer_lines:
         height += 16 + len(footer_lines) * _FOOTER_LINE
     height += _PAD
     canvas = felt(width, height)
-    draw_title(canvas, _PAD, _PAD - 4, title, width=width - 2 * _PAD)
-    y = _PAD + title_height(title)
-    # The biggest winner's row is edged in gold, so the eye finds it first.
+    draw_title(canvas, _PAD, _PAD - 4, title, width=inside, size=_TITLE)
+    y = _PAD + top
+    # The biggest winner's seat is edged in gold, so the eye finds it first.
     best = max((row.net for row in rows), default=0)
-    for row, row_h in zip(rows, heights, strict=True):
+    for row, row_height in zip(rows, heights, strict=True):
         is_top = best > 0 and row.net == best
-        _draw_row(canvas, row, y=y, height=row_h, widths=widths, right=width - _PAD, is_top=is_top)
-        y += row_h + _ROW_GAP
+        _draw_row(canvas, row, layout, y=y, right=width - _PAD, is_top=is_top)
+        y += row_height + _ROW_GAP
     if matrix:
         y += 16
-        y += _draw_matrix(canvas, matrix, matrix_names, y=y)
+        _draw_matrix(canvas, matrix, matrix_names, y=y)
+        y += _matrix_height(matrix_names)
     if footer_lines:
         y += 16
         draw = ImageDraw.Draw(canvas)
         for line in footer_lines:
-            draw_text(draw, (_PAD, y), line, face=font(16), fill=TEXT)
+            draw_text(draw, (_PAD, y), line, face=font(_FOOTER), fill=TEXT)
             y += _FOOTER_LINE
     return to_png(canvas)

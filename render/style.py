@@ -70,22 +70,72 @@ def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: int) -> str:
     return text.rstrip() + ELLIPSIS
 
 
-def wrap(text: str, face: ImageFont.FreeTypeFont, width: int, *, max_lines: int = 2) -> list[str]:
-    """Break text into at most ``max_lines`` lines of ``width`` pixels, the last one cut."""
+def _break(text: str, face: ImageFont.FreeTypeFont, widths: Sequence[int]) -> list[str]:
+    """Whole words on lines no wider than ``widths`` (the last width repeats); a word wider
+    than its line stays whole (the caller cuts it)."""
     lines: list[str] = []
     current = ""
     for word in text.split():
+        width = widths[min(len(lines), len(widths) - 1)]
         trial = f"{current} {word}" if current else word
-        if current and face.getlength(trial) > width:
+        if face.getlength(trial) <= width:
+            current = trial
+        elif current:
             lines.append(current)
             current = word
+        elif not lines and len(widths) > 1:
+            # Not even one word fits after an indent: the first line stays empty.
+            lines.append("")
+            current = word
         else:
-            current = trial
+            current = word
     if current:
         lines.append(current)
+    return lines
+
+
+def wrap(
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    width: int,
+    *,
+    max_lines: int = 2,
+    indent: int = 0,
+) -> list[str]:
+    """Break text into at most ``max_lines`` lines of ``width`` pixels, the last one cut.
+
+    ``indent``: the first line is that much shorter (a prefix is drawn before it).
+    """
+    return list(_wrapped(text, face, width, max_lines, indent))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(
+    text: str, face: ImageFont.FreeTypeFont, width: int, max_lines: int, indent: int
+) -> tuple[str, ...]:
+    # Remembered: a picture measures each label once to size its row and again to draw it, and
+    # hand names repeat from game to game.
+    widths = [width - indent, width] if indent else [width]
+    lines = _break(text, face, widths)
     if len(lines) > max_lines:
         lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1 :]) + " " + ELLIPSIS]
-    return [ellipsize(line, face, width) for line in lines]
+    return tuple(
+        ellipsize(line, face, widths[0] if index == 0 else width)
+        for index, line in enumerate(lines)
+    )
+
+
+def fit_title(title: str, width: int, size: int = 28) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A bold title's face and lines: whole words on at most two lines, the type made smaller
+    (down to two thirds) before any word is cut."""
+    smallest = round(size * 2 / 3)
+    for step in range(size, smallest - 1, -2):
+        face = font(step, True)
+        lines = _break(title, face, [width])
+        if len(lines) <= 2 and all(face.getlength(line) <= width for line in lines):
+            return face, lines
+    face = font(smallest, True)
+    return face, [ellipsize(line, face, width) for line in _break(title, face, [width])]
 
 
 def draw_text(
@@ -116,6 +166,55 @@ def draw_text(
         run += char
 
 
+def label_lines(
+    slot: str, label: str, *, size: int, width: int, max_lines: int
+) -> tuple[str, int, list[str]]:
+    """A hand's label as ``draw_label`` lays it out: the bold slot prefix, its width, and the
+    label's lines after it (the first one shortened by the prefix)."""
+    prefix = f"{slot} · " if slot and label else slot
+    indent = text_width(prefix, font(size, True)) if prefix else 0
+    lines = wrap(label, font(size), width, max_lines=max_lines, indent=indent) if label else []
+    if lines and not lines[0]:
+        # The name starts on the next line, with all its lines: the slot stands alone, dotless.
+        prefix = slot
+        lines = ["", *wrap(label, font(size), width, max_lines=max_lines)]
+    return prefix, indent, lines or [""]
+
+
+def label_height(slot: str, label: str, *, size: int, width: int, max_lines: int) -> int:
+    """How tall ``draw_label`` draws a label."""
+    _, _, lines = label_lines(slot, label, size=size, width=width, max_lines=max_lines)
+    return len(lines) * round(size * 1.25)
+
+
+def draw_label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    slot: str,
+    label: str,
+    *,
+    size: int,
+    width: int,
+    max_lines: int,
+    middle: bool = False,
+    slot_fill: Colour = GOLD,
+) -> int:
+    """A hand's slot in bold and its name after it, as in "Back · Full house", wrapped to
+    ``width``; ``middle`` centres the lines on ``xy``. Returns the height drawn."""
+    prefix, indent, lines = label_lines(slot, label, size=size, width=width, max_lines=max_lines)
+    line_height = round(size * 1.25)
+    x, y = xy
+    if middle:
+        y -= len(lines) * line_height // 2
+    if prefix:
+        draw_text(draw, (x, y), prefix, face=font(size, True), fill=slot_fill)
+    for index, line in enumerate(lines):
+        if line:
+            left = x + (indent if index == 0 else 0)
+            draw_text(draw, (left, y + index * line_height), line, face=font(size), fill=TEXT)
+    return len(lines) * line_height
+
+
 def felt(width: int, height: int) -> Image.Image:
     """A blank card table: flat felt, which stays crisp in a palette and compresses well."""
     return Image.new("RGB", (width, height), FELT)
@@ -131,6 +230,39 @@ def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
     return big.reduce(4)
 
 
+@lru_cache(maxsize=32)
+def _corners(radius: int) -> tuple[Image.Image, Image.Image, Image.Image, Image.Image]:
+    """The four corners of a rounded mask (top left, top right, bottom left, bottom right)."""
+    size = 2 * radius + 2
+    mask = rounded_mask(size, size, radius)
+    return (
+        mask.crop((0, 0, radius, radius)),
+        mask.crop((size - radius, 0, size, radius)),
+        mask.crop((0, size - radius, radius, size)),
+        mask.crop((size - radius, size - radius, size, size)),
+    )
+
+
+def _rounded_fill(
+    canvas: Image.Image, box: tuple[int, int, int, int], radius: int, colour: Colour
+) -> None:
+    """Fill a rounded rectangle: flat fills, and a mask only at the corners (a mask the size of
+    the whole panel costs a seat's row several milliseconds)."""
+    left, top, right, bottom = box
+    radius = max(0, min(radius, (right - left) // 2, (bottom - top) // 2))
+    if not radius:
+        canvas.paste(colour, box)
+        return
+    canvas.paste(colour, (left + radius, top, right - radius, bottom))
+    canvas.paste(colour, (left, top + radius, left + radius, bottom - radius))
+    canvas.paste(colour, (right - radius, top + radius, right, bottom - radius))
+    top_left, top_right, bottom_left, bottom_right = _corners(radius)
+    canvas.paste(colour, (left, top, left + radius, top + radius), top_left)
+    canvas.paste(colour, (right - radius, top, right, top + radius), top_right)
+    canvas.paste(colour, (left, bottom - radius, left + radius, bottom), bottom_left)
+    canvas.paste(colour, (right - radius, bottom - radius, right, bottom), bottom_right)
+
+
 def panel(
     canvas: Image.Image,
     box: tuple[int, int, int, int],
@@ -141,11 +273,10 @@ def panel(
 ) -> None:
     """Lay a rounded panel (with a one-pixel edge) on the canvas."""
     left, top, right, bottom = box
-    width, height = right - left, bottom - top
     if edge is not None:
-        canvas.paste(edge, box, rounded_mask(width, height, radius))
-        left, top, width, height = left + 1, top + 1, width - 2, height - 2
-    canvas.paste(fill, (left, top, left + width, top + height), rounded_mask(width, height, radius))
+        _rounded_fill(canvas, box, radius, edge)
+        left, top, right, bottom = left + 1, top + 1, right - 1, bottom - 1
+    _rounded_fill(canvas, (left, top, right, bottom), radius, fill)
 
 
 def to_png(image: Image.Image) -> bytes:
@@ -160,23 +291,45 @@ def to_png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def title_height(title: str, subtitle: str = "") -> int:
+def _title_lines(
+    title: str, subtitle: str, width: int, size: int, sub_size: int
+) -> tuple[ImageFont.FreeTypeFont, list[str], list[str]]:
+    face, lines = fit_title(title, width, size) if title else (font(size, True), [])
+    subtitles = wrap(subtitle, font(sub_size), width) if subtitle else []
+    return face, lines, subtitles
+
+
+def title_height(
+    title: str, subtitle: str = "", *, width: int, size: int = 28, sub_size: int = 17
+) -> int:
     """The height a title block takes (nothing when both lines are empty)."""
-    return (40 if title else 0) + (26 if subtitle else 0) + (12 if title or subtitle else 0)
+    face, lines, subtitles = _title_lines(title, subtitle, width, size, sub_size)
+    height = len(lines) * round(face.size * 1.3) + (4 if lines else 0)
+    height += len(subtitles) * round(sub_size * 1.5)
+    return height + (12 if lines or subtitles else 0)
 
 
 def draw_title(
-    canvas: Image.Image, x: int, y: int, title: str, subtitle: str = "", *, width: int
+    canvas: Image.Image,
+    x: int,
+    y: int,
+    title: str,
+    subtitle: str = "",
+    *,
+    width: int,
+    size: int = 28,
+    sub_size: int = 17,
 ) -> None:
-    """A bold title in cream with a muted subtitle under it."""
+    """A bold title in cream (wrapped or made smaller, never cut) with a muted subtitle."""
     draw = ImageDraw.Draw(canvas)
-    if title:
-        draw_text(
-            draw, (x, y), ellipsize(title, font(28, True), width), face=font(28, True), fill=TEXT
-        )
-        y += 40
-    if subtitle:
-        draw_text(draw, (x, y), ellipsize(subtitle, font(17), width), face=font(17), fill=MUTED)
+    face, lines, subtitles = _title_lines(title, subtitle, width, size, sub_size)
+    for line in lines:
+        draw_text(draw, (x, y), line, face=face, fill=TEXT)
+        y += round(face.size * 1.3)
+    y += 4 if lines else 0
+    for line in subtitles:
+        draw_text(draw, (x, y), line, face=font(sub_size), fill=MUTED)
+        y += round(sub_size * 1.5)
 
 
 def lines_height(lines: Sequence[str], line_height: int) -> int:

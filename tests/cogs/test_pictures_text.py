@@ -45,3 +45,23 @@ async def test_no_mention_is_drawn_in_any_picture(
     # The players are named by their names on the server instead.
     joined = " ".join(drawn)
     assert all(member.user.name in joined for member in players)
+
+
+async def test_the_dm_and_hand_pictures_name_the_game_and_the_phase(
+    scene: Scene, drawn: list[str]
+) -> None:
+    players = await open_table(scene, "showdown", 2)
+    await players[0].slash(scene.channel, "table start")
+    assert "Showdown Version · declaration 1" in drawn
+    drawn.clear()
+    shown = await players[1].slash(scene.channel, "hand")
+    assert shown.response.attachments
+    assert "Your cards" in drawn and "Showdown Version · declaration 1" in drawn
+
+
+async def test_the_dm_of_a_game_without_declarations_asks_to_set_the_hands(
+    scene: Scene, drawn: list[str]
+) -> None:
+    players = await open_table(scene, "paigow", 2)
+    await players[0].slash(scene.channel, "table start")
+    assert "Pai Gow poker · set your hands" in drawn

@@ -18,8 +18,9 @@ from engine.cards import (
     parse_card,
     parse_cards,
     parse_hands,
+    sort_cards,
 )
-from engine.errors import CardError
+from engine.errors import CardError, GameError
 
 
 def test_canonical_notation_round_trips() -> None:
@@ -133,3 +134,19 @@ def test_dealing_takes_cards_off_the_shoe() -> None:
     )
     with pytest.raises(ValueError, match="39 cards left"):
         shoe.deal(40)
+
+
+def test_cards_sort_by_rank_jokers_first_then_spades_over_hearts_within_a_rank() -> None:
+    cards = parse_cards("2c Ah W Kd As 2s Kd")
+    assert format_cards(sort_cards(cards)) == "W As Ah Kd Kd 2s 2c"
+    assert sort_cards(cards, by="rank") == sort_cards(cards)
+
+
+def test_cards_sort_by_suit_jokers_first_then_spades_hearts_diamonds_clubs_highest_first() -> None:
+    cards = parse_cards("2c Ah W Kd As 2s Tc 3h")
+    assert format_cards(sort_cards(cards, by="suit")) == "W As 2s Ah 3h Kd Tc 2c"
+
+
+def test_cards_sort_only_by_rank_or_suit() -> None:
+    with pytest.raises(GameError, match="rank or by suit"):
+        sort_cards(parse_cards("As"), by="colour")
