@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from benchmarks.progress import progress
 from benchmarks.solver_deals import deals
 from engine.arrangement import is_legal
 from engine.cards import card_from_code
@@ -32,14 +33,11 @@ def legality(variant_name: str, count: int, budget: float) -> None:
     exact = 0
     started = time.perf_counter()
     holdings = deals(variant, variant.max_held, count, seed=7, max_jokers=variant.jokers)
-    for done, codes in enumerate(holdings, 1):
+    for codes in progress(holdings, total=count, what=f"{variant.name} deals"):
         held = [card_from_code(code) for code in codes]
         solution = solve(variant, held, budget_s=budget)
         illegal += not is_legal(variant, solution.arrangement, held)
         exact += solution.exact
-        if done % 1000 == 0 and done < count:
-            elapsed = time.perf_counter() - started
-            print(f"  {done} deals, {illegal} illegal, {exact} proven, {elapsed:.0f} s", flush=True)
     elapsed = time.perf_counter() - started
     print(
         f"{variant.name}: {count} deals of {variant.max_held} cards with 0-{variant.jokers} "
@@ -55,16 +53,14 @@ def optimality(variant_name: str, cards: int, count: int, jokers: int) -> None:
     reference_of = best_ev_three_slots if len(variant.slots) == 3 else best_ev
     mismatches = 0
     started = time.perf_counter()
-    for done, codes in enumerate(deals(variant, cards, count, seed=3, max_jokers=jokers), 1):
+    holdings = deals(variant, cards, count, seed=3, max_jokers=jokers)
+    for codes in progress(holdings, total=count, what=f"{variant.name} holdings"):
         found = search(variant, model, codes)
         reference = reference_of(variant, model, codes)
         if found is None or reference is None:
             mismatches += (found is None) != (reference is None)
         elif abs(found.ev - reference) > 1e-9:
             mismatches += 1
-        if done % 20 == 0 and done < count:
-            elapsed = time.perf_counter() - started
-            print(f"  {done} holdings, {mismatches} mismatches, {elapsed:.0f} s", flush=True)
     elapsed = time.perf_counter() - started
     print(
         f"{variant.name}: {count} holdings of {cards} cards with 0-{jokers} jokers, "

@@ -17,6 +17,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
+from benchmarks.progress import progress
 from engine.arrangement import Arrangement, is_legal_keys
 from engine.cards import card_from_code
 from engine.errors import HandError
@@ -124,7 +125,7 @@ def main() -> None:
     pair: dict[str, list[float]] = {name: [] for name in names[1:]}
     started = time.perf_counter()
     shoe = shoe_codes(variant)
-    for _ in range(args.deals):
+    for _ in progress(range(args.deals), what="deals"):
         dealt = rng.sample(shoe, 3 * variant.max_held)
         holdings = [dealt[i * variant.max_held : (i + 1) * variant.max_held] for i in range(3)]
         totals = dict.fromkeys(names, 0.0)
