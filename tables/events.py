@@ -18,13 +18,21 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
-class TableOpened(Event):
-    """A host opened a table in the channel."""
+class Lobby:
+    """What a lobby message shows: the game, its ante and seats, the host and who sits."""
 
-    host: int
     game: str
     ante: int
     seats: int
+    host: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableOpened(Event):
+    """A host opened a table in the channel."""
+
+    lobby: Lobby
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +40,7 @@ class PlayerJoined(Event):
     """A player took a seat."""
 
     user: int
+    lobby: Lobby
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,15 +48,20 @@ class PlayerLeft(Event):
     """A player left the lobby; ``new_host`` is set when the host left."""
 
     user: int
+    lobby: Lobby
     new_host: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerKicked(Event):
-    """The host removed a player; mid-game the table plays the defaults for them."""
+    """The host removed a player; mid-game the table plays the defaults for them.
+
+    ``lobby`` is the lobby after a removal from it; None mid-game.
+    """
 
     user: int
     by: int
+    lobby: Lobby | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +92,9 @@ class DeclarationsOpened(Event):
     play_cost: int
     surrender_cost: int
     draw: int
+    game_id: int
+    #: The game's name (tables.games), so the message can name it.
+    game: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +135,9 @@ class ArrangingOpened(Event):
 
     players: tuple[int, ...]
     deadline: float
+    game_id: int
+    #: The game's name (tables.games), so the message can name it.
+    game: str
 
 
 @dataclass(frozen=True, slots=True)

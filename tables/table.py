@@ -26,6 +26,7 @@ from tables.events import (
     DeclarationsRevealed,
     Event,
     GameStarted,
+    Lobby,
     PlayerJoined,
     PlayerKicked,
     PlayerLeft,
@@ -248,8 +249,12 @@ class Table:
 
     def opened(self) -> tuple[Event, ...]:
         """The events of opening this table."""
+        return (TableOpened(self.lobby()),)
+
+    def lobby(self) -> Lobby:
+        """What the lobby message shows now."""
         config = self.config
-        return (TableOpened(self.host, config.game, config.ante, config.seats),)
+        return Lobby(config.game, config.ante, config.seats, self.host, self.players)
 
     def verify_join(self, user: int) -> None:
         """Raise unless the player may take a seat now."""
@@ -270,7 +275,7 @@ class Table:
         if self.is_seated(user):
             return ()
         self.seats.append(SeatState(user))
-        return (PlayerJoined(user),)
+        return (PlayerJoined(user, self.lobby()),)
 
     def verify_leave(self, user: int) -> None:
         """Raise unless the player may leave now."""
@@ -288,7 +293,7 @@ class Table:
         if not self.seats:
             self.phase = Phase.CLOSED
         self.button = self.button % max(len(self.seats), 1)
-        return (PlayerLeft(user, new_host),)
+        return (PlayerLeft(user, self.lobby(), new_host),)
 
     def verify_kick(self, by: int, user: int) -> None:
         """Raise unless ``by`` may remove ``user`` now."""
@@ -317,7 +322,7 @@ class Table:
         if self.phase is Phase.LOBBY:
             self.seats = [seat for seat in self.seats if seat.user != user]
             self.button = self.button % max(len(self.seats), 1)
-            return (PlayerKicked(user, by),)
+            return (PlayerKicked(user, by, self.lobby()),)
         seat = self.seat_of(user)
         seat.kicked = True
         events: list[Event] = [PlayerKicked(user, by)]
@@ -402,11 +407,18 @@ class Table:
                     play,
                     surrender,
                     declaration.draw,
+                    self._game_id(),
+                    self.config.game,
                 ),
             )
         self.phase = Phase.ARRANGING
         self.deadline = now + self.config.arrangement_seconds
-        return (ArrangingOpened(tuple(s.user for s in self.active), self.deadline),)
+        players = tuple(s.user for s in self.active)
+        return (ArrangingOpened(players, self.deadline, self._game_id(), self.config.game),)
+
+    def _game_id(self) -> int:
+        assert self.game_id is not None, "a phase opens only in a game"
+        return self.game_id
 
     # ----- declarations --------------------------------------------------------------------
 

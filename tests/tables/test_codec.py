@@ -14,6 +14,7 @@ from tables.events import (
     DeclarationsRevealed,
     Event,
     GameStarted,
+    Lobby,
     Note,
     PlayerLeft,
     SeatResult,
@@ -23,8 +24,8 @@ from tables.events import (
 CARDS = tuple(parse_cards("As Kh W 2c 2c"))
 
 SAMPLES: list[Event] = [
-    PlayerLeft(12, None),
-    PlayerLeft(12, 13),
+    PlayerLeft(12, Lobby("showdown", 10, 6, 11, (11,)), None),
+    PlayerLeft(12, Lobby("casino", 5, 4, 13, (13, 14)), 13),
     GameStarted(7, (11, 12), {11: 10, 12: 10}),
     CardsDrawn(11, CARDS[:2], CARDS),
     DeclarationsRevealed(0, (11,), (12,), (), (12,), {11: 10}),

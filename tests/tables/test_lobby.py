@@ -128,7 +128,9 @@ async def test_a_player_short_of_the_stake_cannot_play_on(world: World) -> None:
 async def test_host_leaving_passes_the_table_and_the_last_one_closes_it(world: World) -> None:
     await open_table(world, count=2)
     events = await world.manager.leave(GUILD, CHANNEL, HOST)
-    assert events == (PlayerLeft(HOST, PLAYERS[1]),)
+    assert len(events) == 1 and isinstance(events[0], PlayerLeft)
+    assert (events[0].user, events[0].new_host) == (HOST, PLAYERS[1])
+    assert events[0].lobby.host == PLAYERS[1] and HOST not in events[0].lobby.players
     events = await world.manager.leave(GUILD, CHANNEL, PLAYERS[1])
     assert isinstance(events[-1], TableClosed)
     assert world.manager.table(GUILD, CHANNEL) is None
