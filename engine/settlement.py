@@ -16,6 +16,9 @@ from engine.errors import GameError
 from engine.scoring import PlayedHands, matchup, net_matrix, totals
 from engine.variants import Payee, Variant
 
+#: Who pays and is paid: a player (by name on the command line, by user id at a table), the pot
+#: or the house.
+Party = int | str
 #: The party that holds the antes and stakes until someone takes them.
 POT: Final = "pot"
 #: The Casino Version's bank (the bot dealer).
@@ -26,8 +29,8 @@ HOUSE: Final = "house"
 class Transfer:
     """Chips moving from one party to another, with the rule that moves them."""
 
-    payer: str
-    payee: str
+    payer: Party
+    payee: Party
     amount: int
     reason: str
 
@@ -36,7 +39,7 @@ class Transfer:
 class Seat:
     """One player at settlement, in clockwise order: where they surrendered, and their hands."""
 
-    name: str
+    name: Party
     #: The declaration (0-based) at which the player surrendered (or folded); None: played on.
     surrendered_at: int | None = None
     hands: PlayedHands | None = None
@@ -44,12 +47,14 @@ class Seat:
     ante: int | None = None
 
 
-def clockwise_from_dealer(names: Sequence[str], dealer: int) -> tuple[str, ...]:
+def clockwise_from_dealer(names: Sequence[Party], dealer: int) -> tuple[Party, ...]:
     """The players from the dealer's left round to the dealer (the odd-chip order, RULINGS §2)."""
     return tuple(names[(dealer + step) % len(names)] for step in range(1, len(names) + 1))
 
 
-def split_pot(amount: int, winners: Sequence[str], clockwise: Sequence[str]) -> dict[str, int]:
+def split_pot(
+    amount: int, winners: Sequence[Party], clockwise: Sequence[Party]
+) -> dict[Party, int]:
     """Equal shares of ``amount``; odd chips go to the first winners in ``clockwise`` order."""
     order = [name for name in clockwise if name in winners]
     share, odd = divmod(amount, len(order))
@@ -69,9 +74,9 @@ def casino_payout(variant: Variant, points: int, ante: int) -> int:
     return 0
 
 
-def balances(transfers: Sequence[Transfer]) -> dict[str, int]:
+def balances(transfers: Sequence[Transfer]) -> dict[Party, int]:
     """Each party's net change of chips over the transfers."""
-    net: dict[str, int] = defaultdict(int)
+    net: dict[Party, int] = defaultdict(int)
     for transfer in transfers:
         net[transfer.payer] -= transfer.amount
         net[transfer.payee] += transfer.amount
@@ -82,7 +87,7 @@ class _Ledger:
     def __init__(self) -> None:
         self.transfers: list[Transfer] = []
 
-    def move(self, payer: str, payee: str, amount: int, reason: str) -> None:
+    def move(self, payer: Party, payee: Party, amount: int, reason: str) -> None:
         if amount < 0:
             payer, payee, amount = payee, payer, -amount
         if amount:
@@ -135,7 +140,9 @@ def _settle_casino(
             ledger.move(seat.name, HOUSE, ante, "ante")
 
 
-def _award_pot(ledger: _Ledger, winners: Sequence[str], clockwise: Sequence[str], why: str) -> None:
+def _award_pot(
+    ledger: _Ledger, winners: Sequence[Party], clockwise: Sequence[Party], why: str
+) -> None:
     pot = balances(ledger.transfers).get(POT, 0)
     for name, share in split_pot(pot, winners, clockwise).items():
         ledger.move(POT, name, share, why)
@@ -143,11 +150,11 @@ def _award_pot(ledger: _Ledger, winners: Sequence[str], clockwise: Sequence[str]
 
 def settle_showdown(
     variant: Variant,
-    names: Sequence[str],
+    names: Sequence[Party],
     matrix: Sequence[Sequence[int]],
     *,
     pot: int = 0,
-    clockwise: Sequence[str] | None = None,
+    clockwise: Sequence[Party] | None = None,
 ) -> tuple[Transfer, ...]:
     """Each pair's net points change hands, then the highest total takes the pot (RULINGS §2).
 

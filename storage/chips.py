@@ -8,7 +8,7 @@ from typing import Any
 
 import aiosqlite
 
-from engine.settlement import HOUSE, POT, Transfer, balances
+from engine.settlement import HOUSE, POT, Party, Transfer, balances
 from storage.database import Database
 from storage.errors import GameStateError, ShortOfChipsError, StorageError
 from storage.ledger import Account, Kind, change_balance, ensure_player, post
@@ -33,11 +33,11 @@ async def _escrowed(connection: aiosqlite.Connection, game_id: int) -> dict[int,
         return {row[0]: row[1] for row in await cursor.fetchall()}
 
 
-def player_id(party: str) -> int:
-    """The user id a settlement party names (tables name seats by their user id)."""
-    if not party.isascii() or not party.isdigit():
+def player_id(party: Party) -> int:
+    """The user id a settlement party names (tables name their players by user id)."""
+    if isinstance(party, bool) or not isinstance(party, int):
         raise StorageError(f"{party!r} is not a player, the pot or the house.")
-    return int(party)
+    return party
 
 
 class ChipRepository:
@@ -123,7 +123,7 @@ class ChipRepository:
         ``outbox`` (the showdown to publish) is queued in the same transaction, so a settled game
         is always shown, even if the process dies right after; a repeat queues nothing.
 
-        Players are named by their user id as text, beside the engine's POT and HOUSE. Each
+        Players are named by their user id, beside the engine's POT and HOUSE. Each
         player gets back their escrow plus their net; a loss beyond the escrow comes from the
         balance, and if a balance cannot cover it nothing moves.
         """

@@ -152,6 +152,15 @@ class ArrangementSubmitted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Wager:
+    """One wager against the house: its name, the chips won (+) or lost (-), and why."""
+
+    name: str
+    chips: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class SeatResult:
     """One player's part of a showdown."""
 
@@ -164,6 +173,8 @@ class SeatResult:
     net: int
     #: Per hand (or per wager in the house games): points or chips won (+) or lost (-).
     per_hand: tuple[int, ...] = ()
+    #: The house games: each wager with its result.
+    wagers: tuple[Wager, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

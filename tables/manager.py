@@ -184,17 +184,17 @@ class TableManager:
     def table(self, guild_id: int, channel_id: int) -> Table | None:
         """A copy of the channel's table, or None (changing it changes nothing)."""
         table = self._tables.get((guild_id, channel_id))
-        return None if table is None else Table.from_state(table.to_state())
+        return None if table is None else table.copy()
 
     def tables(self) -> tuple[Table, ...]:
         """Copies of every open table."""
-        return tuple(Table.from_state(t.to_state()) for t in self._tables.values())
+        return tuple(t.copy() for t in self._tables.values())
 
     def table_of(self, guild_id: int, user: int) -> Table | None:
         """A copy of the table where the player sits on this server, or None."""
         for (guild, _), table in self._tables.items():
             if guild == guild_id and table.is_seated(user):
-                return Table.from_state(table.to_state())
+                return table.copy()
         return None
 
     def key_of(self, channel_id: int) -> Key | None:
@@ -234,7 +234,7 @@ class TableManager:
         async with self._lock(key):
             if missing_ok and key not in self._tables:
                 return ()  # closed while this waited for the lock: nothing left to do
-            work = Table.from_state(self._get(key).to_state())
+            work = self._get(key).copy()
             batch = _Batch()
             try:
                 batch.add(*await action(work))

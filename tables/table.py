@@ -33,11 +33,13 @@ from tables.events import (
     TableOpened,
 )
 from tables.games import Family, GameSpec, game_named
-from tables.hands import Setting, read_setting
 from tables.options import TableDefaults, check_ante, check_decks, check_wheel
+from tables.rules import GameRules, rules_of
+from tables.setting import Setting
 
 #: The snapshot format; a snapshot of another format is refunded rather than guessed at.
-STATE_FORMAT: Final = 1
+#: Format 2 keeps each setting as card codes; format 1 (its text) is still read.
+STATE_FORMAT: Final = 2
 
 
 class Phase(Enum):
@@ -147,8 +149,7 @@ class SeatState:
     #: This round's secret declaration: True plays on, False surrenders, None not yet.
     choice: bool | None = None
     surrendered_at: int | None = None
-    setting: str | None = None
-    automatic: str | None = None
+    setting: Setting | None = None
     set_by: str | None = None
     kicked: bool = False
 
@@ -165,7 +166,41 @@ class SeatState:
     def clear(self) -> None:
         """Forget the finished game's cards and choices."""
         self.cards, self.choice, self.surrendered_at = [], None, None
-        self.setting, self.automatic, self.set_by = None, None, None
+        self.setting, self.set_by = None, None
+
+    def to_state(self) -> dict[str, Any]:
+        """The seat as snapshot data."""
+        return {
+            "user": self.user,
+            "cards": list(self.cards),
+            "choice": self.choice,
+            "surrendered_at": self.surrendered_at,
+            "setting": None if self.setting is None else self.setting.to_json(),
+            "set_by": self.set_by,
+            "kicked": self.kicked,
+        }
+
+    @classmethod
+    def from_state(cls, data: dict[str, Any], rules: GameRules | None) -> SeatState:
+        """A seat ``to_state`` saved; with ``rules`` its setting is checked again."""
+        seat = cls(
+            user=int(data["user"]),
+            cards=[int(code) for code in data["cards"]],
+            choice=data["choice"],
+            surrendered_at=data["surrendered_at"],
+            set_by=data["set_by"],
+            kicked=bool(data["kicked"]),
+        )
+        saved = data["setting"]
+        if isinstance(saved, str):
+            # Format 1 kept the setting as its text, with the automatic beside it.
+            assert rules is not None, "a format-1 setting is read by its rules"
+            seat.setting = rules.read(seat.held, saved, data.get("automatic"))
+        elif saved is not None:
+            seat.setting = Setting.from_json(saved)
+            if rules is not None:
+                rules.check(seat.held, seat.setting)
+        return seat
 
 
 @dataclass(slots=True)
@@ -527,7 +562,7 @@ class Table:
             raise GameError("The host removed you from this game; the table plays for you.")
         if not seat.is_active:
             raise GameError("You surrendered this game; there is nothing to set.")
-        return read_setting(self.spec, seat.held, text, automatic)
+        return rules_of(self.spec).read(seat.held, text, automatic)
 
     def can_submit(self, user: int, text: str, automatic: str | None = None) -> bool:
         """Whether ``submit`` would succeed."""
@@ -547,10 +582,10 @@ class Table:
     def place(self, user: int, setting: Setting, *, by: str) -> tuple[Event, ...]:
         """Record a setting already checked by ``verify_submit`` or made by the solver."""
         seat = self.seat_of(user)
-        if seat.setting == setting.text and seat.automatic == setting.automatic:
+        if seat.setting == setting:
             return ()
         replaced = seat.setting is not None
-        seat.setting, seat.automatic, seat.set_by = setting.text, setting.automatic, by
+        seat.setting, seat.set_by = setting, by
         events: list[Event] = [ArrangementSubmitted(user, replaced, by, setting.automatic)]
         if not self.waiting_for():
             self.phase, self.deadline = Phase.SETTLING, None
@@ -597,7 +632,7 @@ class Table:
             "channel_id": self.channel_id,
             "host": self.host,
             "config": asdict(self.config),
-            "seats": [asdict(seat) for seat in self.seats],
+            "seats": [seat.to_state() for seat in self.seats],
             "phase": self.phase.value,
             "round": self.round,
             "game_id": self.game_id,
@@ -609,21 +644,29 @@ class Table:
             "games_played": self.games_played,
         }
 
+    def copy(self) -> Table:
+        """A copy to change (an action works on one; the settings were checked when set)."""
+        return Table.from_state(self.to_state(), check=False)
+
     @classmethod
-    def from_state(cls, state: dict[str, Any]) -> Table:
-        """The table a snapshot saved; ``GameError`` if the snapshot cannot be read."""
-        if state.get("format") != STATE_FORMAT:
+    def from_state(cls, state: dict[str, Any], *, check: bool = True) -> Table:
+        """The table a snapshot saved; ``GameError`` if the snapshot cannot be read.
+
+        With ``check`` (a snapshot loaded from the database) each seat's setting is checked
+        again against its cards, so a damaged snapshot is refused rather than played.
+        """
+        if state.get("format") not in (1, STATE_FORMAT):
             raise GameError(f"This table was saved in another format ({state.get('format')}).")
         try:
             # Saved by this table, so checked already: only the game must still exist.
             config = TableConfig(**state["config"])
-            config.spec  # noqa: B018
+            rules = rules_of(config.spec) if check or state["format"] == 1 else None
             table = cls(
                 guild_id=int(state["guild_id"]),
                 channel_id=int(state["channel_id"]),
                 host=int(state["host"]),
                 config=config,
-                seats=[SeatState(**seat) for seat in state["seats"]],
+                seats=[SeatState.from_state(seat, rules) for seat in state["seats"]],
                 phase=Phase(state["phase"]),
                 round=int(state["round"]),
                 game_id=state["game_id"],

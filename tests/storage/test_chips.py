@@ -102,9 +102,9 @@ async def test_a_settlement_that_fails_midway_changes_nothing(
     await store.chips.escrow(game, {ALICE: 10, BOB: 10}, "ante")
     rows = await ledger_size(store)
     transfers = [
-        Transfer(str(ALICE), POT, 10, "ante"),
-        Transfer(str(BOB), POT, 10, "ante"),
-        Transfer(POT, str(BOB), 20, "pot"),
+        Transfer(ALICE, POT, 10, "ante"),
+        Transfer(BOB, POT, 10, "ante"),
+        Transfer(POT, BOB, 20, "pot"),
     ]
     fail_on_call(monkeypatch, 3)  # Alice is paid in full, then Bob's release fails
     with pytest.raises(RuntimeError):
@@ -119,7 +119,7 @@ async def test_a_settlement_that_fails_midway_changes_nothing(
 async def test_the_engines_showdown_settlement_pays_the_pot_from_escrow(store: Storage) -> None:
     game = await new_game(store)
     await store.chips.escrow(game, {ALICE: 30, BOB: 30, CAROL: 30}, "ante and stakes")
-    names = [str(ALICE), str(BOB), str(CAROL)]
+    names = [ALICE, BOB, CAROL]
     matrix = [[0, 3, 2], [-3, 0, 1], [-2, -1, 0]]
     antes = [Transfer(name, POT, 30, "ante and stakes") for name in names]
     transfers = [*antes, *settle_showdown(SHOWDOWN, names, matrix, pot=90)]
@@ -136,7 +136,7 @@ async def test_the_engines_showdown_settlement_pays_the_pot_from_escrow(store: S
 async def test_settling_twice_does_nothing_the_second_time(store: Storage) -> None:
     game = await new_game(store)
     await store.chips.escrow(game, {ALICE: 10, BOB: 10}, "ante")
-    transfers = [Transfer(str(BOB), str(ALICE), 10, "points")]
+    transfers = [Transfer(BOB, ALICE, 10, "points")]
     first = await store.chips.settle(game, transfers)
     rows = await ledger_size(store)
     second = await store.chips.settle(game, transfers)
@@ -149,7 +149,7 @@ async def test_settling_twice_does_nothing_the_second_time(store: Storage) -> No
 async def test_a_double_click_settles_once(store: Storage) -> None:
     game = await new_game(store)
     await store.chips.escrow(game, {ALICE: 10, BOB: 10}, "ante")
-    transfers = [Transfer(str(BOB), str(ALICE), 10, "points")]
+    transfers = [Transfer(BOB, ALICE, 10, "points")]
     results = await asyncio.gather(*(store.chips.settle(game, transfers) for _ in range(2)))
     assert sorted(result.repeated for result in results) == [False, True]
     assert await balances(store, ALICE, BOB) == [START + 10, START - 10]
@@ -160,8 +160,8 @@ async def test_the_house_wins_and_losses_are_ledger_rows(store: Storage) -> None
     game = await new_game(store)
     await store.chips.escrow(game, {ALICE: 20, BOB: 20}, "ante")
     transfers = [
-        Transfer(HOUSE, str(ALICE), 30, "+3 points against the dealer"),
-        Transfer(str(BOB), HOUSE, 20, "fold: ante and match"),
+        Transfer(HOUSE, ALICE, 30, "+3 points against the dealer"),
+        Transfer(BOB, HOUSE, 20, "fold: ante and match"),
     ]
     settled = await store.chips.settle(game, transfers)
     assert settled.house == -10
@@ -174,7 +174,7 @@ async def test_the_house_wins_and_losses_are_ledger_rows(store: Storage) -> None
 async def test_a_loss_beyond_the_escrow_comes_from_the_balance(store: Storage) -> None:
     game = await new_game(store)
     await store.chips.escrow(game, {ALICE: 10, BOB: 10}, "ante")
-    await store.chips.settle(game, [Transfer(str(BOB), str(ALICE), 50, "points")])
+    await store.chips.settle(game, [Transfer(BOB, ALICE, 50, "points")])
     assert await balances(store, ALICE, BOB) == [START + 50, START - 50]
     await assert_consistent(store)
 
@@ -184,7 +184,7 @@ async def test_a_loss_no_balance_covers_refuses_the_whole_settlement(store: Stor
     await store.chips.escrow(game, {ALICE: 10, BOB: 10}, "ante")
     await store.players.take(GUILD, BOB, START - 10, admin_id=ADMIN)
     with pytest.raises(ShortOfChipsError, match=f"player {BOB} has 10 and needs 50"):
-        await store.chips.settle(game, [Transfer(str(BOB), str(ALICE), 50, "points")])
+        await store.chips.settle(game, [Transfer(BOB, ALICE, 50, "points")])
     assert await store.chips.escrowed(game) == {ALICE: 10, BOB: 10}
     assert (await store.games.get(game)).status is GameStatus.OPEN  # type: ignore[union-attr]
 
@@ -193,7 +193,7 @@ async def test_a_settlement_must_empty_the_pot(store: Storage) -> None:
     game = await new_game(store)
     await store.chips.escrow(game, {ALICE: 10}, "ante")
     with pytest.raises(StorageError, match="pot must be emptied"):
-        await store.chips.settle(game, [Transfer(str(ALICE), POT, 10, "ante")])
+        await store.chips.settle(game, [Transfer(ALICE, POT, 10, "ante")])
     with pytest.raises(StorageError, match="'alice' is not a player"):
         await store.chips.settle(game, [Transfer("alice", HOUSE, 10, "ante")])
 
@@ -233,7 +233,7 @@ async def test_escrowed_chips_cannot_be_spent_elsewhere_mid_game(store: Storage)
     await store.players.grant(GUILD, ALICE, 10, admin_id=ADMIN)
     await store.chips.escrow(second, {ALICE: 10}, "ante")
     assert await store.chips.escrowed(first) == {ALICE: START, BOB: 10}
-    await store.chips.settle(first, [Transfer(str(ALICE), str(BOB), START, "points")])
+    await store.chips.settle(first, [Transfer(ALICE, BOB, START, "points")])
     assert await balances(store, ALICE, BOB) == [0, 2 * START]
     await assert_consistent(store)
 
@@ -243,8 +243,8 @@ async def test_two_games_settle_for_one_player_at_once_on_one_connection(store: 
     for game in games:
         await store.chips.escrow(game, {ALICE: 100, BOB: 100}, "ante")
     await asyncio.gather(
-        store.chips.settle(games[0], [Transfer(str(ALICE), str(BOB), 100, "points")]),
-        store.chips.settle(games[1], [Transfer(str(ALICE), str(BOB), 100, "points")]),
+        store.chips.settle(games[0], [Transfer(ALICE, BOB, 100, "points")]),
+        store.chips.settle(games[1], [Transfer(ALICE, BOB, 100, "points")]),
     )
     assert await balances(store, ALICE, BOB) == [START - 200, START + 200]
     await assert_consistent(store)
@@ -266,7 +266,7 @@ async def test_two_games_settle_for_one_player_at_once_on_two_connections(
         # Alice loses more than her escrow in each game: each loss also reads her balance.
         await asyncio.gather(
             *(
-                repo.chips.settle(game, [Transfer(str(ALICE), str(BOB), 250, "points")])
+                repo.chips.settle(game, [Transfer(ALICE, BOB, 250, "points")])
                 for repo, game in zip((two, one, two, one), games, strict=True)
             )
         )
@@ -280,7 +280,7 @@ async def test_two_games_settle_for_one_player_at_once_on_two_connections(
 async def test_a_game_only_moves_chips_of_its_own_server(store: Storage) -> None:
     game = await new_game(store, guild=OTHER_GUILD)
     await store.chips.escrow(game, {ALICE: 10, BOB: 10}, "ante")
-    await store.chips.settle(game, [Transfer(str(BOB), str(ALICE), 10, "points")])
+    await store.chips.settle(game, [Transfer(BOB, ALICE, 10, "points")])
     assert await balances(store, ALICE, BOB, guild=OTHER_GUILD) == [START + 10, START - 10]
     assert await balances(store, ALICE, BOB) == [START, START]
     assert (await audit(store.database, GUILD)).balances == 2 * START

@@ -93,10 +93,10 @@ class Model:
 
 def transfers_of(step: tuple[Any, ...]) -> list[Transfer]:
     _, _, moves, antes, winner = step
-    found = [Transfer(str(a), str(b), n, "points") for a, b, n in moves if a != b]
-    found += [Transfer(str(user), POT, n, "ante") for user, n in antes.items()]
+    found = [Transfer(a, b, n, "points") for a, b, n in moves if a != b]
+    found += [Transfer(user, POT, n, "ante") for user, n in antes.items()]
     if antes:
-        found.append(Transfer(POT, str(winner), sum(antes.values()), "pot"))
+        found.append(Transfer(POT, winner, sum(antes.values()), "pot"))
     return found
 
 
@@ -158,7 +158,7 @@ async def apply(store: Storage, model: Model, clock: FakeClock, step: tuple[Any,
         transfers = transfers_of(step)
         nets = {p: n for p, n in balances(transfers).items() if p not in (POT, HOUSE)}
         players = {int(p) for p in nets} | held.keys()
-        back = {u: held.get(u, 0) + nets.get(str(u), 0) for u in players}
+        back = {u: held.get(u, 0) + nets.get(u, 0) for u in players}
         ok = model.status[game] == "settled" or (
             model.status[game] == "open"
             and all(model.seen(guild, u) + back[u] >= 0 for u in players)

@@ -18,7 +18,7 @@ async def play(
     """One settled game in which ``payer`` pays ``payee``."""
     game = await store.games.create(guild_id=guild, channel_id=CHANNEL, variant=variant)
     await store.chips.escrow(game.id, {payer: 10, payee: 10}, "ante")
-    await store.chips.settle(game.id, [Transfer(str(payer), str(payee), amount, "points")])
+    await store.chips.settle(game.id, [Transfer(payer, payee, amount, "points")])
     return game.id
 
 
@@ -83,7 +83,7 @@ async def test_a_players_history_and_statistics(store: Storage) -> None:
     await store.chips.settle(even.id, [])
     house = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="casino")
     await store.chips.escrow(house.id, {ALICE: 10}, "ante")
-    await store.chips.settle(house.id, [Transfer(HOUSE, str(ALICE), 20, "+2 points")])
+    await store.chips.settle(house.id, [Transfer(HOUSE, ALICE, 20, "+2 points")])
     cancelled = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="casino")
     await store.chips.escrow(cancelled.id, {ALICE: 10}, "ante")
     await store.chips.refund(cancelled.id)

@@ -147,7 +147,7 @@ def _shuffled_legal(spec: GameSpec, codes: tuple[int, ...]) -> Setting | None:
                 hands[i] = hand
         if is_legal_keys(variant, sizes, [keyer.key(hand) for hand in hands]):
             arrangement = Arrangement(tuple(tuple(card_from_code(c) for c in h) for h in hands))
-            return Setting(str(arrangement), arrangement.hands)
+            return Setting(arrangement.hands)
     return None
 
 

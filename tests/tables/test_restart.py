@@ -65,7 +65,7 @@ async def test_submitted_hands_survive_a_restart(world: World) -> None:
     await world.manager.submit(GUILD, CHANNEL, HOST, setting.text, setting.automatic)
     await world.restart()
     table = world.manager.table(GUILD, CHANNEL)
-    assert table is not None and table.seat_of(HOST).setting == setting.text
+    assert table is not None and table.seat_of(HOST).setting == setting
     assert table.waiting_for() == players[1:]
 
 

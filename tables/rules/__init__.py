@@ -1,0 +1,106 @@
+"""One rules object per game family: everything a table asks of its game, asked the same way.
+
+A table never switches on the family. It asks ``rules_of(spec)`` to read a player's setting,
+suggest one, set the house's, name the hands and play a finished game out as transfers; the
+Pyramid games, the three-card game and Pai Gow each answer in their own module. A new game is a
+new object here, not a branch in ten places.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from engine.cards import AnyCard
+from engine.payouts import Outcome, Payout
+from engine.settlement import Party, Transfer
+from tables.events import Wager
+from tables.games import Family, GameSpec
+from tables.setting import Setting, SlotShape, Suggestion
+
+if TYPE_CHECKING:
+    from tables.table import Table
+
+#: How long the solver may think for a player who let the deadline pass, or for the Casino
+#: dealer (Showdown's 25 cards).
+SOLVER_BUDGET_S = 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A finished game before table stakes: its transfers and what its showdown shows."""
+
+    transfers: tuple[Transfer, ...]
+    #: Seed 000's Scoring Card among the players who played on (rows and columns in order).
+    matrix: tuple[tuple[int, ...], ...] = ()
+    matrix_players: tuple[int, ...] = ()
+    #: Per player, the points won (+) or lost (-) at each position against the field.
+    per_hand: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    #: Per player, each wager against the house (the house games).
+    wagers: Mapping[int, tuple[Wager, ...]] = field(default_factory=dict)
+    #: The dealer's (or banker's) setting, and its points per hand (Casino Version).
+    dealer: Setting | None = None
+    dealer_per_hand: tuple[int, ...] = ()
+
+
+class GameRules(Protocol):
+    """What a table asks of its game; ``rules_of`` gives the object for a game."""
+
+    def shape(self) -> tuple[SlotShape, ...]:
+        """The hands a player sets, weakest first (names and sizes)."""
+
+    def read(self, held: Sequence[AnyCard], text: str, automatic: str | None = None) -> Setting:
+        """The player's setting from text, if legal for these cards; else ``GameError`` why."""
+
+    def check(self, held: Sequence[AnyCard], setting: Setting) -> None:
+        """Raise ``GameError`` unless a stored setting is still legal for these cards."""
+
+    def compose(
+        self, hands: Sequence[Sequence[AnyCard]], discards: Sequence[AnyCard] = ()
+    ) -> Setting:
+        """A setting of these hands (and discards) as chosen, not yet checked."""
+
+    def suggest(self, held: Sequence[AnyCard], *, budget_s: float | None) -> Suggestion:
+        """The best setting the bot knows for these cards (the solver, or the house way)."""
+
+    def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
+        """Each hand's name for the showdown."""
+
+    def play(self, table: Table) -> Played:
+        """A table whose hands are all in, played out as transfers (CPU work: off the loop)."""
+
+    def warm_up(self) -> None:
+        """Load what the first answer would otherwise wait for (lookups, models)."""
+
+
+def move(transfers: list[Transfer], payer: Party, payee: Party, amount: int, reason: str) -> None:
+    """Add a transfer; a negative amount moves the other way, zero moves nothing."""
+    if amount < 0:
+        payer, payee, amount = payee, payer, -amount
+    if amount:
+        transfers.append(Transfer(payer, payee, amount, reason))
+
+
+def wager_chips(payout: Payout, stake: int) -> int:
+    """Chips won (+) or lost (-) on a wager; a win's fraction of a chip stays with the house."""
+    if payout.outcome is Outcome.WIN:
+        return math.floor(stake * payout.net)
+    return int(stake * payout.net)
+
+
+@functools.cache
+def rules_of(spec: GameSpec) -> GameRules:
+    """The rules object of a game (with its table options applied)."""
+    # The one place that tells the families apart.
+    from tables.rules.house import PaiGowRules, ThreeCardRules
+    from tables.rules.pyramid import PyramidRules
+
+    families: dict[Family, type[PyramidRules | ThreeCardRules | PaiGowRules]] = {
+        Family.PYRAMID: PyramidRules,
+        Family.THREE_CARD: ThreeCardRules,
+        Family.PAI_GOW: PaiGowRules,
+    }
+    return families[spec.family](spec)

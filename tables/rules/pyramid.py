@@ -1,0 +1,151 @@
+"""The Pyramid games (Showdown, Casino Version, Standard, No-Surrender): the engine's arrangement
+rules, the solver, and the settlement of points, declarations and the pot (RULINGS §1-§4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from engine.arrangement import Arrangement, parse_arrangement, verify_arrangement
+from engine.automatics import verify_automatic
+from engine.cards import AnyCard, card_from_code
+from engine.errors import GameError, quote
+from engine.evaluate import HandValue, evaluate, evaluator
+from engine.scoring import PlayedHands, matchup, net_matrix
+from engine.settlement import Seat, settle
+from engine.solver.model import load_model
+from engine.solver.solve import solve
+from engine.variants import Automatic, Variant
+from tables.games import GameSpec
+from tables.rules import SOLVER_BUDGET_S, Played
+from tables.setting import Setting, SlotShape, Suggestion, hands_of
+
+if TYPE_CHECKING:
+    from tables.table import SeatState, Table
+
+
+def automatic_named(name: str | None) -> Automatic | None:
+    """The automatic a player declares by name (spaces or underscores), or None."""
+    if not name:
+        return None
+    try:
+        return Automatic(name.strip().lower().replace(" ", "_"))
+    except ValueError:
+        known = ", ".join(a.title for a in Automatic)
+        raise GameError(
+            f"There is no automatic called {quote(name)}; try one of: {known}."
+        ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class PyramidRules:
+    """A Pyramid game as a table plays it."""
+
+    spec: GameSpec
+
+    @property
+    def variant(self) -> Variant:
+        """The engine's variant of this game."""
+        assert self.spec.variant is not None
+        return self.spec.variant
+
+    def shape(self) -> tuple[SlotShape, ...]:
+        """Each slot's name and the sizes it may hold."""
+        return tuple(SlotShape(slot.name, slot.allowed_sizes) for slot in self.variant.slots)
+
+    def read(self, held: Sequence[AnyCard], text: str, automatic: str | None = None) -> Setting:
+        """The arrangement typed (hands weakest first, ``||`` discards), checked by the engine."""
+        arrangement = parse_arrangement(text)
+        setting = Setting(
+            hands_of(arrangement.hands),
+            tuple(arrangement.discards or ()),
+            None if (chosen := automatic_named(automatic)) is None else chosen.value,
+        )
+        self.check(held, setting)
+        return setting
+
+    def check(self, held: Sequence[AnyCard], setting: Setting) -> None:
+        """The engine's sentence if the setting is not legal for these cards."""
+        self.values(held, setting)
+
+    def values(self, held: Sequence[AnyCard], setting: Setting) -> tuple[HandValue, ...]:
+        """The hands' values, checked (a regular arrangement, or the declared automatic)."""
+        arrangement = Arrangement(setting.hands, setting.discards or None)
+        chosen = automatic_named(setting.automatic)
+        if chosen is None:
+            return verify_arrangement(self.variant, held, arrangement)
+        return verify_automatic(self.variant, held, arrangement, chosen)
+
+    def compose(
+        self, hands: Sequence[Sequence[AnyCard]], discards: Sequence[AnyCard] = ()
+    ) -> Setting:
+        """The hands chosen, with what is left over discarded."""
+        return Setting(hands_of(hands), tuple(discards))
+
+    def suggest(self, held: Sequence[AnyCard], *, budget_s: float | None) -> Suggestion:
+        """The solver's best setting (an automatic when it pays more)."""
+        solution = solve(self.variant, held, budget_s=budget_s)
+        arrangement = solution.arrangement
+        automatic = None if solution.automatic is None else solution.automatic.value
+        setting = Setting(hands_of(arrangement.hands), tuple(arrangement.discards or ()), automatic)
+        return Suggestion(setting, solution.ev, solution.exact)
+
+    def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
+        """Each hand's name, with what each joker became."""
+        rules = self.variant.hand_rules
+        return tuple(evaluate(hand, rules).label for hand in hands)
+
+    def warm_up(self) -> None:
+        """The solver's field model and the evaluator's lookups."""
+        load_model(self.variant)
+        evaluator(self.variant.hand_rules)
+
+    def play(self, table: Table) -> Played:
+        """Declarations, points and the pot (or the Casino dealer's payouts), as transfers."""
+        variant = self.variant
+        if self.spec.default_ante:
+            variant = replace(variant, ante=table.config.ante)
+        # A game that ended at a declaration (one player left) has no hands to compare.
+        played = {s.user: self._played(s) for s in table.active if s.setting is not None}
+        dealer: PlayedHands | None = None
+        dealer_setting: Setting | None = None
+        if variant.against_dealer and played:
+            # RULINGS §3: the dealer sets its 9 cards with the solver.
+            dealer_cards = tuple(card_from_code(code) for code in table.dealer_cards)
+            dealer_setting = self.suggest(dealer_cards, budget_s=SOLVER_BUDGET_S).setting
+            dealer = PlayedHands("dealer", self.values(dealer_cards, dealer_setting))
+        seats = [
+            Seat(s.user, s.surrendered_at, played.get(s.user), table.config.ante)
+            for s in table.seats
+        ]
+        transfers = settle(variant, seats, dealer=table.button, dealer_hands=dealer)
+        if dealer is not None:
+            per_hand = {
+                user: matchup(variant, mine, dealer).per_hand for user, mine in played.items()
+            }
+            # What the players lost at each position is what the dealer won there.
+            dealt = tuple(-sum(points) for points in zip(*per_hand.values(), strict=True))
+            return Played(
+                transfers, per_hand=per_hand, dealer=dealer_setting, dealer_per_hand=dealt
+            )
+        if len(played) < 2:
+            return Played(transfers)
+        players = tuple(played)
+        matrix = net_matrix(variant, list(played.values()))
+        per_hand = {
+            user: tuple(
+                sum(points)
+                for points in zip(
+                    *(matchup(variant, hands, played[o]).per_hand for o in players if o != user),
+                    strict=True,
+                )
+            )
+            for user, hands in played.items()
+        }
+        return Played(transfers, matrix=matrix, matrix_players=players, per_hand=per_hand)
+
+    def _played(self, seat: SeatState) -> PlayedHands:
+        assert seat.setting is not None
+        values = self.values(seat.held, seat.setting)
+        return PlayedHands(str(seat.user), values, automatic_named(seat.setting.automatic))
