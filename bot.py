@@ -35,9 +35,11 @@ from cogs.views import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from storage import Storage
 from storage.database import Database, DatabaseFileError, open_database
 from storage.errors import MigrationError
+from tables.flow import Arranger
 from tables.games import GAMES
 from tables.hands import default_setting, warm_up
-from tables.manager import Arranger, Offload, ProcessOffload, TableManager
+from tables.manager import TableManager
+from tables.runtime import Offload, ProcessOffload
 
 log = logging.getLogger("pyramid_poker")
 
@@ -272,7 +274,10 @@ class PyramidBot(commands.Bot):
         )
 
     async def close(self) -> None:
-        """Stop deadlines, workers and the database, then log out."""
+        """Stop the catch-up, deadlines, workers and the database, then log out."""
+        lifecycle = self.get_cog("LifecycleCog")
+        if isinstance(lifecycle, LifecycleCog):
+            await lifecycle.stop()
         if hasattr(self, "services"):
             await self.services.tables.close()
         close = getattr(self.offload, "close", None)

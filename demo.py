@@ -18,6 +18,7 @@ from cogs.pictures import hand_picture, phase_subtitle, showdown_picture, signed
 from engine.cards import AnyCard, format_cards
 from storage import Storage
 from storage.database import open_database
+from tables.config import make_config
 from tables.events import (
     ArrangingOpened,
     CardsDealt,
@@ -28,8 +29,9 @@ from tables.events import (
 )
 from tables.games import GAMES, game_named
 from tables.hands import default_setting
-from tables.manager import TableManager, ThreadOffload
-from tables.table import Phase, make_config
+from tables.manager import TableManager
+from tables.runtime import ThreadOffload
+from tables.table import Phase
 
 GUILD, CHANNEL = 1, 1
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")

@@ -24,6 +24,7 @@ from pathlib import Path
 from engine.errors import GameError
 from storage import Storage
 from storage.database import open_database
+from tables.config import make_config
 from tables.events import (
     ArrangingOpened,
     DeclarationsOpened,
@@ -34,8 +35,8 @@ from tables.events import (
 )
 from tables.games import GAMES
 from tables.hands import warm_up
-from tables.manager import ProcessOffload, TableManager, ThreadOffload
-from tables.table import make_config
+from tables.manager import TableManager
+from tables.runtime import ProcessOffload, ThreadOffload
 
 GUILD = 1
 #: How often the watchdog wakes (seconds) to measure the loop's lateness.

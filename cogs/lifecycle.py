@@ -4,6 +4,8 @@ and whatever the tables queued but never showed is published."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -31,14 +33,23 @@ class LifecycleCog(commands.Cog):
     def __init__(self, client: discord.Client, services: Services) -> None:
         self.client = client
         self.services = services
-        self._caught_up = False
+        self._catching_up: asyncio.Task[None] | None = None
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
+        """Once connected: catch up with what happened while the bot was down (once)."""
+        if self._catching_up is None:
+            self._catching_up = asyncio.create_task(self._catch_up())
+
+    async def stop(self) -> None:
+        """Call off a catch-up still running (the bot is shutting down)."""
+        if self._catching_up is not None and not self._catching_up.done():
+            self._catching_up.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._catching_up
+
+    async def _catch_up(self) -> None:
         """Close tables whose channel went away while the bot was down, then show the queue."""
-        if self._caught_up:
-            return
-        self._caught_up = True
         tables = self.services.tables
         for table in tables.tables():
             reason = self.lost(table.guild_id, table.channel_id)

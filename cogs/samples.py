@@ -14,11 +14,12 @@ from typing import Final
 
 from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
 from engine.cards import AnyCard
+from tables.config import make_config
 from tables.events import CardsDealt, DeclarationsOpened, Event, ShowdownSettled
 from tables.games import GameSpec, game_named
 from tables.hands import suggest_setting
 from tables.settle import settle_table
-from tables.table import Phase, Table, make_config
+from tables.table import Phase, Table
 
 NAMES: Final = ("Ada", "Bastien", "Chiara", "Dmitri", "Eun-ji", "Farah")
 FIRST_USER: Final = 1001

@@ -10,9 +10,9 @@ from discord.ext import commands
 
 from cogs.common import answer, run, services
 from cogs.views import lobby_action
+from tables.config import make_config
 from tables.games import GAMES
 from tables.options import WHEELS, TableDefaults
-from tables.table import make_config
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
 SILENT_CHOICES = [

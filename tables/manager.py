@@ -11,144 +11,36 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
 import random
-import signal
 import time
-from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, TypeVar
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import TypeVar
 
 from engine.cards import AnyCard
 from engine.errors import GameError
 from storage import Storage
 from storage.errors import SeatTakenError, ShortOfChipsError, StaleSnapshotError
 from storage.rows import GameStatus
-from tables.codec import decode_event, encode_event
+from tables.config import TableConfig
+from tables.deadlines import Deadlines
 from tables.events import (
     Event,
     GameCancelled,
-    ShowdownSettled,
     TableAbandoned,
     TableClosed,
 )
-from tables.games import GameSpec
-from tables.hands import Setting, Suggestion, default_setting, suggest_setting
-from tables.settle import Result, settle_table
-from tables.table import Phase, Table, TableConfig
+from tables.flow import Arranger, Flow
+from tables.hands import Suggestion, default_setting, suggest_setting
+from tables.outbox import Batch, Outbox
+from tables.runtime import AsyncioScheduler, Offload, Publisher, Scheduler, ThreadOffload
+from tables.snapshot import table_from_state
+from tables.table import Phase, Table
 
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]
 T = TypeVar("T")
-#: Sets the hands of a player who let the deadline pass (CPU work: it runs in a thread).
-Arranger = Callable[[GameSpec, Sequence[AnyCard]], Setting]
-#: How many times a settlement is retried when a balance changed under it.
-SETTLE_ATTEMPTS = 3
-#: A failed deadline or settlement is tried again after this many seconds, doubling each time.
-RETRY_FIRST_S = 5.0
-RETRY_MAX_S = 300.0
-
-
-class Publisher(Protocol):
-    """Where a table's events go (the bot's cogs; a list in tests)."""
-
-    async def publish(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
-        """Show the events in the channel (and the private ones to their player)."""
-
-
-class Timer(Protocol):
-    """A scheduled callback that can be called off."""
-
-    def cancel(self) -> bool:
-        """Call it off; True if it had not run yet."""
-
-
-class Scheduler(Protocol):
-    """Runs a callback after a delay (deadlines are cancellable timers, never bare waits)."""
-
-    def schedule(self, delay: float, callback: Callable[[], Awaitable[None]]) -> Timer:
-        """Run ``callback`` after ``delay`` seconds."""
-
-
-class AsyncioScheduler:
-    """Deadlines as tasks sleeping on the running loop (virtual time in simcord follows them)."""
-
-    def schedule(self, delay: float, callback: Callable[[], Awaitable[None]]) -> Timer:
-        """A task that sleeps ``delay`` seconds and then runs ``callback``."""
-
-        async def fire() -> None:
-            await asyncio.sleep(max(0.0, delay))
-            await callback()
-
-        return asyncio.get_running_loop().create_task(fire())
-
-
-class Offload(Protocol):
-    """Runs CPU work (the solver, a settlement) away from the event loop and awaits its result."""
-
-    async def __call__(self, work: Callable[..., T], /, *args: Any) -> T:
-        """``work(*args)``, computed elsewhere."""
-
-
-class ThreadOffload:
-    """CPU work in the loop's default thread pool: simple, but it shares the GIL with the loop."""
-
-    async def __call__(self, work: Callable[..., T], /, *args: Any) -> T:
-        """``work(*args)`` in a thread."""
-        return await asyncio.to_thread(work, *args)
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-
-class ProcessOffload:
-    """CPU work in worker processes: the solver never holds the loop's GIL (the bot's choice)."""
-
-    def __init__(self, workers: int | None = None) -> None:
-        # spawn: a forked child would inherit the database connection's thread and locks.
-        context = multiprocessing.get_context("spawn")
-        self.workers = workers or os.cpu_count() or 1
-        self.pool = ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=context, initializer=_ignore_interrupts
-        )
-
-    async def start(self, warm_up: Callable[[], object] | None = None) -> None:
-        """Start every worker now (starting one blocks the caller) and let each load its tables."""
-        work = warm_up or _nothing
-        await asyncio.gather(*(self(work) for _ in range(2 * self.workers)))
-
-    async def __call__(self, work: Callable[..., T], /, *args: Any) -> T:
-        """``work(*args)`` in a worker process (``work`` must be a module-level function)."""
-        return await asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
-
-    def close(self) -> None:
-        """Stop the workers."""
-        self.pool.shutdown(wait=True, cancel_futures=True)
-
-
-@dataclass(slots=True)
-class _Batch:
-    """One action's events: all of them (what the action returns) and those not yet queued."""
-
-    events: list[Event] = field(default_factory=list)
-    unqueued: list[Event] = field(default_factory=list)
-
-    def add(self, *events: Event) -> None:
-        self.events.extend(events)
-        self.unqueued.extend(events)
-
-    def take(self) -> list[dict[str, Any]]:
-        """The unqueued events as outbox payloads; they count as queued from now on."""
-        payload = [encode_event(event) for event in self.unqueued]
-        self.unqueued.clear()
-        return payload
-
-    @property
-    def settled(self) -> bool:
-        return any(isinstance(event, ShowdownSettled) for event in self.events)
 
 
 class TableManager:
@@ -170,14 +62,22 @@ class TableManager:
         self.clock = clock
         self.scheduler = scheduler or AsyncioScheduler()
         self.rng = rng or random.SystemRandom()
-        self.arranger = arranger
         self.offload: Offload = offload or ThreadOffload()
         self._tables: dict[Key, Table] = {}
         self._versions: dict[Key, int] = {}
         self._locks: dict[Key, asyncio.Lock] = {}
-        self._timers: dict[Key, Timer] = {}
-        #: Failed attempts in a row per table, for the retry's back-off.
-        self._failures: dict[Key, int] = {}
+        self.outbox = Outbox(storage.outbox, publisher)
+        self.deadlines = Deadlines(self.scheduler, clock, self.expire)
+        self.flow = Flow(storage, self.offload, self.clock, arranger)
+
+    @property
+    def arranger(self) -> Arranger:
+        """What sets the hands of a player who let the deadline pass."""
+        return self.flow.arranger
+
+    @arranger.setter
+    def arranger(self, arranger: Arranger) -> None:
+        self.flow.arranger = arranger
 
     # ----- reading -------------------------------------------------------------------------
 
@@ -235,72 +135,29 @@ class TableManager:
             if missing_ok and key not in self._tables:
                 return ()  # closed while this waited for the lock: nothing left to do
             work = self._get(key).copy()
-            batch = _Batch()
+            batch = Batch()
             try:
                 batch.add(*await action(work))
-                await self._advance(work, batch)
+                await self.flow.advance(work, batch)
                 await self._commit(key, work, batch)
             except Exception:
-                self._retry_later(key, settled=batch.settled)
+                live = self._tables.get(key)
+                if live is not None:
+                    self.deadlines.retry(key, live, settled=batch.settled)
                 raise
             finally:
                 # Whatever did commit (a settlement's showdown included) is shown.
-                await self._drain(key)
-            self._failures.pop(key, None)
+                await self.outbox.drain(key)
+            self.deadlines.succeeded(key)
             return tuple(batch.events)
-
-    def _retry_later(self, key: Key, *, settled: bool) -> None:
-        """After a failure, make sure a table with work due tries again (never a wedged table).
-
-        The table is as it was before the action. If its deadline has passed, its settlement is
-        pending, or the failed action had already settled the game in the database, nothing else
-        would ever move it: a timer tries again, backing off while the failure lasts.
-        """
-        table = self._tables.get(key)
-        if table is None or (key in self._timers and not settled):
-            return
-        due = settled or table.phase is Phase.SETTLING or table.is_expired(self.clock())
-        if not due:
-            return
-        self._cancel_timer(key)
-        failures = self._failures[key] = self._failures.get(key, 0) + 1
-        delay = min(RETRY_MAX_S, RETRY_FIRST_S * 2 ** (failures - 1))
-        log.warning("table in channel %s will try again in %.0f s", key[1], delay)
-        self._schedule(key, delay)
-
-    async def _drain(self, key: Key) -> None:
-        """Show the channel's queued events in order, then forget them."""
-        try:
-            rows = await self.storage.outbox.pending(*key)
-            if not rows:
-                return
-            events: list[Event] = []
-            for row in rows:
-                try:
-                    events.append(decode_event(row.event))
-                except GameError:
-                    log.exception("dropped a damaged event of channel %s", key[1])
-            await self._publish(key, tuple(events))
-            await self.storage.outbox.remove([row.id for row in rows])
-        except Exception:
-            # The events stay queued: the next action here, or the next start, shows them.
-            log.exception("could not read the queued events of channel %s", key[1])
 
     async def publish_pending(self) -> int:
         """Show every event still queued (after a restart, once Discord is reachable)."""
         keys = await self.storage.outbox.channels()
         for key in keys:
             async with self._lock(key):
-                await self._drain(key)
+                await self.outbox.drain(key)
         return len(keys)
-
-    async def _publish(self, key: Key, events: tuple[Event, ...]) -> None:
-        # The table has changed and is saved: showing it may fail (Discord is down, a picture
-        # fails), but that must not turn a done action into an error for the player.
-        try:
-            await self.publisher.publish(key[0], key[1], events)
-        except Exception:
-            log.exception("could not show the events of channel %s", key[1])
 
     async def create(
         self,
@@ -322,10 +179,10 @@ class TableManager:
             config = replace(config, lobby_seconds=server.lobby_minutes * 60)
             table = Table.open(guild_id, channel_id, host, config)
             table.keep_lobby_open(self.clock())
-            batch = _Batch()
+            batch = Batch()
             batch.add(*table.opened())
             await self._commit(key, table, batch)
-            await self._drain(key)
+            await self.outbox.drain(key)
             return tuple(batch.events)
 
     async def join(
@@ -495,90 +352,7 @@ class TableManager:
                 return [TableClosed("No players are left at the table.")]
         return []
 
-    # ----- the flow between actions ---------------------------------------------------------
-
-    async def _advance(self, table: Table, batch: _Batch) -> None:
-        while True:
-            now = self.clock()
-            if table.phase is Phase.DECLARING and table.is_reveal_due(now):
-                batch.add(*await self._reveal(table, now))
-            elif table.phase is Phase.ARRANGING and (
-                table.is_expired(now) or any(seat.kicked for seat in table.unset())
-            ):
-                due = [s for s in table.unset() if s.kicked or table.is_expired(now)]
-                for seat in due:
-                    setting = await self.offload(self.arranger, table.spec, seat.held)
-                    batch.add(*table.place(seat.user, setting, by="solver"))
-            elif table.phase is Phase.SETTLING:
-                await self._settle(table, batch)
-            elif table.phase is Phase.LOBBY and table.is_expired(now):
-                minutes = table.config.lobby_seconds // 60
-                table.close()
-                batch.add(TableClosed(f"No game started for {minutes} minutes."))
-            else:
-                table.keep_lobby_open(now)
-                return
-
-    async def _reveal(self, table: Table, now: float) -> list[Event]:
-        assert table.game_id is not None
-        stakes = table.reveal_stakes()
-        short: list[int] = []
-        escrowed: dict[int, int] = {}
-        while stakes:
-            try:
-                escrowed = await self.storage.chips.escrow(
-                    table.game_id, stakes, table.reveal_stakes_reason()
-                )
-                break
-            except ShortOfChipsError as error:
-                # A player who cannot cover playing on surrenders (their balance fell meanwhile).
-                short.extend(error.shortfalls)
-                table.force_surrender(list(error.shortfalls))
-                stakes = table.reveal_stakes()
-        return list(table.reveal(now, short=short, escrowed=escrowed))
-
-    async def _available(self, table: Table) -> dict[int, int]:
-        assert table.game_id is not None
-        held = await self.storage.chips.escrowed(table.game_id)
-        return {
-            user: await self.storage.players.balance(table.guild_id, user) + held.get(user, 0)
-            for user in table.players
-        }
-
-    async def _settle(self, table: Table, batch: _Batch) -> None:
-        assert table.game_id is not None
-        game = await self.storage.games.get(table.game_id)
-        if game is not None and game.status is GameStatus.REFUNDED:
-            table.close()
-            batch.add(TableClosed("The game was refunded."))
-            return
-        for attempt in range(1, SETTLE_ATTEMPTS + 1):
-            available = await self._available(table)
-            result: Result = await self.offload(settle_table, table, available)
-            # The showdown (and what led to it) is queued in the settlement's own transaction.
-            outbox = [*(encode_event(e) for e in batch.unqueued), encode_event(result.event)]
-            try:
-                settlement = await self.storage.chips.settle(
-                    table.game_id, result.transfers, result=result.record, outbox=outbox
-                )
-                break
-            except ShortOfChipsError:
-                # A balance fell between reading it and settling: read again.
-                if attempt == SETTLE_ATTEMPTS:
-                    raise
-        event: ShowdownSettled = result.event
-        if settlement.repeated:
-            # The first settlement queued its showdown; this one is only returned.
-            event = replace(event, nets={u: settlement.nets.get(u, 0) for u in table.players})
-            batch.events.append(event)
-        else:
-            batch.unqueued.clear()
-            batch.events.append(event)
-        table.finish()
-        if table.phase is Phase.CLOSED:
-            batch.add(TableClosed("No players are left at the table."))
-
-    async def _commit(self, key: Key, table: Table, batch: _Batch) -> None:
+    async def _commit(self, key: Key, table: Table, batch: Batch) -> None:
         """Save the table with its events queued; only then replace the live one and its timer.
 
         A failed save leaves the live table, its version and its timer as they were.
@@ -587,7 +361,7 @@ class TableManager:
             await self.storage.snapshots.delete(*key, events=batch.take())
             self._tables.pop(key, None)
             self._versions.pop(key, None)
-            self._cancel_timer(key)
+            self.deadlines.cancel(key)
             return
         try:
             snapshot = await self.storage.snapshots.save(
@@ -603,30 +377,7 @@ class TableManager:
             raise GameError("This table was changed elsewhere; try again.") from error
         self._tables[key] = table
         self._versions[key] = snapshot.version
-        self._cancel_timer(key)
-        self._arm(key, table)
-
-    def _cancel_timer(self, key: Key) -> None:
-        timer = self._timers.pop(key, None)
-        if timer is not None:
-            timer.cancel()
-
-    def _arm(self, key: Key, table: Table) -> None:
-        if table.phase is Phase.SETTLING:
-            self._schedule(key, 0.0)
-        elif table.deadline is not None:
-            self._schedule(key, max(0.0, table.deadline - self.clock()))
-
-    def _schedule(self, key: Key, delay: float) -> None:
-        async def fire() -> None:
-            self._timers.pop(key, None)
-            try:
-                await self.expire(*key)
-            except Exception:
-                # A timer has nobody to answer: log it; the failed action armed a retry.
-                log.exception("deadline of the table in channel %s failed", key[1])
-
-        self._timers[key] = self.scheduler.schedule(delay, fire)
+        self.deadlines.arm(key, table)
 
     # ----- restarts ------------------------------------------------------------------------
 
@@ -639,7 +390,7 @@ class TableManager:
         for snapshot in await self.storage.snapshots.load_all():
             key = (snapshot.guild_id, snapshot.channel_id)
             try:
-                table = Table.from_state(snapshot.state)
+                table = table_from_state(snapshot.state)
             except GameError:
                 log.exception("could not read the table of channel %s", key[1])
                 await self.storage.snapshots.delete(*key)
@@ -659,7 +410,7 @@ class TableManager:
                 table.keep_lobby_open(self.clock())
             self._tables[key] = table
             self._versions[key] = snapshot.version
-            self._arm(key, table)
+            self.deadlines.arm(key, table)
         for game in await self.storage.games.list_open():
             if game.id not in live:
                 # Its table was lost (a crash before the table's first snapshot of the game).
@@ -668,22 +419,11 @@ class TableManager:
 
     async def _save_resumed(self, key: Key, table: Table, version: int) -> None:
         self._versions[key] = version
-        await self._commit(key, table, _Batch())
+        await self._commit(key, table, Batch())
 
     async def close(self) -> None:
         """Call off every deadline (the tables stay saved for the next start)."""
-        for timer in self._timers.values():
-            timer.cancel()
-        self._timers.clear()
-
-
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C (SIGINT to the whole process group) to the bot, which stops it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _nothing() -> None:
-    """A task that only proves a worker is up."""
+        self.deadlines.close()
 
 
 async def _ready(events: list[Event]) -> list[Event]:

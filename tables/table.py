@@ -1,21 +1,23 @@
 """One table in one channel: its seats, phase, cards and deadline, changed only by actions.
 
-Every action is ``verify_x`` (raises a ``GameError`` whose message is fit for the player), ``can_x``
-and ``x``, which returns the frozen events it caused. The table knows nothing of chips in the
+Every action is ``verify_x`` (raises a ``GameError`` whose message is fit for the player) and
+``x``, which returns the frozen events it caused. The table knows nothing of chips in the
 database or of time passing: the manager escrows what ``*_stakes`` name before it calls the action,
 and passes ``now`` in. The whole state round-trips through ``to_state``/``from_state`` (JSON).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any, Final
 
-from engine.cards import AnyCard, Shoe, card_from_code
+from engine.cards import Shoe
 from engine.errors import GameError
+from tables.config import TableConfig
 from tables.events import (
     ArrangementSubmitted,
     ArrangingOpened,
@@ -32,9 +34,9 @@ from tables.events import (
     PlayerLeft,
     TableOpened,
 )
-from tables.games import Family, GameSpec, game_named
-from tables.options import TableDefaults, check_ante, check_decks, check_wheel
-from tables.rules import GameRules, rules_of
+from tables.games import GameSpec
+from tables.rules import rules_of
+from tables.seat import SeatState
 from tables.setting import Setting
 
 #: The snapshot format; a snapshot of another format is refunded rather than guessed at.
@@ -51,156 +53,6 @@ class Phase(Enum):
     #: Every hand is in; the chips are being settled.
     SETTLING = "settling"
     CLOSED = "closed"
-
-
-@dataclass(frozen=True, slots=True)
-class TableConfig:
-    """A table's settings, chosen by its host at ``/table create``."""
-
-    game: str
-    ante: int
-    seats: int
-    declaration_seconds: int = 60
-    arrangement_seconds: int = 180
-    #: At a declaration deadline the silent player plays on (False: surrenders).
-    afk_plays_on: bool = True
-    #: A lobby with no game and no one joining or leaving for this long closes.
-    lobby_seconds: int = 1800
-    #: The three-card game's options (RULINGS §5).
-    ties_to_dealer: bool = False
-    decks: int = 6
-    #: Pai Gow's wheel (RULINGS §6): "nevada" (second-highest) or "california" (lowest).
-    wheel: str = "nevada"
-
-    @property
-    def spec(self) -> GameSpec:
-        """The game this table plays, with the table's options."""
-        return game_named(self.game).with_options(
-            ties_to_dealer=self.ties_to_dealer, wheel=self.wheel, decks=self.decks
-        )
-
-
-def make_config(
-    game: str,
-    *,
-    ante: int | None = None,
-    seats: int | None = None,
-    declaration_seconds: int = 60,
-    arrangement_seconds: int = 180,
-    afk_plays_on: bool | None = None,
-    lobby_seconds: int = 1800,
-    ties_to_dealer: bool | None = None,
-    decks: int | None = None,
-    wheel: str | None = None,
-    defaults: TableDefaults | None = None,
-) -> TableConfig:
-    """Checked table settings; ``GameError`` names the first setting out of range.
-
-    Each option left out takes the server's ``defaults``; an option chosen for a game it does
-    not apply to is refused with a sentence.
-    """
-    spec = game_named(game)
-    defaults = defaults or TableDefaults()
-    if ante is None:
-        ante = defaults.antes.get(spec.name, spec.default_ante) if spec.default_ante else 0
-    seats = spec.max_players if seats is None else seats
-    if spec.default_ante:
-        check_ante(ante)
-    elif ante:
-        raise GameError(f"{spec.title} has no ante: chips change by points only.")
-    three_card = spec.family is Family.THREE_CARD
-    for option, value, applies, where in (
-        ("ties_to_dealer", ties_to_dealer, three_card, "the three-card game"),
-        ("decks", decks, three_card, "the three-card game"),
-        ("wheel", wheel, spec.family is Family.PAI_GOW, "Pai Gow"),
-        ("silent", afk_plays_on, spec.declarations > 0, "games with declarations"),
-    ):
-        if value is not None and not applies:
-            raise GameError(f"The {option} option is for {where}, not {spec.title}.")
-    if not spec.min_players <= seats <= spec.max_players:
-        raise GameError(
-            f"{spec.title} seats {spec.min_players} to {spec.max_players} players, not {seats}."
-        )
-    for name, value in (("declaration", declaration_seconds), ("arrangement", arrangement_seconds)):
-        if not 15 <= value <= 3600:
-            raise GameError(f"The {name} deadline must be 15 seconds to an hour, not {value}s.")
-    if not 60 <= lobby_seconds <= 7 * 24 * 3600:
-        raise GameError("An idle lobby must close after a minute to a week.")
-    return TableConfig(
-        spec.name,
-        ante,
-        seats,
-        declaration_seconds,
-        arrangement_seconds,
-        defaults.afk_plays_on if afk_plays_on is None else afk_plays_on,
-        lobby_seconds,
-        defaults.ties_to_dealer if ties_to_dealer is None else ties_to_dealer,
-        check_decks(defaults.decks if decks is None else decks),
-        check_wheel(defaults.wheel if wheel is None else wheel),
-    )
-
-
-@dataclass(slots=True)
-class SeatState:
-    """One player at the table and their part of the current game."""
-
-    user: int
-    cards: list[int] = field(default_factory=list)
-    #: This round's secret declaration: True plays on, False surrenders, None not yet.
-    choice: bool | None = None
-    surrendered_at: int | None = None
-    setting: Setting | None = None
-    set_by: str | None = None
-    kicked: bool = False
-
-    @property
-    def held(self) -> tuple[AnyCard, ...]:
-        """The cards the player holds."""
-        return tuple(card_from_code(code) for code in self.cards)
-
-    @property
-    def is_active(self) -> bool:
-        """Still in the game: has not surrendered or folded."""
-        return self.surrendered_at is None
-
-    def clear(self) -> None:
-        """Forget the finished game's cards and choices."""
-        self.cards, self.choice, self.surrendered_at = [], None, None
-        self.setting, self.set_by = None, None
-
-    def to_state(self) -> dict[str, Any]:
-        """The seat as snapshot data."""
-        return {
-            "user": self.user,
-            "cards": list(self.cards),
-            "choice": self.choice,
-            "surrendered_at": self.surrendered_at,
-            "setting": None if self.setting is None else self.setting.to_json(),
-            "set_by": self.set_by,
-            "kicked": self.kicked,
-        }
-
-    @classmethod
-    def from_state(cls, data: dict[str, Any], rules: GameRules | None) -> SeatState:
-        """A seat ``to_state`` saved; with ``rules`` its setting is checked again."""
-        seat = cls(
-            user=int(data["user"]),
-            cards=[int(code) for code in data["cards"]],
-            choice=data["choice"],
-            surrendered_at=data["surrendered_at"],
-            set_by=data["set_by"],
-            kicked=bool(data["kicked"]),
-        )
-        saved = data["setting"]
-        if isinstance(saved, str):
-            # Format 1 kept the setting as its text, with the automatic beside it.
-            assert rules is not None, "a format-1 setting is read by its rules"
-            seat.setting = rules.read(seat.held, saved, data.get("automatic"))
-        elif saved is not None:
-            seat.setting = Setting.from_json(saved)
-            if rules is not None:
-                rules.check(seat.held, seat.setting)
-        return seat
 
 
 @dataclass(slots=True)
@@ -300,10 +152,6 @@ class Table:
         if len(self.seats) >= self.config.seats:
             raise GameError(f"This table is full ({self.config.seats} seats).")
 
-    def can_join(self, user: int) -> bool:
-        """Whether ``join`` would succeed."""
-        return _can(self.verify_join, user)
-
     def join(self, user: int) -> tuple[Event, ...]:
         """Seat the player; a second click changes nothing."""
         self.verify_join(user)
@@ -378,10 +226,6 @@ class Table:
                 f"{spec.title} needs at least {spec.min_players} players; {len(self.seats)} seated."
             )
 
-    def can_start(self, by: int) -> bool:
-        """Whether ``start`` would succeed."""
-        return _can(self.verify_start, by)
-
     def start_stakes(self) -> dict[int, int]:
         """What each player puts up at the start: the ante (each wager, in the house games), or
         in a game without an ante its cover, held until the result and then returned."""
@@ -423,29 +267,23 @@ class Table:
         if variant is not None and self.round < len(variant.declarations):
             self.phase = Phase.DECLARING
             self.deadline = now + self.config.declaration_seconds
-            declaration = variant.declarations[self.round]
-            casino = variant.casino
-            play = declaration.play_stake
-            surrender = declaration.surrender_cost
-            if casino is not None:
-                play = casino.buy_in * self.config.ante
-                surrender = casino.fold_match * self.config.ante
             for seat in self.active:
-                seat.choice = None
-                if seat.kicked:
-                    seat.choice = self.config.afk_plays_on
-            return (
-                DeclarationsOpened(
-                    self.round,
-                    tuple(s.user for s in self.active),
-                    self.deadline,
-                    play,
-                    surrender,
-                    declaration.draw,
-                    self._game_id(),
-                    self.config.game,
-                ),
+                # A removed player's choice is the table's default at once.
+                seat.choice = self.config.afk_plays_on if seat.kicked else None
+            players = tuple(s.user for s in self.active)
+            play, surrender = self.declaration_costs()
+            draw = variant.declarations[self.round].draw
+            opened = DeclarationsOpened(
+                self.round,
+                players,
+                self.deadline,
+                play,
+                surrender,
+                draw,
+                self._game_id(),
+                self.config.game,
             )
+            return (opened,)
         self.phase = Phase.ARRANGING
         self.deadline = now + self.config.arrangement_seconds
         players = tuple(s.user for s in self.active)
@@ -467,10 +305,6 @@ class Table:
         if not seat.is_active:
             raise GameError("You have already surrendered this game.")
 
-    def can_declare(self, user: int) -> bool:
-        """Whether ``declare`` would succeed."""
-        return _can(self.verify_declare, user)
-
     def declare(self, user: int, play: bool) -> tuple[Event, ...]:
         """Record a secret choice; it may change until everyone has declared."""
         self.verify_declare(user)
@@ -488,14 +322,20 @@ class Table:
     def _choice(self, seat: SeatState) -> bool:
         return self.config.afk_plays_on if seat.choice is None else seat.choice
 
-    def play_cost(self) -> int:
-        """What playing on in this round puts up: the stake into the pot, or the buy-in."""
+    def declaration_costs(self) -> tuple[int, int]:
+        """What playing on (into the pot, or the buy-in) and surrendering cost in this round."""
         variant = self.spec.variant
         if variant is None or self.phase is not Phase.DECLARING:
-            return 0
+            return 0, 0
         if variant.casino is not None:
-            return variant.casino.buy_in * self.config.ante
-        return variant.declarations[self.round].play_stake
+            ante = self.config.ante
+            return variant.casino.buy_in * ante, variant.casino.fold_match * ante
+        declaration = variant.declarations[self.round]
+        return declaration.play_stake, declaration.surrender_cost
+
+    def play_cost(self) -> int:
+        """What playing on in this round puts up: the stake into the pot, or the buy-in."""
+        return self.declaration_costs()[0]
 
     def reveal_stakes(self) -> dict[int, int]:
         """What each player who plays on must put up before their cards come (0: nothing)."""
@@ -564,14 +404,6 @@ class Table:
             raise GameError("You surrendered this game; there is nothing to set.")
         return rules_of(self.spec).read(seat.held, text, automatic)
 
-    def can_submit(self, user: int, text: str, automatic: str | None = None) -> bool:
-        """Whether ``submit`` would succeed."""
-        try:
-            self.verify_submit(user, text, automatic)
-        except GameError:
-            return False
-        return True
-
     def submit(
         self, user: int, text: str, automatic: str | None = None, *, by: str = "player"
     ) -> tuple[Event, ...]:
@@ -624,8 +456,12 @@ class Table:
 
     # ----- snapshots -----------------------------------------------------------------------
 
+    def copy(self) -> Table:
+        """A copy to change (an action works on one; the settings were checked when set)."""
+        return copy.deepcopy(self)
+
     def to_state(self) -> dict[str, Any]:
-        """The whole table as JSON-ready data."""
+        """The whole table as JSON-ready data (``tables.snapshot.table_from_state`` reads it)."""
         return {
             "format": STATE_FORMAT,
             "guild_id": self.guild_id,
@@ -643,53 +479,3 @@ class Table:
             "button": self.button,
             "games_played": self.games_played,
         }
-
-    def copy(self) -> Table:
-        """A copy to change (an action works on one; the settings were checked when set)."""
-        return Table.from_state(self.to_state(), check=False)
-
-    @classmethod
-    def from_state(cls, state: dict[str, Any], *, check: bool = True) -> Table:
-        """The table a snapshot saved; ``GameError`` if the snapshot cannot be read.
-
-        With ``check`` (a snapshot loaded from the database) each seat's setting is checked
-        again against its cards, so a damaged snapshot is refused rather than played.
-        """
-        if state.get("format") not in (1, STATE_FORMAT):
-            raise GameError(f"This table was saved in another format ({state.get('format')}).")
-        try:
-            # Saved by this table, so checked already: only the game must still exist.
-            config = TableConfig(**state["config"])
-            rules = rules_of(config.spec) if check or state["format"] == 1 else None
-            table = cls(
-                guild_id=int(state["guild_id"]),
-                channel_id=int(state["channel_id"]),
-                host=int(state["host"]),
-                config=config,
-                seats=[SeatState.from_state(seat, rules) for seat in state["seats"]],
-                phase=Phase(state["phase"]),
-                round=int(state["round"]),
-                game_id=state["game_id"],
-                seed=int(state["seed"]),
-                dealt=int(state["dealt"]),
-                dealer_cards=list(state["dealer_cards"]),
-                deadline=state["deadline"],
-                button=int(state["button"]),
-                games_played=int(state["games_played"]),
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise GameError(f"This table's snapshot is damaged ({error}).") from error
-        return table
-
-    @property
-    def family(self) -> Family:
-        """How the game is played out."""
-        return self.spec.family
-
-
-def _can(verify: Any, *args: Any) -> bool:
-    try:
-        verify(*args)
-    except GameError:
-        return False
-    return True

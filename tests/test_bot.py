@@ -18,7 +18,7 @@ from bot import (
     load_settings,
     usable_cpus,
 )
-from tables.manager import ProcessOffload
+from tables.runtime import ProcessOffload
 
 BOT_SCRIPT = Path(__file__).resolve().parent.parent / "bot.py"
 

@@ -22,7 +22,8 @@ from tables.rules import SOLVER_BUDGET_S, Played
 from tables.setting import Setting, SlotShape, Suggestion, hands_of
 
 if TYPE_CHECKING:
-    from tables.table import SeatState, Table
+    from tables.seat import SeatState
+    from tables.table import Table
 
 
 def automatic_named(name: str | None) -> Automatic | None:

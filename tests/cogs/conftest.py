@@ -12,7 +12,7 @@ import pytest_asyncio
 import simcord
 
 from bot import PyramidBot, Settings
-from tables.manager import ThreadOffload
+from tables.runtime import ThreadOffload
 from tests.tables.helpers import quick_arranger
 
 GUILD_ID = 424242424242424242

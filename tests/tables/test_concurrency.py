@@ -7,8 +7,8 @@ import asyncio
 import pytest
 
 from storage.errors import StorageError
+from tables.config import make_config
 from tables.events import ShowdownSettled
-from tables.table import make_config
 from tests.tables.helpers import (
     CHANNEL,
     GUILD,

@@ -6,6 +6,7 @@ import pytest
 
 from engine.errors import GameError
 from storage.rows import GameStatus
+from tables.config import make_config
 from tables.events import (
     ArrangementSubmitted,
     DeclarationsRevealed,
@@ -15,7 +16,7 @@ from tables.events import (
     TableClosed,
 )
 from tables.games import GAMES
-from tables.table import Phase, make_config
+from tables.table import Phase
 from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World, quick_arranger
 
 STARTING = 1_000

@@ -10,8 +10,9 @@ import pytest
 from engine.errors import GameError
 from storage.games import SnapshotRepository
 from storage.rows import GameStatus
+from tables.config import make_config
 from tables.events import ShowdownSettled, TableAbandoned, TableClosed
-from tables.table import Phase, make_config
+from tables.table import Phase
 from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_CHANNEL, PLAYERS, STRANGER, World
 
 THIRD_CHANNEL = 3005

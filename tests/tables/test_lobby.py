@@ -6,8 +6,9 @@ import pytest
 
 from engine.errors import GameError
 from storage.rows import GameStatus
+from tables.config import make_config
 from tables.events import PlayerLeft, TableClosed
-from tables.table import Phase, make_config
+from tables.table import Phase
 from tests.tables.helpers import (
     CHANNEL,
     GUILD,

@@ -12,8 +12,9 @@ from pathlib import Path
 
 from engine.errors import GameError
 from storage.rows import GameStatus
+from tables.config import make_config
 from tables.games import GAMES
-from tables.table import Phase, Table, make_config
+from tables.table import Phase, Table
 from tests.tables.helpers import GUILD, OTHER_GUILD, STRANGER, World, quick_arranger
 
 #: At least 1,000 games (the issue's figure); more with PP_TABLE_GAMES for a longer soak.

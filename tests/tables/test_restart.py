@@ -8,8 +8,9 @@ import pytest
 
 from storage.games import SnapshotRepository
 from storage.rows import GameStatus
+from tables.config import make_config
 from tables.events import DeclarationsRevealed, ShowdownSettled
-from tables.table import Phase, make_config
+from tables.table import Phase
 from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World, quick_arranger
 
 

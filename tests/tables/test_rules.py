@@ -10,10 +10,12 @@ import pytest
 from engine.cards import parse_cards
 from engine.errors import GameError
 from storage.rows import GameStatus
+from tables.config import make_config
 from tables.games import GAMES
 from tables.rules import rules_of
 from tables.setting import Setting
-from tables.table import Table, make_config
+from tables.snapshot import table_from_state
+from tables.table import Table
 from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World, quick_arranger
 
 
@@ -83,6 +85,6 @@ def test_a_format_1_snapshot_with_text_settings_is_still_read() -> None:
     state["seats"][0].update(
         cards=[c.code for c in parse_cards("As Kd 7c")], setting="7c | As Kd", automatic=None
     )
-    read = Table.from_state(state)
+    read = table_from_state(state)
     seat = read.seat_of(HOST)
     assert seat.setting is not None and seat.setting.text == "7c | As Kd"

@@ -1,0 +1,127 @@
+"""What happens at a table between players' actions: a declaration revealed (its stakes
+escrowed), the deadline's defaults set, the game settled, an idle lobby closed.
+
+Each step changes the working copy of the table and adds its events to the action's batch; the
+manager saves the result or, if a step fails, keeps the table as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from engine.cards import AnyCard
+from storage import Storage
+from storage.errors import ShortOfChipsError
+from storage.rows import GameStatus
+from tables.codec import encode_event
+from tables.events import Event, ShowdownSettled, TableClosed
+from tables.games import GameSpec
+from tables.outbox import Batch
+from tables.runtime import Offload
+from tables.setting import Setting
+from tables.settle import Result, settle_table
+from tables.table import Phase, Table
+
+#: How many times a settlement is retried when a balance changed under it.
+SETTLE_ATTEMPTS = 3
+#: Sets the hands of a player who let the deadline pass (CPU work: it runs off the loop).
+Arranger = Callable[[GameSpec, Sequence[AnyCard]], Setting]
+
+
+class Flow:
+    """The steps a table takes by itself once an action (or a deadline) lets it."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        offload: Offload,
+        clock: Callable[[], float],
+        arranger: Arranger,
+    ) -> None:
+        self.storage = storage
+        self.offload = offload
+        self.clock = clock
+        self.arranger = arranger
+
+    async def advance(self, table: Table, batch: Batch) -> None:
+        """Do everything now due at the table, in order, adding its events to ``batch``."""
+        while True:
+            now = self.clock()
+            if table.phase is Phase.DECLARING and table.is_reveal_due(now):
+                batch.add(*await self._reveal(table, now))
+            elif table.phase is Phase.ARRANGING and (
+                table.is_expired(now) or any(seat.kicked for seat in table.unset())
+            ):
+                due = [s for s in table.unset() if s.kicked or table.is_expired(now)]
+                for seat in due:
+                    setting = await self.offload(self.arranger, table.spec, seat.held)
+                    batch.add(*table.place(seat.user, setting, by="solver"))
+            elif table.phase is Phase.SETTLING:
+                await self._settle(table, batch)
+            elif table.phase is Phase.LOBBY and table.is_expired(now):
+                minutes = table.config.lobby_seconds // 60
+                table.close()
+                batch.add(TableClosed(f"No game started for {minutes} minutes."))
+            else:
+                table.keep_lobby_open(now)
+                return
+
+    async def _reveal(self, table: Table, now: float) -> list[Event]:
+        assert table.game_id is not None
+        stakes = table.reveal_stakes()
+        short: list[int] = []
+        escrowed: dict[int, int] = {}
+        while stakes:
+            try:
+                escrowed = await self.storage.chips.escrow(
+                    table.game_id, stakes, table.reveal_stakes_reason()
+                )
+                break
+            except ShortOfChipsError as error:
+                # A player who cannot cover playing on surrenders (their balance fell meanwhile).
+                short.extend(error.shortfalls)
+                table.force_surrender(list(error.shortfalls))
+                stakes = table.reveal_stakes()
+        return list(table.reveal(now, short=short, escrowed=escrowed))
+
+    async def _available(self, table: Table) -> dict[int, int]:
+        assert table.game_id is not None
+        held = await self.storage.chips.escrowed(table.game_id)
+        return {
+            user: await self.storage.players.balance(table.guild_id, user) + held.get(user, 0)
+            for user in table.players
+        }
+
+    async def _settle(self, table: Table, batch: Batch) -> None:
+        assert table.game_id is not None
+        game = await self.storage.games.get(table.game_id)
+        if game is not None and game.status is GameStatus.REFUNDED:
+            table.close()
+            batch.add(TableClosed("The game was refunded."))
+            return
+        for attempt in range(1, SETTLE_ATTEMPTS + 1):
+            available = await self._available(table)
+            result: Result = await self.offload(settle_table, table, available)
+            # The showdown (and what led to it) is queued in the settlement's own transaction.
+            outbox = [*(encode_event(e) for e in batch.unqueued), encode_event(result.event)]
+            try:
+                settlement = await self.storage.chips.settle(
+                    table.game_id, result.transfers, result=result.record, outbox=outbox
+                )
+                break
+            except ShortOfChipsError:
+                # A balance fell between reading it and settling: read again.
+                if attempt == SETTLE_ATTEMPTS:
+                    raise
+        event: ShowdownSettled = result.event
+        if settlement.repeated:
+            # The first settlement queued its showdown; this one is only returned.
+            event = replace(event, nets={u: settlement.nets.get(u, 0) for u in table.players})
+            batch.events.append(event)
+        else:
+            batch.unqueued.clear()
+            batch.events.append(event)
+        table.finish()
+        if table.phase is Phase.CLOSED:
+            batch.add(TableClosed("No players are left at the table."))

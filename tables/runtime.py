@@ -1,0 +1,102 @@
+"""What the tables run on: a publisher for their events, timers for deadlines, and workers for
+CPU work (the solver, settlements), each behind a small protocol so tests can put fakes there."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import signal
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Protocol, TypeVar
+
+from tables.events import Event
+
+T = TypeVar("T")
+
+
+class Publisher(Protocol):
+    """Where a table's events go (the bot's cogs; a list in tests)."""
+
+    async def publish(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
+        """Show the events in the channel (and the private ones to their player)."""
+
+
+class Timer(Protocol):
+    """A scheduled callback that can be called off."""
+
+    def cancel(self) -> bool:
+        """Call it off; True if it had not run yet."""
+
+
+class Scheduler(Protocol):
+    """Runs a callback after a delay (deadlines are cancellable timers, never bare waits)."""
+
+    def schedule(self, delay: float, callback: Callable[[], Awaitable[None]]) -> Timer:
+        """Run ``callback`` after ``delay`` seconds."""
+
+
+class AsyncioScheduler:
+    """Deadlines as tasks sleeping on the running loop (virtual time in simcord follows them)."""
+
+    def schedule(self, delay: float, callback: Callable[[], Awaitable[None]]) -> Timer:
+        """A task that sleeps ``delay`` seconds and then runs ``callback``."""
+
+        async def fire() -> None:
+            await asyncio.sleep(max(0.0, delay))
+            await callback()
+
+        return asyncio.get_running_loop().create_task(fire())
+
+
+class Offload(Protocol):
+    """Runs CPU work (the solver, a settlement) away from the event loop and awaits its result."""
+
+    async def __call__(self, work: Callable[..., T], /, *args: Any) -> T:
+        """``work(*args)``, computed elsewhere."""
+
+
+class ThreadOffload:
+    """CPU work in the loop's default thread pool: simple, but it shares the GIL with the loop."""
+
+    async def __call__(self, work: Callable[..., T], /, *args: Any) -> T:
+        """``work(*args)`` in a thread."""
+        return await asyncio.to_thread(work, *args)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class ProcessOffload:
+    """CPU work in worker processes: the solver never holds the loop's GIL (the bot's choice)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        # spawn: a forked child would inherit the database connection's thread and locks.
+        context = multiprocessing.get_context("spawn")
+        self.workers = workers or os.cpu_count() or 1
+        self.pool = ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=context, initializer=_ignore_interrupts
+        )
+
+    async def start(self, warm_up: Callable[[], object] | None = None) -> None:
+        """Start every worker now (starting one blocks the caller) and let each load its tables."""
+        work = warm_up or _nothing
+        await asyncio.gather(*(self(work) for _ in range(2 * self.workers)))
+
+    async def __call__(self, work: Callable[..., T], /, *args: Any) -> T:
+        """``work(*args)`` in a worker process (``work`` must be a module-level function)."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
+
+    def close(self) -> None:
+        """Stop the workers."""
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C (SIGINT to the whole process group) to the bot, which stops it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _nothing() -> None:
+    """A task that only proves a worker is up."""
