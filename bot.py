@@ -220,7 +220,9 @@ class PyramidBot(commands.Bot):
         """Open the database, load the tables' data, resume the tables, add cogs, sync."""
         storage = Storage.over(await self.open_storage())
         suggestions = Suggestions()
-        publisher = DiscordPublisher(self, suggestions)
+        publisher = DiscordPublisher(
+            self, storage, on_channel_lost=self.close_lost_table, suggestions=suggestions
+        )
         tables = TableManager(
             storage,
             publisher,
@@ -228,7 +230,6 @@ class PyramidBot(commands.Bot):
             offload=self.offload,
             arranger=self.arranger,
         )
-        publisher.tables = tables
         self.services = Services(storage, tables, suggestions)
         # The loop's own process checks hands with the evaluator: load its tables now.
         await asyncio.to_thread(warm_up)
@@ -259,6 +260,12 @@ class PyramidBot(commands.Bot):
             log.info(
                 "Synced %d commands globally (Discord may take an hour to show them).", len(synced)
             )
+
+    async def close_lost_table(self, guild_id: int, channel_id: int) -> None:
+        """The bot can no longer post in a table's channel: refund and close the table."""
+        await self.services.tables.abandon(
+            guild_id, channel_id, "the bot can no longer post in its channel"
+        )
 
     async def on_ready(self) -> None:
         """Say in one line that the bot is up, where, and with how many commands."""
