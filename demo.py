@@ -14,8 +14,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from cogs.pictures import hand_picture, phase_subtitle, showdown_picture, signed
+from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
 from engine.cards import AnyCard, format_cards
+from render.style import signed
 from storage import Storage
 from storage.database import open_database
 from tables.events import (

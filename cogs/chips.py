@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from cogs.common import answer, picture, player_names, png, run, services
 from render import leaderboard_png
+from render.style import signed
 from storage.leaderboards import Period
 from storage.rows import Standing
 from tables.games import GAMES
@@ -118,12 +119,13 @@ class ChipsCog(commands.Cog):
         async def read() -> str:
             games = await boards.history(guild, user)
             stats = await boards.statistics(guild, user)
+            best, worst = signed(stats.best), signed(stats.worst)
             lines = [
                 f"Played {stats.played}: won {stats.won}, lost {stats.lost}, pushed {stats.pushed};"
-                f" net {stats.net:+d} (best {stats.best:+d}, worst {stats.worst:+d})."
+                f" net {signed(stats.net)} (best {best}, worst {worst})."
             ]
             lines += [
-                f"Game {g.game_id} ({_game_title(g.variant)}): {g.status.value}, {g.net:+d}"
+                f"Game {g.game_id} ({_game_title(g.variant)}): {g.status.value}, {signed(g.net)}"
                 for g in games
             ]
             return "\n".join(lines)
