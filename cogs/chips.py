@@ -44,8 +44,7 @@ class ChipsCog(commands.Cog):
             return (await players.get_or_create(guild, who.id, name=name)).balance
 
         chips = await run(interaction, read)
-        if chips is not None:
-            await answer(interaction, f"{who.mention} has **{chips}** chips.")
+        await answer(interaction, f"{who.mention} has **{chips}** chips.")
 
     @app_commands.command(name="daily", description="Collect today's chip bonus")
     @app_commands.guild_only()
@@ -57,10 +56,9 @@ class ChipsCog(commands.Cog):
         player = await run(
             interaction, lambda: found.storage.players.claim_daily(guild, interaction.user.id)
         )
-        if player is not None:
-            await answer(
-                interaction, f"Daily bonus collected: you now have **{player.balance}** chips."
-            )
+        await answer(
+            interaction, f"Daily bonus collected: you now have **{player.balance}** chips."
+        )
 
     @app_commands.command(name="leaderboard", description="This server's standings")
     @app_commands.describe(by="What to rank by", period="Over which span", variant="One game only")
@@ -89,8 +87,6 @@ class ChipsCog(commands.Cog):
             return await boards.by_wins(guild, period=span, variant=game)
 
         standings = await run(interaction, read, ephemeral=False)
-        if standings is None:
-            return
         if not standings:
             await answer(interaction, "Nobody is on this leaderboard yet: play a game!")
             return
@@ -130,9 +126,7 @@ class ChipsCog(commands.Cog):
             ]
             return "\n".join(lines)
 
-        text = await run(interaction, read)
-        if text is not None:
-            await answer(interaction, text)
+        await answer(interaction, await run(interaction, read))
 
     chips = app_commands.Group(
         name="chips",
@@ -186,9 +180,8 @@ async def _adjust(
     done = await run(
         interaction, lambda: change(guild, player.id, amount, admin_id=admin, note=note)
     )
-    if done is not None:
-        what = f"Granted {amount} chips to" if give else f"Took {amount} chips from"
-        await answer(interaction, f"{what} {player.mention}: now {done.balance}.")
+    what = f"Granted {amount} chips to" if give else f"Took {amount} chips from"
+    await answer(interaction, f"{what} {player.mention}: now {done.balance}.")
 
 
 def _game_title(name: str) -> str:

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import discord
 
-from cogs.common import acknowledge, answer, guarded, picture, png, reply, run, say, services
+from cogs.common import acknowledge, answer, guarded, picture, png, reply, run, services
 from cogs.pictures import hand_picture, setting_picture
 from engine.cards import AnyCard
 from engine.errors import GameError
@@ -181,11 +181,7 @@ async def show_hand(interaction: Interaction, guild: int | None, channel: int | 
         await answer(interaction, "Use this in the channel of your table.")
         return
     found = services(interaction)
-    try:
-        cards = found.tables.hand(guild, channel, interaction.user.id)
-    except GameError as error:
-        await answer(interaction, say(error))
-        return
+    cards = found.tables.hand(guild, channel, interaction.user.id)
     table = found.tables.table(guild, channel)
     view = None
     text = "Your cards (only you see this)."
@@ -242,13 +238,9 @@ async def suggest(
     await acknowledge(interaction)
     found = services(interaction)
     table = found.tables.table(guild, channel)
-    try:
-        if table is None or table.game_id is None or game not in (None, table.game_id):
-            raise GameError("That game is over; these buttons no longer count.")
-        suggestion = await found.tables.suggest(guild, channel, interaction.user.id)
-    except GameError as error:
-        await answer(interaction, say(error))
-        return
+    if table is None or table.game_id is None or game not in (None, table.game_id):
+        raise GameError("That game is over; these buttons no longer count.")
+    suggestion = await found.tables.suggest(guild, channel, interaction.user.id)
     setting = suggestion.setting
     found.suggestions.remember(table.game_id, interaction.user.id, setting)
     data = await picture(setting_picture, table.spec, setting.hands, title="Suggested hands")
@@ -416,16 +408,12 @@ async def preview_text(
     await acknowledge(interaction)
     found = services(interaction)
     table = found.tables.table(guild, channel)
-    try:
-        if table is None or table.game_id is None:
-            raise GameError("There is no game at this table; open one with `/table create`.")
-        seat = table.seat_of(interaction.user.id)
-        if table.phase is not Phase.ARRANGING or not seat.is_active:
-            raise GameError("There are no hands of yours to set now.")
-        setting = read_setting(table.spec, seat.held, text, automatic)
-    except GameError as error:
-        await answer(interaction, say(error))
-        return
+    if table is None or table.game_id is None:
+        raise GameError("There is no game at this table; open one with `/table create`.")
+    seat = table.seat_of(interaction.user.id)
+    if table.phase is not Phase.ARRANGING or not seat.is_active:
+        raise GameError("There are no hands of yours to set now.")
+    setting = read_setting(table.spec, seat.held, text, automatic)
     data = await picture(
         setting_picture, table.spec, setting.hands, title="Your hands (not set yet)"
     )
@@ -445,14 +433,9 @@ async def preview_text(
 async def set_hands(
     interaction: Interaction, guild: int, channel: int, text: str, automatic: str | None
 ) -> None:
-    """Set the presser's hands and say so; an illegal setting gets the engine's sentence."""
+    """Set the presser's hands and say so (an illegal setting raises the engine's sentence)."""
     await acknowledge(interaction)
-    found = services(interaction)
-    try:
-        await found.tables.submit(guild, channel, interaction.user.id, text, automatic)
-    except GameError as error:
-        await answer(interaction, say(error))
-        return
+    await services(interaction).tables.submit(guild, channel, interaction.user.id, text, automatic)
     await answer(
         interaction,
         f"Your hands are set: `{text}`. You may replace them until everyone is in.",
