@@ -25,13 +25,13 @@ from dotenv import load_dotenv
 
 from cogs.chips import ChipsCog
 from cogs.common import Services, Suggestions, on_tree_error
+from cogs.controls import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from cogs.info import InfoCog
 from cogs.lifecycle import LifecycleCog
 from cogs.play import PlayCog
 from cogs.publisher import DiscordPublisher
 from cogs.settings import SettingsCog
 from cogs.table import TableCog
-from cogs.views import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from storage import Storage
 from storage.database import Database, DatabaseFileError, open_database
 from storage.errors import MigrationError

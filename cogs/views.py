@@ -8,14 +8,14 @@ its presser sees; so does any failure (see ``guarded``).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import discord
 
 from cogs.common import acknowledge, answer, guarded, picture, png, reply, run, services
+from cogs.controls import Button, Control, Interaction, Select
 from cogs.pictures import hand_picture, setting_picture
 from engine.cards import AnyCard
 from engine.errors import GameError
@@ -23,11 +23,6 @@ from engine.variants import Automatic
 from tables.games import GameSpec
 from tables.hands import Setting, SlotShape, read_setting, setting_shape, setting_text
 from tables.table import Phase
-
-Interaction = discord.Interaction[Any]
-Button = discord.ui.Button[Any]
-Select = discord.ui.Select[Any]
-
 
 _LOBBY_LABELS: Final = {
     "join": ("Join", discord.ButtonStyle.primary),
@@ -38,30 +33,15 @@ _LOBBY_LABELS: Final = {
 }
 
 
-class LobbyButton(
-    discord.ui.DynamicItem[Button], template=r"pp:lobby:(?P<action>join|leave|start|again)"
-):
+class LobbyButton(Control[Button], custom_id="pp:lobby:{action:join|leave|start|again}"):
     """Join, Leave or Start under the lobby message; Deal again, Join, Leave under a showdown."""
 
-    def __init__(self, action: str) -> None:
-        label, style = _LOBBY_LABELS[action]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"pp:lobby:{action}")
-        )
+    def __init__(self, *, action: str) -> None:
+        super().__init__(self.button(*_LOBBY_LABELS[action], action=action))
         self.action = action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        """Rebuild the button from its custom id."""
-        return cls(match["action"])
-
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         """Sit down, stand up, or deal."""
-        await guarded(interaction, self._act(interaction))
-
-    async def _act(self, interaction: Interaction) -> None:
         guild, channel = interaction.guild_id, interaction.channel_id
         if guild is None or channel is None:
             await reply(interaction, "Use this in the channel of the table.")
@@ -91,43 +71,27 @@ async def lobby_action(interaction: Interaction, guild: int, channel: int, actio
     await run(interaction, calls[action], done=_LOBBY_DONE[action])
 
 
+_CHOICES: Final = {
+    "play": ("Play", discord.ButtonStyle.success),
+    "surrender": ("Surrender", discord.ButtonStyle.danger),
+}
+
+
 class DeclareButton(
-    discord.ui.DynamicItem[Button],
-    template=r"pp:declare:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+):(?P<round>\d+):(?P<choice>play|surrender)",
+    Control[Button],
+    custom_id="pp:declare:{guild:int}:{channel:int}:{game:int}:{round:int}:{choice:play|surrender}",
 ):
     """Play or Surrender, sent by DM for one declaration of one game."""
 
-    def __init__(self, guild: int, channel: int, game: int, round_: int, play: bool) -> None:
-        choice = "play" if play else "surrender"
-        style = discord.ButtonStyle.success if play else discord.ButtonStyle.danger
-        super().__init__(
-            discord.ui.Button(
-                label="Play" if play else "Surrender",
-                style=style,
-                custom_id=f"pp:declare:{guild}:{channel}:{game}:{round_}:{choice}",
-            )
-        )
+    def __init__(self, *, guild: int, channel: int, game: int, round: int, choice: str) -> None:
+        label, style = _CHOICES[choice]
+        ids = {"guild": guild, "channel": channel, "game": game, "round": round}
+        super().__init__(self.button(label, style, **ids, choice=choice))
         self.guild, self.channel, self.game = guild, channel, game
-        self.round, self.play = round_, play
+        self.round, self.play = round, choice == "play"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> DeclareButton:
-        """Rebuild the button from its custom id."""
-        return cls(
-            int(match["guild"]),
-            int(match["channel"]),
-            int(match["game"]),
-            int(match["round"]),
-            match["choice"] == "play",
-        )
-
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         """Declare, if this button's declaration is still open."""
-        await guarded(interaction, self._act(interaction))
-
-    async def _act(self, interaction: Interaction) -> None:
         tables = services(interaction).tables
         table = tables.table(self.guild, self.channel)
         if (
@@ -146,31 +110,16 @@ class DeclareButton(
         )
 
 
-class HandButton(discord.ui.DynamicItem[Button], template=r"pp:hand:(?P<game>\d+)"):
+class HandButton(Control[Button], custom_id="pp:hand:{game:int}"):
     """ "Show my hand" in the channel: the presser's cards, shown only to them."""
 
-    def __init__(self, game: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Show my hand",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"pp:hand:{game}",
-            )
-        )
+    def __init__(self, *, game: int) -> None:
+        super().__init__(self.button("Show my hand", discord.ButtonStyle.secondary, game=game))
         self.game = game
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HandButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         """Show the cards privately."""
-        await guarded(
-            interaction, show_hand(interaction, interaction.guild_id, interaction.channel_id)
-        )
+        await show_hand(interaction, interaction.guild_id, interaction.channel_id)
 
 
 async def show_hand(interaction: Interaction, guild: int | None, channel: int | None) -> None:
@@ -200,32 +149,26 @@ async def show_hand(interaction: Interaction, guild: int | None, channel: int | 
     await answer(interaction, text, file=png(data, "hand.png"), view=view)
 
 
-class SuggestButton(
-    discord.ui.DynamicItem[Button],
-    template=r"pp:suggest:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",
-):
-    """Suggest: the solver's arrangement of the presser's cards, with Take it."""
+class GameButton(Control[Button]):
+    """A button of one game at one table: its id names the server, the channel and the game."""
 
-    def __init__(self, guild: int, channel: int, game: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Suggest",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"pp:suggest:{guild}:{channel}:{game}",
-            )
-        )
+    LABEL: ClassVar[str]
+    STYLE: ClassVar[discord.ButtonStyle]
+
+    def __init__(self, *, guild: int, channel: int, game: int) -> None:
+        ids = {"guild": guild, "channel": channel, "game": game}
+        super().__init__(self.button(self.LABEL, self.STYLE, **ids))
         self.guild, self.channel, self.game = guild, channel, game
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SuggestButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["guild"]), int(match["channel"]), int(match["game"]))
 
-    async def callback(self, interaction: Interaction) -> None:
+class SuggestButton(GameButton, custom_id="pp:suggest:{guild:int}:{channel:int}:{game:int}"):
+    """Suggest: the solver's arrangement of the presser's cards, with Take it."""
+
+    LABEL, STYLE = "Suggest", discord.ButtonStyle.primary
+
+    async def act(self, interaction: Interaction) -> None:
         """Show the suggestion, if this button's game is still being played."""
-        await guarded(interaction, suggest(interaction, self.guild, self.channel, self.game))
+        await suggest(interaction, self.guild, self.channel, self.game)
 
 
 async def suggest(
@@ -259,34 +202,13 @@ async def suggest(
     )
 
 
-class TakeButton(
-    discord.ui.DynamicItem[Button],
-    template=r"pp:take:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",
-):
+class TakeButton(GameButton, custom_id="pp:take:{guild:int}:{channel:int}:{game:int}"):
     """Take the suggestion: submit the hands the solver showed."""
 
-    def __init__(self, guild: int, channel: int, game: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Take it",
-                style=discord.ButtonStyle.success,
-                custom_id=f"pp:take:{guild}:{channel}:{game}",
-            )
-        )
-        self.guild, self.channel, self.game = guild, channel, game
+    LABEL, STYLE = "Take it", discord.ButtonStyle.success
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TakeButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["guild"]), int(match["channel"]), int(match["game"]))
-
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         """Submit the suggestion (asked again if the bot restarted since)."""
-        await guarded(interaction, self._act(interaction))
-
-    async def _act(self, interaction: Interaction) -> None:
         found = services(interaction)
         user = interaction.user.id
         table = found.tables.table(self.guild, self.channel)
@@ -303,34 +225,13 @@ class TakeButton(
 # ----- typing the hands into a form ------------------------------------------------------------
 
 
-class TypeButton(
-    discord.ui.DynamicItem[Button],
-    template=r"pp:type:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",
-):
+class TypeButton(GameButton, custom_id="pp:type:{guild:int}:{channel:int}:{game:int}"):
     """Type hands: a form with the hands as text, filled with the last suggestion if any."""
 
-    def __init__(self, guild: int, channel: int, game: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Type hands",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"pp:type:{guild}:{channel}:{game}",
-            )
-        )
-        self.guild, self.channel, self.game = guild, channel, game
+    LABEL, STYLE = "Type hands", discord.ButtonStyle.secondary
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TypeButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["guild"]), int(match["channel"]), int(match["game"]))
-
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         """Open the form (a form must be the first answer, so no deferring here)."""
-        await guarded(interaction, self._act(interaction))
-
-    async def _act(self, interaction: Interaction) -> None:
         found = services(interaction)
         table = found.tables.table(self.guild, self.channel)
         if table is None or table.game_id != self.game or table.phase is not Phase.ARRANGING:
@@ -444,33 +345,17 @@ async def set_hands(
 
 
 class ConfirmButton(
-    discord.ui.DynamicItem[Button],
-    template=r"pp:confirm:(?P<game>\d+):(?P<state>[0-9a-z_-]+):(?P<auto>\d*)",
+    Control[Button], custom_id=r"pp:confirm:{game:int}:{state:[0-9a-z_-]+}:{auto:\d*}"
 ):
     """Set these hands: the previewed setting, carried in the custom id as held-card indices."""
 
-    def __init__(self, game: int, state: str, auto: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Set these hands",
-                style=discord.ButtonStyle.success,
-                custom_id=f"pp:confirm:{game}:{state}:{auto}",
-            )
-        )
+    def __init__(self, *, game: int, state: str, auto: str) -> None:
+        label, style = "Set these hands", discord.ButtonStyle.success
+        super().__init__(self.button(label, style, game=game, state=state, auto=auto))
         self.game, self.state, self.auto = game, state, auto
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ConfirmButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["game"]), match["state"], match["auto"])
-
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         """Set the previewed hands."""
-        await guarded(interaction, self._act(interaction))
-
-    async def _act(self, interaction: Interaction) -> None:
         found = services(interaction)
         key = found.tables.find_game(self.game)
         table = None if key is None else found.tables.table(*key)
@@ -519,36 +404,9 @@ def confirm_view(
     slots = held_indices(held, setting.hands)
     auto = "" if setting.automatic is None else str(_AUTOMATICS.index(setting.automatic))
     view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(game, encode_build(slots), auto))
-    view.add_item(TypeButton(guild, channel, game))
+    view.add_item(ConfirmButton(game=game, state=encode_build(slots), auto=auto))
+    view.add_item(TypeButton(guild=guild, channel=channel, game=game))
     return view
-
-
-def is_orphan_form(interaction: Interaction) -> bool:
-    """A submitted form of ours that this process never opened (it was open across a restart)."""
-    if interaction.type is not discord.InteractionType.modal_submit:
-        return False
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
-    if not custom_id.startswith("pp:"):
-        return False
-    store: Any = getattr(interaction.client, "_connection", None)
-    modals = getattr(getattr(store, "_view_store", None), "_modals", {})
-    return custom_id not in modals
-
-
-def is_unknown_control(interaction: Interaction) -> bool:
-    """A pressed button or menu of ours that no restart-proof control recognises (forged, or
-    from a version of the bot that made other ids): discord.py would leave it unanswered."""
-    if interaction.type is not discord.InteractionType.component:
-        return False
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
-    if not custom_id.startswith("pp:"):
-        return False
-    return not any(
-        item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
-    )
 
 
 # ----- the builder: one hand at a time from a select menu --------------------------------------
@@ -601,8 +459,8 @@ def _name(card: AnyCard) -> str:
 
 
 class BuildItem(
-    discord.ui.DynamicItem[Button],
-    template=r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):(?P<action>start|undo|reset|submit)",
+    Control[Button],
+    custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:{action:start|undo|reset|submit}",
 ):
     """The builder's buttons: start (from the DM), undo a hand, start over, submit."""
 
@@ -613,66 +471,57 @@ class BuildItem(
         "submit": ("Submit", discord.ButtonStyle.success),
     }
 
-    def __init__(self, game: int, state: str, action: str, *, disabled: bool = False) -> None:
+    def __init__(self, *, game: int, state: str, action: str, disabled: bool = False) -> None:
         label, style = self._LABELS[action]
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=style,
-                disabled=disabled,
-                custom_id=f"pp:build:{game}:{state}:{action}",
-            )
-        )
+        item = self.button(label, style, game=game, state=state, action=action)
+        item.disabled = disabled
+        super().__init__(item)
         self.game, self.state, self.action = game, state, action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> BuildItem:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["game"]), match["state"], match["action"])
-
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         """Move the builder on."""
-        await guarded(interaction, build_step(interaction, self.game, self.state, self.action))
+        await build_step(interaction, self.game, self.state, self.action)
 
 
-class BuildSelect(
-    discord.ui.DynamicItem[Select],
-    template=r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):pick",
-):
+#: A menu rebuilt from a click needs no shape: the click carries the options it was sent with.
+_REBUILT_SLOT: Final = SlotShape("hand", (1,))
+
+
+class BuildSelect(Control[Select], custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:pick"):
     """The builder's menu: the cards of the next hand."""
 
-    def __init__(self, game: int, state: str, options: list[discord.SelectOption], slot: SlotShape):
+    def __init__(
+        self,
+        *,
+        game: int,
+        state: str,
+        options: Sequence[discord.SelectOption] = (),
+        slot: SlotShape = _REBUILT_SLOT,
+    ) -> None:
         low = min(slot.sizes)
         high = min(max(slot.sizes), len(options))
         sizes = "/".join(str(size) for size in slot.sizes)
         super().__init__(
             discord.ui.Select(
-                custom_id=f"pp:build:{game}:{state}:pick",
+                custom_id=self.ID.format(game=game, state=state),
                 placeholder=f"Cards for the {slot.name} ({sizes})"[:150],
                 min_values=min(low, high),
                 max_values=high,
-                options=options or [discord.SelectOption(label="no cards left", value="-")],
+                options=list(options) or [discord.SelectOption(label="no cards left", value="-")],
                 disabled=not options,
             )
         )
         self.game, self.state = game, state
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> BuildSelect:
-        """Rebuild the menu from its custom id (its options come with the message)."""
-        select = item if isinstance(item, discord.ui.Select) else None
-        options = list(select.options) if select is not None else []
-        return cls(int(match["game"]), match["state"], options, SlotShape("hand", (1,)))
+    def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> BuildSelect:
+        """The menu from its custom id, with the options it was sent with."""
+        options = item.options if isinstance(item, discord.ui.Select) else []
+        return cls(**fields, options=options)
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         """Take the chosen cards as the next hand."""
-        await guarded(
-            interaction, build_step(interaction, self.game, self.state, "pick", self.item.values)
-        )
+        await build_step(interaction, self.game, self.state, "pick", self.item.values)
 
 
 def build_view(
@@ -685,10 +534,10 @@ def build_view(
     done = len(slots) >= len(shape)
     if not done:
         taken = {i for slot in slots for i in slot}
-        view.add_item(BuildSelect(game, state, card_options(held, taken), shape[len(slots)]))
-    view.add_item(BuildItem(game, state, "undo", disabled=not slots))
-    view.add_item(BuildItem(game, state, "reset", disabled=not slots))
-    view.add_item(BuildItem(game, state, "submit", disabled=not done))
+        options = card_options(held, taken)
+        view.add_item(BuildSelect(game=game, state=state, options=options, slot=shape[len(slots)]))
+    for action, disabled in (("undo", not slots), ("reset", not slots), ("submit", not done)):
+        view.add_item(BuildItem(game=game, state=state, action=action, disabled=disabled))
     return view
 
 
@@ -766,7 +615,7 @@ def lobby_view() -> discord.ui.View:
     """Join, Leave and Start: buttons that work after a restart too."""
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start"):
-        view.add_item(LobbyButton(action))
+        view.add_item(LobbyButton(action=action))
     return view
 
 
@@ -774,51 +623,39 @@ def next_hand_view() -> discord.ui.View:
     """Under a showdown: Deal again (the host), Join (a newcomer), Leave (a player done)."""
     view = discord.ui.View(timeout=None)
     for action in ("again", "join", "leave"):
-        view.add_item(LobbyButton(action))
+        view.add_item(LobbyButton(action=action))
     return view
 
 
 def hand_view(game: int) -> discord.ui.View:
     """Show my hand, under the channel's phase messages (the way in for closed DMs)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(game))
+    view.add_item(HandButton(game=game))
     return view
 
 
 def declare_view(guild: int, channel: int, game: int, round_: int) -> discord.ui.View:
     """Play and Surrender for one declaration."""
     view = discord.ui.View(timeout=None)
-    for play in (True, False):
-        view.add_item(DeclareButton(guild, channel, game, round_, play))
+    for choice in _CHOICES:
+        view.add_item(
+            DeclareButton(guild=guild, channel=channel, game=game, round=round_, choice=choice)
+        )
     return view
 
 
 def arrange_view(guild: int, channel: int, game: int) -> discord.ui.View:
     """Suggest, Build hands and Type hands for the arranging phase."""
     view = discord.ui.View(timeout=None)
-    view.add_item(SuggestButton(guild, channel, game))
-    view.add_item(BuildItem(game, _EMPTY, "start"))
-    view.add_item(TypeButton(guild, channel, game))
+    view.add_item(SuggestButton(guild=guild, channel=channel, game=game))
+    view.add_item(BuildItem(game=game, state=_EMPTY, action="start"))
+    view.add_item(TypeButton(guild=guild, channel=channel, game=game))
     return view
 
 
 def take_view(guild: int, channel: int, game: int) -> discord.ui.View:
     """Take it, under a suggestion; Type hands to edit it."""
     view = discord.ui.View(timeout=None)
-    view.add_item(TakeButton(guild, channel, game))
-    view.add_item(TypeButton(guild, channel, game))
+    view.add_item(TakeButton(guild=guild, channel=channel, game=game))
+    view.add_item(TypeButton(guild=guild, channel=channel, game=game))
     return view
-
-
-#: Every persistent item, registered in ``setup_hook``.
-DYNAMIC_ITEMS = (
-    LobbyButton,
-    DeclareButton,
-    HandButton,
-    SuggestButton,
-    TakeButton,
-    TypeButton,
-    ConfirmButton,
-    BuildItem,
-    BuildSelect,
-)
