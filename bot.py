@@ -23,15 +23,15 @@ import yarl
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from cogs.arrange import PlayCog
 from cogs.chips import ChipsCog
 from cogs.common import Services, Suggestions, on_tree_error
 from cogs.controls import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from cogs.info import InfoCog
 from cogs.lifecycle import LifecycleCog
-from cogs.play import PlayCog
+from cogs.lobby import TableCog
 from cogs.publisher import DiscordPublisher
 from cogs.settings import SettingsCog
-from cogs.table import TableCog
 from storage import Storage
 from storage.database import Database, DatabaseFileError, open_database
 from storage.errors import MigrationError

@@ -9,9 +9,11 @@ from typing import Any
 
 import discord
 
+from cogs.arrange import arrange_view, hand_view
 from cogs.common import Suggestions, fit, picture, player_names, png
+from cogs.declare import declare_view
+from cogs.lobby import lobby_view, next_hand_view
 from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
-from cogs.views import arrange_view, declare_view, hand_view, lobby_view, next_hand_view
 from engine.cards import AnyCard, format_cards, sort_cards
 from render.style import signed
 from storage import Storage

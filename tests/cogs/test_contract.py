@@ -15,19 +15,11 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.arrange import HandsModal, arrange_view, confirm_view, hand_view, take_view
+from cogs.builder import build_text, build_view
 from cogs.controls import DYNAMIC_ITEMS
-from cogs.views import (
-    HandsModal,
-    arrange_view,
-    build_text,
-    build_view,
-    confirm_view,
-    declare_view,
-    hand_view,
-    lobby_view,
-    next_hand_view,
-    take_view,
-)
+from cogs.declare import declare_view
+from cogs.lobby import lobby_view, next_hand_view
 from engine.cards import Shoe
 from tables.games import GAMES, GameSpec
 from tables.hands import setting_shape

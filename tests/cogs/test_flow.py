@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cogs.views import held_indices
+from cogs.builder import held_indices
 from tables.games import GAMES
 from tables.table import Phase
 from tests.cogs.conftest import Scene
