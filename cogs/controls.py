@@ -10,6 +10,7 @@ earlier round, answers with a sentence only its presser sees; so does any failur
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Final, Self, TypeVar
 
 import discord
@@ -22,7 +23,13 @@ Select = discord.ui.Select[Any]
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any], covariant=True)
 
 #: A field of a format: ``{name:int}`` (digits, read as a number) or ``{name:regex}`` (text).
-_FIELD: Final = re.compile(r"\{(?P<name>\w+):(?P<kind>[^{}]+)\}")
+_FIELD: Final = re.compile(r"\{(\w+):([^{}]+)\}")
+_DIGITS: Final = r"\d+"
+
+
+def _weave(literals: Iterable[str], fields: Sequence[str]) -> str:
+    """The literals with the fields between them."""
+    return "".join(a + b for a, b in zip(literals, [*fields, ""], strict=True))
 
 
 class CustomId:
@@ -31,18 +38,13 @@ class CustomId:
 
     def __init__(self, pattern: str) -> None:
         self.pattern = pattern
-        regex, text, last = [], [], 0
-        self.numbers: frozenset[str] = frozenset(
-            m["name"] for m in _FIELD.finditer(pattern) if m["kind"] == "int"
-        )
-        for field in _FIELD.finditer(pattern):
-            literal = pattern[last : field.start()]
-            kind = r"\d+" if field["kind"] == "int" else field["kind"]
-            regex += [re.escape(literal), f"(?P<{field['name']}>{kind})"]
-            text += [literal, "{" + field["name"] + "}"]
-            last = field.end()
-        self.template = re.compile("".join([*regex, re.escape(pattern[last:])]))
-        self._text = "".join([*text, pattern[last:]])
+        # Split into literal, name, kind, literal, name, kind, ..., literal.
+        parts = _FIELD.split(pattern)
+        literals, fields = parts[0::3], list(zip(parts[1::3], parts[2::3], strict=True))
+        groups = [f"(?P<{name}>{_DIGITS if kind == 'int' else kind})" for name, kind in fields]
+        self.template = re.compile(_weave(map(re.escape, literals), groups))
+        self._text = _weave(literals, ["{" + name + "}" for name, _ in fields])
+        self.numbers = frozenset(name for name, kind in fields if kind == "int")
 
     def format(self, **fields: object) -> str:
         """The custom id of a control with these fields."""
@@ -62,6 +64,7 @@ class CustomId:
 #: Every restart-proof control, in the order their classes were defined (``setup_hook`` adds
 #: them all; a control class adds itself when it is defined).
 DYNAMIC_ITEMS: list[type[Control[Any]]] = []
+
 
 #: What the abstract base's template matches: nothing (only real controls are found again).
 _NOTHING: Final = re.compile(r"(?!)")

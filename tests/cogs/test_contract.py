@@ -17,7 +17,7 @@ import pytest
 
 from cogs.arrange import HandsModal, arrange_view, confirm_view, hand_view, take_view
 from cogs.builder import build_text, build_view
-from cogs.controls import DYNAMIC_ITEMS
+from cogs.controls import DYNAMIC_ITEMS, CustomId
 from cogs.declare import declare_view
 from cogs.lobby import lobby_view, next_hand_view
 from engine.cards import Shoe
@@ -135,6 +135,19 @@ RELEASED = {
     r":(?P<action>start|undo|reset|submit)",
     "BuildSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):pick",
 }
+
+
+def test_a_custom_id_format_gives_the_template_and_the_formatter() -> None:
+    format_ = CustomId("pp:declare:{game:int}:{round:int}:{choice:play|surrender}")
+    assert format_.template.pattern == (
+        r"pp:declare:(?P<game>\d+):(?P<round>\d+):(?P<choice>play|surrender)"
+    )
+    custom_id = format_.format(game=12, round=0, choice="play")
+    assert custom_id == "pp:declare:12:0:play"
+    match = format_.template.fullmatch(custom_id)
+    assert match is not None and format_.parse(match) == {"game": 12, "round": 0, "choice": "play"}
+    with pytest.raises(ValueError, match="does not fit"):
+        format_.format(game=12, round=0, choice="fold")
 
 
 def every_control() -> Iterator[tuple[str, Any]]:
