@@ -23,15 +23,15 @@ import yarl
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from cogs.arrange import PlayCog
 from cogs.chips import ChipsCog
 from cogs.common import Services, Suggestions, on_tree_error
+from cogs.controls import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from cogs.info import InfoCog
 from cogs.lifecycle import LifecycleCog
-from cogs.play import PlayCog
+from cogs.lobby import TableCog
 from cogs.publisher import DiscordPublisher
 from cogs.settings import SettingsCog
-from cogs.table import TableCog
-from cogs.views import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from storage import Storage
 from storage.database import Database, DatabaseFileError, open_database
 from storage.errors import MigrationError
@@ -222,7 +222,9 @@ class PyramidBot(commands.Bot):
         """Open the database, load the tables' data, resume the tables, add cogs, sync."""
         storage = Storage.over(await self.open_storage())
         suggestions = Suggestions()
-        publisher = DiscordPublisher(self, suggestions)
+        publisher = DiscordPublisher(
+            self, storage, on_channel_lost=self.close_lost_table, suggestions=suggestions
+        )
         tables = TableManager(
             storage,
             publisher,
@@ -230,7 +232,6 @@ class PyramidBot(commands.Bot):
             offload=self.offload,
             arranger=self.arranger,
         )
-        publisher.tables = tables
         self.services = Services(storage, tables, suggestions)
         # The loop's own process checks hands with the evaluator: load its tables now.
         await asyncio.to_thread(warm_up)
@@ -261,6 +262,12 @@ class PyramidBot(commands.Bot):
             log.info(
                 "Synced %d commands globally (Discord may take an hour to show them).", len(synced)
             )
+
+    async def close_lost_table(self, guild_id: int, channel_id: int) -> None:
+        """The bot can no longer post in a table's channel: refund and close the table."""
+        await self.services.tables.abandon(
+            guild_id, channel_id, "the bot can no longer post in its channel"
+        )
 
     async def on_ready(self) -> None:
         """Say in one line that the bot is up, where, and with how many commands."""

@@ -14,8 +14,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from cogs.pictures import hand_picture, phase_subtitle, showdown_picture, signed
+from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
 from engine.cards import AnyCard, format_cards
+from render.style import signed
 from storage import Storage
 from storage.database import open_database
 from tables.config import make_config
@@ -41,11 +42,9 @@ FIRST_USER = 1001
 class FolderPublisher:
     """Writes the pictures the bot would post or DM, and a line per event, into a folder."""
 
-    def __init__(self, folder: Path, names: dict[int, str], game: str = "") -> None:
+    def __init__(self, folder: Path, names: dict[int, str]) -> None:
         self.folder = folder
         self.names = names
-        #: The game's title, under the hand pictures as in the bot's DMs.
-        self.game = game
         self.written: list[Path] = []
         self.lines: list[str] = []
         self.held: dict[int, tuple[AnyCard, ...]] = {}
@@ -69,7 +68,7 @@ class FolderPublisher:
             if isinstance(event, DeclarationsOpened | ArrangingOpened):
                 self.phase += 1
                 what = "declare" if isinstance(event, DeclarationsOpened) else "arrange"
-                subtitle = phase_subtitle(self.game, event)
+                subtitle = phase_subtitle(game_named(event.game).title, event)
                 for user, cards in sorted(self.held.items()):
                     if user in event.players:
                         name = f"dm-{self.phase}-{what}-{self.names[user].lower()}.png"
@@ -111,7 +110,7 @@ async def play_demo(
     folder.mkdir(parents=True, exist_ok=True)
     users = [FIRST_USER + i for i in range(count)]
     names = {user: NAMES[i] for i, user in enumerate(users)}
-    publisher = FolderPublisher(folder, names, spec.title)
+    publisher = FolderPublisher(folder, names)
     with tempfile.TemporaryDirectory() as scratch:
         database = await open_database(Path(scratch) / "demo.sqlite3")
         tables = TableManager(

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from cogs.common import answer, picture, player_names, png, run, services
 from render import leaderboard_png
+from render.style import signed
 from storage.leaderboards import Period
 from storage.rows import Standing
 from tables.games import GAMES
@@ -43,8 +44,7 @@ class ChipsCog(commands.Cog):
             return (await players.get_or_create(guild, who.id, name=name)).balance
 
         chips = await run(interaction, read)
-        if chips is not None:
-            await answer(interaction, f"{who.mention} has **{chips}** chips.")
+        await answer(interaction, f"{who.mention} has **{chips}** chips.")
 
     @app_commands.command(name="daily", description="Collect today's chip bonus")
     @app_commands.guild_only()
@@ -56,10 +56,9 @@ class ChipsCog(commands.Cog):
         player = await run(
             interaction, lambda: found.storage.players.claim_daily(guild, interaction.user.id)
         )
-        if player is not None:
-            await answer(
-                interaction, f"Daily bonus collected: you now have **{player.balance}** chips."
-            )
+        await answer(
+            interaction, f"Daily bonus collected: you now have **{player.balance}** chips."
+        )
 
     @app_commands.command(name="leaderboard", description="This server's standings")
     @app_commands.describe(by="What to rank by", period="Over which span", variant="One game only")
@@ -88,8 +87,6 @@ class ChipsCog(commands.Cog):
             return await boards.by_wins(guild, period=span, variant=game)
 
         standings = await run(interaction, read, ephemeral=False)
-        if standings is None:
-            return
         if not standings:
             await answer(interaction, "Nobody is on this leaderboard yet: play a game!")
             return
@@ -118,19 +115,18 @@ class ChipsCog(commands.Cog):
         async def read() -> str:
             games = await boards.history(guild, user)
             stats = await boards.statistics(guild, user)
+            best, worst = signed(stats.best), signed(stats.worst)
             lines = [
                 f"Played {stats.played}: won {stats.won}, lost {stats.lost}, pushed {stats.pushed};"
-                f" net {stats.net:+d} (best {stats.best:+d}, worst {stats.worst:+d})."
+                f" net {signed(stats.net)} (best {best}, worst {worst})."
             ]
             lines += [
-                f"Game {g.game_id} ({_game_title(g.variant)}): {g.status.value}, {g.net:+d}"
+                f"Game {g.game_id} ({_game_title(g.variant)}): {g.status.value}, {signed(g.net)}"
                 for g in games
             ]
             return "\n".join(lines)
 
-        text = await run(interaction, read)
-        if text is not None:
-            await answer(interaction, text)
+        await answer(interaction, await run(interaction, read))
 
     chips = app_commands.Group(
         name="chips",
@@ -184,9 +180,8 @@ async def _adjust(
     done = await run(
         interaction, lambda: change(guild, player.id, amount, admin_id=admin, note=note)
     )
-    if done is not None:
-        what = f"Granted {amount} chips to" if give else f"Took {amount} chips from"
-        await answer(interaction, f"{what} {player.mention}: now {done.balance}.")
+    what = f"Granted {amount} chips to" if give else f"Took {amount} chips from"
+    await answer(interaction, f"{what} {player.mention}: now {done.balance}.")
 
 
 def _game_title(name: str) -> str:

@@ -130,14 +130,14 @@ async def run(
     *,
     done: str | None = None,
     ephemeral: bool = True,
-) -> T | None:
-    """Acknowledge, run one table or storage call, and answer; a ``GameError`` is the answer."""
+) -> T:
+    """Acknowledge, run one table or storage call, and answer ``done`` if given.
+
+    A ``GameError`` goes up to the one handler (``on_tree_error``, or ``guarded``), whose
+    answer is its sentence.
+    """
     await acknowledge(interaction, ephemeral=ephemeral)
-    try:
-        result = await action()
-    except GameError as error:
-        await answer(interaction, say(error))
-        return None
+    result = await action()
     if done is not None:
         await answer(interaction, done)
     return result
@@ -172,26 +172,33 @@ def display_name(client: discord.Client, guild_id: int | None, user_id: int) -> 
 
 
 async def reply(interaction: discord.Interaction[Any], text: str) -> None:
-    """A sentence only the presser sees, whether or not the interaction was answered yet."""
+    """A sentence only the presser sees: the deferred answer if there is one, else its own."""
     text = fit(text)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+    response = interaction.response
+    if not response.is_done():
+        await response.send_message(text, ephemeral=True)
+    elif response.type is discord.InteractionResponseType.deferred_channel_message:
+        await interaction.edit_original_response(content=text)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True)
 
 
 async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
     """Run a button's or form's work; a failure still answers (never "interaction failed")."""
     try:
         await work
-    except GameError as error:
-        await reply(interaction, say(error))
-    except Exception:
-        code = error_code()
-        log.exception("interaction failed [%s]", code)
-        await reply(
-            interaction, f"Something went wrong on our side (code `{code}`); nothing was changed."
-        )
+    except Exception as error:
+        await reply(interaction, failure(error))
+
+
+def failure(error: BaseException) -> str:
+    """What a player reads when their action failed: a rules error's sentence, else a code
+    that the log (where the error goes) can be searched for."""
+    if isinstance(error, GameError):
+        return say(error)
+    code = error_code()
+    log.error("interaction failed [%s]", code, exc_info=error)
+    return f"Something went wrong on our side (code `{code}`); nothing was changed."
 
 
 def error_code() -> str:
@@ -204,18 +211,10 @@ async def on_tree_error(
 ) -> None:
     """One handler: a rules error is an ephemeral sentence, anything else a logged code."""
     original = getattr(error, "original", error)
-    if isinstance(original, GameError):
-        text = say(original)
-    elif isinstance(error, discord.app_commands.MissingPermissions):
+    if isinstance(error, discord.app_commands.MissingPermissions):
         text = "Only members who may manage this server can do that."
     elif isinstance(error, discord.app_commands.CheckFailure):
         text = "You cannot use this command here."
     else:
-        code = error_code()
-        log.error("command failed [%s]", code, exc_info=original)
-        text = f"Something went wrong on our side (code `{code}`); nothing was changed."
-    text = fit(text)
-    if interaction.response.is_done():
-        await interaction.edit_original_response(content=text)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+        text = failure(original)
+    await reply(interaction, text)

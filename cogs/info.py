@@ -9,9 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import acknowledge, answer, picture, png, say
+from cogs.common import acknowledge, answer, picture, png
 from engine.cards import parse_cards
-from engine.errors import GameError
 from engine.evaluate import HAND_RULES, evaluate
 from render import hand_png
 from tables.games import GAMES, rules_summary
@@ -68,12 +67,8 @@ class InfoCog(commands.Cog):
         """Name a hand and draw it."""
         await acknowledge(interaction)
         rules = HAND_RULES[variant.value if variant else "showdown"]
-        try:
-            hand = parse_cards(cards)
-            value = evaluate(hand, rules)
-        except GameError as error:
-            await answer(interaction, say(error))
-            return
+        hand = parse_cards(cards)
+        value = evaluate(hand, rules)
         data = await picture(hand_png, hand, title=value.label)
         await answer(
             interaction,

@@ -21,11 +21,6 @@ from tables.hands import hand_labels, setting_shape
 _WAGER_NOTE: Final = re.compile(r"(?P<name>[^:]+): (?P<reason>.+?)(?: \([+-]\d+\))?\.?")
 
 
-def signed(amount: int) -> str:
-    """Chips with their sign: +12, -5, +0."""
-    return f"{amount:+d}"
-
-
 def hand_picture(
     cards: Sequence[AnyCard], *, title: str = "Your cards", subtitle: str = "", by: str = "rank"
 ) -> bytes:

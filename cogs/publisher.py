@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
 
-from cogs.common import Suggestions, display_name, fit, picture, player_names, png
-from cogs.pictures import hand_picture, phase_subtitle, showdown_picture, signed
-from cogs.views import arrange_view, declare_view, hand_view, lobby_view, next_hand_view
+from cogs.arrange import arrange_view, hand_view
+from cogs.common import Suggestions, fit, picture, player_names, png
+from cogs.declare import declare_view
+from cogs.lobby import lobby_view, next_hand_view
+from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
 from engine.cards import AnyCard, format_cards, sort_cards
+from render.style import signed
+from storage import Storage
 from tables.events import (
     ArrangementSubmitted,
     ArrangingOpened,
@@ -24,6 +28,7 @@ from tables.events import (
     Event,
     GameCancelled,
     GameStarted,
+    Lobby,
     PlayerJoined,
     PlayerKicked,
     PlayerLeft,
@@ -33,7 +38,6 @@ from tables.events import (
     TableOpened,
 )
 from tables.games import game_named
-from tables.manager import TableManager
 
 log = logging.getLogger(__name__)
 
@@ -54,14 +58,39 @@ def _mentions(users: Sequence[int]) -> str:
     return ", ".join(f"<@{user}>" for user in users) or "nobody"
 
 
-class DiscordPublisher:
-    """The tables' publisher in the bot: each event becomes a channel message or a DM."""
+def lobby_text(lobby: Lobby) -> str:
+    """The lobby message: the game, its ante and seats, the host and who sits."""
+    if not lobby.players:  # the last player left
+        return "The table is closed."
+    spec = game_named(lobby.game)
+    ante = f"ante {lobby.ante}" if lobby.ante else "no ante"
+    return (
+        f"**{spec.title}** table, {ante}, {len(lobby.players)}/{lobby.seats} seats "
+        f"(host <@{lobby.host}>)\nSeated: {_mentions(lobby.players)}\n"
+        f"Join, then the host presses Start ({spec.min_players}+ players)."
+    )
 
-    def __init__(self, client: discord.Client, suggestions: Suggestions | None = None) -> None:
+
+class DiscordPublisher:
+    """The tables' publisher in the bot: each event becomes a channel message or a DM.
+
+    What it shows comes from the events alone; the players' kept names come from ``storage``,
+    and a channel found out of reach is handed to ``on_channel_lost(guild, channel)``.
+    """
+
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        *,
+        on_channel_lost: Callable[[int, int], Coroutine[Any, Any, object]],
+        suggestions: Suggestions | None = None,
+    ) -> None:
         self.client = client
+        self.storage = storage
+        self.on_channel_lost = on_channel_lost
         #: The suggestions shown during a game, forgotten when it ends.
         self.suggestions = suggestions or Suggestions()
-        self.tables: TableManager | None = None
         #: The lobby message per channel, edited as players come and go (lost on restart: a
         #: new one is posted on the next change).
         self.lobbies: dict[tuple[int, int], discord.Message] = {}
@@ -72,7 +101,9 @@ class DiscordPublisher:
         channel = self.client.get_channel(channel_id)
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
-    async def _say(self, channel_id: int, content: str, **kwargs: Any) -> discord.Message | None:
+    async def _say(
+        self, guild_id: int, channel_id: int, content: str, **kwargs: Any
+    ) -> discord.Message | None:
         channel = self._channel(channel_id)
         if channel is None:
             log.warning("channel %s is gone; dropped: %s", channel_id, content[:100])
@@ -81,7 +112,7 @@ class DiscordPublisher:
             return await channel.send(content, **kwargs)
         except (discord.NotFound, discord.Forbidden) as error:
             if error.code in CHANNEL_LOST_CODES:
-                self._lost(channel_id, error)
+                self._lost(guild_id, channel_id, error)
             else:
                 log.exception("could not post in channel %s", channel_id)
             return None
@@ -89,21 +120,17 @@ class DiscordPublisher:
             log.exception("could not post in channel %s", channel_id)
             return None
 
-    def _lost(self, channel_id: int, error: discord.HTTPException) -> None:
+    def _lost(self, guild_id: int, channel_id: int, error: discord.HTTPException) -> None:
         """The channel is gone or out of reach: close its table (after this publication)."""
-        key = self.tables.key_of(channel_id) if self.tables else None
-        if key is None or self.tables is None:
-            return
         log.warning("channel %s is out of reach (%s); closing its table", channel_id, error.code)
-        reason = "the bot can no longer post in its channel"
-        task = asyncio.get_running_loop().create_task(self.tables.abandon(*key, reason))
+        task = asyncio.get_running_loop().create_task(self.on_channel_lost(guild_id, channel_id))
         self._closing.add(task)
         task.add_done_callback(self._closing.discard)
 
     async def publish(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
         """Show the events, in order."""
         held: dict[int, tuple[AnyCard, ...]] = {}
-        for event in events:
+        for index, event in enumerate(events):
             ended = getattr(event, "game_id", None)
             if isinstance(event, ShowdownSettled | GameCancelled | TableAbandoned) and ended:
                 self.suggestions.forget(ended)
@@ -114,26 +141,18 @@ class DiscordPublisher:
             elif isinstance(event, DeclarationsOpened | ArrangingOpened):
                 await self._phase(guild_id, channel_id, event, held)
                 held = {}
+            elif isinstance(event, ShowdownSettled):
+                # The table is back in its lobby unless it closed with this showdown.
+                closed = any(isinstance(later, TableClosed) for later in events[index + 1 :])
+                await self._showdown(guild_id, channel_id, event, is_open=not closed)
             else:
                 await self._public(guild_id, channel_id, event)
 
     # ----- the lobby -------------------------------------------------------------------------
 
-    def _lobby_text(self, guild_id: int, channel_id: int) -> str:
-        table = self.tables.table(guild_id, channel_id) if self.tables else None
-        if table is None:
-            return "The table is closed."
-        spec = table.spec
-        ante = f"ante {table.config.ante}" if table.config.ante else "no ante"
-        return (
-            f"**{spec.title}** table, {ante}, {len(table.seats)}/{table.config.seats} seats "
-            f"(host <@{table.host}>)\nSeated: {_mentions(table.players)}\n"
-            f"Join, then the host presses Start ({spec.min_players}+ players)."
-        )
-
-    async def _lobby(self, guild_id: int, channel_id: int) -> None:
+    async def _lobby(self, guild_id: int, channel_id: int, lobby: Lobby) -> None:
         key = (guild_id, channel_id)
-        text = self._lobby_text(guild_id, channel_id)
+        text = lobby_text(lobby)
         message = self.lobbies.get(key)
         if message is not None:
             try:
@@ -141,7 +160,7 @@ class DiscordPublisher:
                 return
             except discord.HTTPException:
                 self.lobbies.pop(key, None)
-        posted = await self._say(channel_id, text, view=lobby_view())
+        posted = await self._say(guild_id, channel_id, text, view=lobby_view())
         if posted is not None:
             self.lobbies[key] = posted
 
@@ -154,9 +173,8 @@ class DiscordPublisher:
         event: DeclarationsOpened | ArrangingOpened,
         held: dict[int, tuple[AnyCard, ...]],
     ) -> None:
-        table = self.tables.table(guild_id, channel_id) if self.tables else None
-        title = table.spec.title if table else "Pyramid Poker"
-        game_id = table.game_id if table and table.game_id else 0
+        title = game_named(event.game).title
+        game_id = event.game_id
         deadline = f"<t:{int(event.deadline)}:R>"
         if isinstance(event, DeclarationsOpened):
             what = (
@@ -165,6 +183,7 @@ class DiscordPublisher:
                 f"Decide {deadline}; your choice stays secret until everyone has declared."
             )
             await self._say(
+                guild_id,
                 channel_id,
                 f"Declaration {event.round + 1}: {_mentions(event.players)}, check your DMs "
                 f"and decide {deadline}.",
@@ -177,35 +196,26 @@ class DiscordPublisher:
                 "shows the solver's arrangement. If you set nothing, the table sets them for you."
             )
             await self._say(
+                guild_id,
                 channel_id,
                 f"Arranging: {_mentions(event.players)}, set your hands {deadline}.",
                 view=hand_view(game_id),
             )
         where = self._where(guild_id, channel_id)
         for user in event.players:
-            cards = held.get(user)
-            if cards is None and self.tables is not None:
-                try:
-                    cards = self.tables.hand(guild_id, channel_id, user)
-                except Exception:  # the player left the game meanwhile
-                    cards = ()
+            cards = held.get(user, ())
             if isinstance(event, DeclarationsOpened):
                 view = declare_view(guild_id, channel_id, game_id, event.round)
             else:
                 view = arrange_view(guild_id, channel_id, game_id)
             await self._dm(
                 user,
-                channel_id,
-                f"**{title}** in {where}.\n{what}{cards_text(cards or ())}",
-                cards or (),
+                (guild_id, channel_id),
+                f"**{title}** in {where}.\n{what}{cards_text(cards)}",
+                cards,
                 view,
                 subtitle=phase_subtitle(title, event),
             )
-
-    async def _names(self, guild_id: int, users: Sequence[int]) -> dict[int, str]:
-        if self.tables is None:
-            return {user: display_name(self.client, guild_id, user) for user in users}
-        return await player_names(self.client, self.tables.storage, guild_id, users)
 
     def _where(self, guild_id: int, channel_id: int) -> str:
         guild = self.client.get_guild(guild_id)
@@ -214,7 +224,7 @@ class DiscordPublisher:
     async def _dm(
         self,
         user_id: int,
-        channel_id: int,
+        where: tuple[int, int],
         content: str,
         cards: Sequence[AnyCard],
         view: discord.ui.View,
@@ -233,7 +243,7 @@ class DiscordPublisher:
         except discord.Forbidden:
             # Closed DMs (50007): the channel says so, and /hand or the button serve instead.
             await self._say(
-                channel_id,
+                *where,
                 f"<@{user_id}>, I cannot DM you: use `/hand` or the **Show my hand** button, "
                 "which answer only you.",
             )
@@ -244,21 +254,23 @@ class DiscordPublisher:
 
     async def _public(self, guild_id: int, channel_id: int, event: Event) -> None:
         if isinstance(event, TableOpened | PlayerJoined | PlayerLeft):
-            await self._lobby(guild_id, channel_id)
+            await self._lobby(guild_id, channel_id, event.lobby)
         elif isinstance(event, PlayerKicked):
-            await self._say(channel_id, f"<@{event.user}> was removed by <@{event.by}>.")
-            await self._lobby(guild_id, channel_id)
+            await self._say(guild_id, channel_id, f"<@{event.user}> was removed by <@{event.by}>.")
+            if event.lobby is not None:
+                await self._lobby(guild_id, channel_id, event.lobby)
         elif isinstance(event, GameStarted):
             self.lobbies.pop((guild_id, channel_id), None)
             escrow = sum(event.escrowed.values())
             chips = f"; {escrow} chips held for the game" if escrow else ""
             await self._say(
+                guild_id,
                 channel_id,
                 f"Game {event.game_id} started with {_mentions(event.players)}{chips}. "
                 "Cards are on their way by DM.",
             )
         elif isinstance(event, DeclarationMade):
-            await self._say(channel_id, f"<@{event.user}> has declared.")
+            await self._say(guild_id, channel_id, f"<@{event.user}> has declared.")
         elif isinstance(event, DeclarationsRevealed):
             lines = [
                 f"Declaration {event.round + 1} revealed. Play: {_mentions(event.played)}. "
@@ -270,22 +282,20 @@ class DiscordPublisher:
                 )
             if event.short:
                 lines.append(f"Short of chips to play on: {_mentions(event.short)}.")
-            await self._say(channel_id, "\n".join(lines))
+            await self._say(guild_id, channel_id, "\n".join(lines))
         elif isinstance(event, ArrangementSubmitted):
             how = {"player": "set their hands", "solver": "had their hands set by the solver"}
             verb = how.get(event.by, "set their hands")
             again = " again" if event.replaced else ""
-            await self._say(channel_id, f"<@{event.user}> {verb}{again}.")
-        elif isinstance(event, ShowdownSettled):
-            await self._showdown(guild_id, channel_id, event)
+            await self._say(guild_id, channel_id, f"<@{event.user}> {verb}{again}.")
         elif isinstance(event, GameCancelled):
             back = sum(event.refunds.values())
             await self._say(
-                channel_id, f"Game {event.game_id} was cancelled; {back} chips went back."
+                guild_id, channel_id, f"Game {event.game_id} was cancelled; {back} chips went back."
             )
         elif isinstance(event, TableClosed):
             self.lobbies.pop((guild_id, channel_id), None)
-            await self._say(channel_id, f"Table closed: {event.reason}")
+            await self._say(guild_id, channel_id, f"Table closed: {event.reason}")
         elif isinstance(event, TableAbandoned):
             self.lobbies.pop((guild_id, channel_id), None)
             await self._abandoned(guild_id, event)
@@ -305,23 +315,24 @@ class DiscordPublisher:
             except discord.HTTPException:
                 log.info("could not tell %s that their table closed", user_id)
 
-    async def _showdown(self, guild_id: int, channel_id: int, event: ShowdownSettled) -> None:
-        names = await self._names(guild_id, [s.user for s in event.seats])
+    async def _showdown(
+        self, guild_id: int, channel_id: int, event: ShowdownSettled, *, is_open: bool
+    ) -> None:
+        users = [seat.user for seat in event.seats]
+        names = await player_names(self.client, self.storage, guild_id, users)
         data = await picture(showdown_picture, event, names)
         text = f"**Showdown, game {event.game_id}.** " + ", ".join(
             f"<@{u}> {signed(n)}" for u, n in event.nets.items()
         )
         if event.notes:
             text += "\n" + "\n".join(note.render(lambda user: f"<@{user}>") for note in event.notes)
-        # The table is back in its lobby (unless everyone left): the next hand is a press away.
-        view = next_hand_view() if self._table_open(guild_id, channel_id) else None
+        # Back in its lobby, the table deals the next hand at a press.
+        view = next_hand_view() if is_open else None
         await self._say(
+            guild_id,
             channel_id,
             fit(text),
             file=png(data, "showdown.png"),
             allowed_mentions=discord.AllowedMentions.none(),
             **({"view": view} if view is not None else {}),
         )
-
-    def _table_open(self, guild_id: int, channel_id: int) -> bool:
-        return self.tables is not None and self.tables.table(guild_id, channel_id) is not None

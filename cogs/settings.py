@@ -169,6 +169,4 @@ async def _change(
         )
         return describe(changed, defaults)
 
-    text = await run(interaction, change)
-    if text is not None:
-        await answer(interaction, text)
+    await answer(interaction, await run(interaction, change))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.views import DYNAMIC_ITEMS, held_indices
+from cogs.builder import held_indices
+from cogs.controls import DYNAMIC_ITEMS
 from tables.hands import setting_shape
 from tables.table import Phase
 from tests.cogs.conftest import Scene

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cogs.views import held_indices
+from cogs.builder import held_indices
 from tables.games import GAMES
 from tables.table import Phase
 from tests.cogs.conftest import Scene
@@ -133,11 +133,15 @@ async def test_a_whole_game_through_discord(scene: Scene, game: str) -> None:
     showdown = [m for m in scene.channel.history() if m.content.startswith("**Showdown, game")]
     assert len(showdown) == 1 and showdown[0].attachments
     assert showdown[0].attachments[0].size < 1_000_000
-    # Each player's chips moved by exactly the net the showdown message announced.
+    # Each player's chips moved by exactly the net the showdown message announced (signed as
+    # in the pictures: +5, 0, or a true minus).
+    first_line = showdown[0].content.split("\n")[0]
+    said = re.findall(r"<@(\d+)> ([+\N{MINUS SIGN}]?[\d,]+)", first_line)
     nets = {
-        int(user): int(net) for user, net in re.findall(r"<@(\d+)> ([+-]\d+)", showdown[0].content)
+        int(user): int(net.replace("\N{MINUS SIGN}", "-").replace(",", "")) for user, net in said
     }
     assert set(nets) == {m.id for m in players}
+    assert not re.search(r"<@\d+> -", first_line)  # a loss as the picture shows it
     for member in players:
         after = await accounts.balance(scene.guild.id, member.id)
         assert after - before[member.id] == nets[member.id], member.id

@@ -1,15 +1,16 @@
-"""``/table``: open, join, leave, start, cancel, kick and look at the channel's table."""
+"""The table's lobby: ``/table`` (open, join, leave, start, cancel, kick, status) and the Join,
+Leave, Start and Deal again buttons under the lobby message and the showdown."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import answer, run, services
-from cogs.views import lobby_action
+from cogs.common import answer, reply, run, services
+from cogs.controls import Button, Control, Interaction
 from tables.config import make_config
 from tables.games import GAMES
 from tables.options import WHEELS, TableDefaults
@@ -179,3 +180,68 @@ class TableCog(
         elif table.deadline:
             lines.append(f"Closes <t:{int(table.deadline)}:R> unless a game starts.")
         await answer(interaction, "\n".join(lines))
+
+
+# ----- joining, leaving and dealing: the commands and the buttons alike --------------------------
+
+#: What Join, Leave and Start (buttons or ``/table`` commands) say when they are done.
+_LOBBY_DONE: Final = {
+    "join": "You sit at the table.",
+    "leave": "You left the table.",
+    "start": "Dealt. Cards are on their way by DM.",
+}
+
+
+async def lobby_action(interaction: Interaction, guild: int, channel: int, action: str) -> None:
+    """Sit down, stand up, or deal, for the button or the command alike."""
+    tables = services(interaction).tables
+    user = interaction.user.id
+    name = interaction.user.display_name
+    calls = {
+        "join": lambda: tables.join(guild, channel, user, name=name),
+        "leave": lambda: tables.leave(guild, channel, user),
+        "start": lambda: tables.start(guild, channel, user),
+    }
+    await run(interaction, calls[action], done=_LOBBY_DONE[action])
+
+
+_LOBBY_LABELS: Final = {
+    "join": ("Join", discord.ButtonStyle.primary),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.success),
+    # Under a showdown: the host deals the next hand to whoever is still seated.
+    "again": ("Deal again", discord.ButtonStyle.success),
+}
+
+
+class LobbyButton(Control[Button], custom_id="pp:lobby:{action:join|leave|start|again}"):
+    """Join, Leave or Start under the lobby message; Deal again, Join, Leave under a showdown."""
+
+    def __init__(self, *, action: str) -> None:
+        super().__init__(self.button(*_LOBBY_LABELS[action], action=action))
+        self.action = action
+
+    async def act(self, interaction: Interaction) -> None:
+        """Sit down, stand up, or deal."""
+        guild, channel = interaction.guild_id, interaction.channel_id
+        if guild is None or channel is None:
+            await reply(interaction, "Use this in the channel of the table.")
+            return
+        action = "start" if self.action == "again" else self.action
+        await lobby_action(interaction, guild, channel, action)
+
+
+def lobby_view() -> discord.ui.View:
+    """Join, Leave and Start: buttons that work after a restart too."""
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start"):
+        view.add_item(LobbyButton(action=action))
+    return view
+
+
+def next_hand_view() -> discord.ui.View:
+    """Under a showdown: Deal again (the host), Join (a newcomer), Leave (a player done)."""
+    view = discord.ui.View(timeout=None)
+    for action in ("again", "join", "leave"):
+        view.add_item(LobbyButton(action=action))
+    return view

@@ -1,0 +1,342 @@
+"""Playing a hand: ``/hand`` and Show my hand, and setting the hands with ``/arrange`` or the
+DM's buttons (Suggest and Take it, Type hands and its form, a preview with Set these hands).
+
+The builder's menus and Set these hands itself are in ``cogs/builder.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.builder import (
+    AUTOMATICS,
+    EMPTY,
+    BuildItem,
+    ConfirmButton,
+    build_step,
+    encode_build,
+    held_indices,
+    set_hands,
+)
+from cogs.common import acknowledge, answer, guarded, picture, png, reply, services
+from cogs.controls import Button, Control, Interaction
+from cogs.declare import declare_view
+from cogs.pictures import hand_picture, setting_picture
+from engine.cards import AnyCard
+from engine.errors import GameError
+from tables.games import GameSpec
+from tables.hands import Setting, read_setting, setting_shape
+from tables.table import Phase
+
+
+class PlayCog(commands.Cog):
+    """The player's own cards and hands."""
+
+    @app_commands.command(name="hand", description="See your cards at this channel's table")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        """The caller's cards, shown only to them (the fallback for closed DMs)."""
+        await show_hand(interaction, interaction.guild_id, interaction.channel_id)
+
+    arrange = app_commands.Group(name="arrange", description="Set your hands", guild_only=True)
+
+    @arrange.command(name="hands", description="Set your hands, weakest first, separated by |")
+    @app_commands.describe(
+        hands='e.g. "As | Kh Kd 9s | Qs Qh Qd | ..."; add "|| cards" to name the discards',
+        automatic="Declare an automatic (17-card games): three full houses, dragon, ...",
+    )
+    async def arrange_hands(
+        self, interaction: discord.Interaction[Any], hands: str, automatic: str | None = None
+    ) -> None:
+        """Check the hands and preview them as a picture, with a button that sets them."""
+        guild, channel = interaction.guild_id, interaction.channel_id
+        assert guild is not None and channel is not None
+        await preview_text(interaction, guild, channel, hands, automatic)
+
+    @arrange.command(name="build", description="Choose your hands card by card from menus")
+    async def arrange_build(self, interaction: discord.Interaction[Any]) -> None:
+        """Open the builder (only the caller sees it)."""
+        guild, channel = interaction.guild_id, interaction.channel_id
+        assert guild is not None and channel is not None
+        table = services(interaction).tables.table(guild, channel)
+        if table is None or table.game_id is None:
+            raise GameError("No game is under way at this table.")
+        await build_step(interaction, table.game_id, EMPTY, "start")
+
+    @arrange.command(name="suggest", description="The solver's arrangement of your cards")
+    async def arrange_suggest(self, interaction: discord.Interaction[Any]) -> None:
+        """Show the suggestion with a Take it button."""
+        guild, channel = interaction.guild_id, interaction.channel_id
+        assert guild is not None and channel is not None
+        await suggest(interaction, guild, channel)
+
+
+# ----- the player's cards ------------------------------------------------------------------------
+
+
+class HandButton(Control[Button], custom_id="pp:hand:{game:int}"):
+    """ "Show my hand" in the channel: the presser's cards, shown only to them."""
+
+    def __init__(self, *, game: int) -> None:
+        super().__init__(self.button("Show my hand", discord.ButtonStyle.secondary, game=game))
+        self.game = game
+
+    async def act(self, interaction: Interaction) -> None:
+        """Show the cards privately."""
+        await show_hand(interaction, interaction.guild_id, interaction.channel_id)
+
+
+async def show_hand(interaction: Interaction, guild: int | None, channel: int | None) -> None:
+    """Answer with the presser's cards at this channel's table, visible only to them, with the
+    buttons of the phase (so a player whose DMs are closed can still play)."""
+    await acknowledge(interaction)
+    if guild is None or channel is None:
+        await answer(interaction, "Use this in the channel of your table.")
+        return
+    found = services(interaction)
+    cards = found.tables.hand(guild, channel, interaction.user.id)
+    table = found.tables.table(guild, channel)
+    view = None
+    text = "Your cards (only you see this)."
+    subtitle = "" if table is None else table.spec.title
+    if table is not None and table.game_id is not None:
+        seat = table.seat_of(interaction.user.id)
+        if seat.is_active and table.phase is Phase.DECLARING:
+            view = declare_view(guild, channel, table.game_id, table.round)
+            text += f" Declaration {table.round + 1}: play on or surrender?"
+            subtitle += f" · declaration {table.round + 1}"
+        elif seat.is_active and table.phase is Phase.ARRANGING:
+            view = arrange_view(guild, channel, table.game_id)
+            text += " Set your hands: build them, type them, or ask for a suggestion."
+            subtitle += " · set your hands"
+    data = await picture(hand_picture, cards, subtitle=subtitle)
+    await answer(interaction, text, file=png(data, "hand.png"), view=view)
+
+
+def hand_view(game: int) -> discord.ui.View:
+    """Show my hand, under the channel's phase messages (the way in for closed DMs)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(game=game))
+    return view
+
+
+# ----- the solver's suggestion -------------------------------------------------------------------
+
+
+class GameButton(Control[Button]):
+    """A button of one game at one table: its id names the server, the channel and the game."""
+
+    LABEL: ClassVar[str]
+    STYLE: ClassVar[discord.ButtonStyle]
+
+    def __init__(self, *, guild: int, channel: int, game: int) -> None:
+        ids = {"guild": guild, "channel": channel, "game": game}
+        super().__init__(self.button(self.LABEL, self.STYLE, **ids))
+        self.guild, self.channel, self.game = guild, channel, game
+
+
+class SuggestButton(GameButton, custom_id="pp:suggest:{guild:int}:{channel:int}:{game:int}"):
+    """Suggest: the solver's arrangement of the presser's cards, with Take it."""
+
+    LABEL, STYLE = "Suggest", discord.ButtonStyle.primary
+
+    async def act(self, interaction: Interaction) -> None:
+        """Show the suggestion, if this button's game is still being played."""
+        await suggest(interaction, self.guild, self.channel, self.game)
+
+
+async def suggest(
+    interaction: Interaction, guild: int, channel: int, game: int | None = None
+) -> None:
+    """Answer with the solver's setting of the presser's cards and a button to take it.
+
+    ``game`` is the game a button belongs to: a button from an earlier game says so.
+    """
+    await acknowledge(interaction)
+    found = services(interaction)
+    table = found.tables.table(guild, channel)
+    if table is None or table.game_id is None or game not in (None, table.game_id):
+        raise GameError("That game is over; these buttons no longer count.")
+    suggestion = await found.tables.suggest(guild, channel, interaction.user.id)
+    setting = suggestion.setting
+    found.suggestions.remember(table.game_id, interaction.user.id, setting)
+    data = await picture(setting_picture, table.spec, setting.hands, title="Suggested hands")
+    ev = "" if suggestion.ev is None else f" Expected {suggestion.ev:+.2f} points per opponent."
+    auto = (
+        f" Declares the automatic **{setting.automatic.replace('_', ' ')}**."
+        if setting.automatic
+        else ""
+    )
+    await answer(
+        interaction,
+        f"`{setting.text}`{ev}{auto}\nTake it as it is, or edit it: **Type hands** starts from "
+        "it, or copy it into `/arrange hands:`.",
+        file=png(data, "suggestion.png"),
+        view=take_view(guild, channel, table.game_id),
+    )
+
+
+class TakeButton(GameButton, custom_id="pp:take:{guild:int}:{channel:int}:{game:int}"):
+    """Take the suggestion: submit the hands the solver showed."""
+
+    LABEL, STYLE = "Take it", discord.ButtonStyle.success
+
+    async def act(self, interaction: Interaction) -> None:
+        """Submit the suggestion (asked again if the bot restarted since)."""
+        found = services(interaction)
+        user = interaction.user.id
+        table = found.tables.table(self.guild, self.channel)
+        if table is None or table.game_id != self.game:
+            await reply(interaction, "That game is over.")
+            return
+        await acknowledge(interaction)
+        setting: Setting | None = found.suggestions.get(self.game, user)
+        if setting is None:  # the bot restarted since it showed the suggestion
+            setting = (await found.tables.suggest(self.guild, self.channel, user)).setting
+        await set_hands(interaction, self.guild, self.channel, setting.text, setting.automatic)
+
+
+# ----- typing the hands into a form, and the preview ---------------------------------------------
+
+
+class TypeButton(GameButton, custom_id="pp:type:{guild:int}:{channel:int}:{game:int}"):
+    """Type hands: a form with the hands as text, filled with the last suggestion if any."""
+
+    LABEL, STYLE = "Type hands", discord.ButtonStyle.secondary
+
+    async def act(self, interaction: Interaction) -> None:
+        """Open the form (a form must be the first answer, so no deferring here)."""
+        found = services(interaction)
+        table = found.tables.table(self.guild, self.channel)
+        if table is None or table.game_id != self.game or table.phase is not Phase.ARRANGING:
+            await reply(interaction, "Hands cannot be set for that game now.")
+            return
+        table.seat_of(interaction.user.id)  # a stranger gets the table's sentence
+        draft = found.suggestions.get(self.game, interaction.user.id)
+        await interaction.response.send_modal(
+            HandsModal(
+                self.guild,
+                self.channel,
+                self.game,
+                interaction.user.id,
+                spec=table.spec,
+                draft=draft.text if draft else "",
+            )
+        )
+
+
+class HandsModal(discord.ui.Modal):
+    """The form behind Type hands: the hands as text, and an automatic where the game has them."""
+
+    def __init__(
+        self,
+        guild: int,
+        channel: int,
+        game: int,
+        user: int,
+        *,
+        spec: GameSpec,
+        draft: str = "",
+    ) -> None:
+        title = f"Your hands: {spec.title}"[:45]
+        super().__init__(title=title, custom_id=f"pp:typed:{game}:{user}")
+        self.guild, self.channel, self.game = guild, channel, game
+        shape = setting_shape(spec)
+        self.hands: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label="Hands, weakest first, separated by |",
+            custom_id="hands",
+            style=discord.TextStyle.paragraph,
+            placeholder=" | ".join(f"{s.name} ({'/'.join(map(str, s.sizes))})" for s in shape)[
+                :100
+            ],
+            default=draft or None,
+            max_length=400,
+        )
+        self.add_item(self.hands)
+        self.automatic: discord.ui.TextInput[Any] | None = None
+        if spec.variant is not None and spec.variant.automatics is not None:
+            self.automatic = discord.ui.TextInput(
+                label="Automatic (optional)",
+                custom_id="automatic",
+                placeholder="e.g. three full houses",
+                required=False,
+                max_length=40,
+            )
+            self.add_item(self.automatic)
+
+    async def on_submit(self, interaction: Interaction) -> None:
+        """Check and set the hands, answering with the engine's sentence or a picture."""
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: Interaction) -> None:
+        automatic = (self.automatic.value if self.automatic else "") or None
+        await preview_text(interaction, self.guild, self.channel, self.hands.value, automatic)
+
+
+async def preview_text(
+    interaction: Interaction, guild: int, channel: int, text: str, automatic: str | None
+) -> None:
+    """Check the presser's hands and show them as a picture, with a button that sets them.
+
+    Nothing is set yet: an illegal setting gets the engine's sentence, a legal one a preview.
+    """
+    await acknowledge(interaction)
+    found = services(interaction)
+    table = found.tables.table(guild, channel)
+    if table is None or table.game_id is None:
+        raise GameError("There is no game at this table; open one with `/table create`.")
+    seat = table.seat_of(interaction.user.id)
+    if table.phase is not Phase.ARRANGING or not seat.is_active:
+        raise GameError("There are no hands of yours to set now.")
+    setting = read_setting(table.spec, seat.held, text, automatic)
+    data = await picture(
+        setting_picture, table.spec, setting.hands, title="Your hands (not set yet)"
+    )
+    auto = (
+        f" with the automatic **{setting.automatic.replace('_', ' ')}**"
+        if setting.automatic
+        else ""
+    )
+    await answer(
+        interaction,
+        f"Preview: `{setting.text}`{auto}. Press **Set these hands** to play them.",
+        file=png(data, "preview.png"),
+        view=confirm_view(guild, channel, table.game_id, seat.held, setting),
+    )
+
+
+# ----- the views ---------------------------------------------------------------------------------
+
+
+def arrange_view(guild: int, channel: int, game: int) -> discord.ui.View:
+    """Suggest, Build hands and Type hands for the arranging phase."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(SuggestButton(guild=guild, channel=channel, game=game))
+    view.add_item(BuildItem(game=game, state=EMPTY, action="start"))
+    view.add_item(TypeButton(guild=guild, channel=channel, game=game))
+    return view
+
+
+def take_view(guild: int, channel: int, game: int) -> discord.ui.View:
+    """Take it, under a suggestion; Type hands to edit it."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TakeButton(guild=guild, channel=channel, game=game))
+    view.add_item(TypeButton(guild=guild, channel=channel, game=game))
+    return view
+
+
+def confirm_view(
+    guild: int, channel: int, game: int, held: Sequence[AnyCard], setting: Setting
+) -> discord.ui.View:
+    """Set these hands (and Type hands to change them) under a preview."""
+    slots = held_indices(held, setting.hands)
+    auto = "" if setting.automatic is None else str(AUTOMATICS.index(setting.automatic))
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(game=game, state=encode_build(slots), auto=auto))
+    view.add_item(TypeButton(guild=guild, channel=channel, game=game))
+    return view

@@ -1,0 +1,122 @@
+"""The publisher shows what the events carry: no table manager behind it to read back from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cogs.publisher import DiscordPublisher
+from engine.cards import format_cards, parse_cards, sort_cards
+from tables.events import (
+    CardsDealt,
+    DeclarationsOpened,
+    GameStarted,
+    Lobby,
+    PlayerJoined,
+    SeatResult,
+    ShowdownSettled,
+    TableClosed,
+    TableOpened,
+)
+from tables.games import GAMES
+from tests.cogs.conftest import Scene
+
+GAME_ID = 77
+
+
+def publisher_alone(scene: Scene, lost: list[tuple[int, int]]) -> DiscordPublisher:
+    """A publisher on the bot's client and storage, and nothing else."""
+
+    async def on_channel_lost(guild: int, channel: int) -> None:
+        lost.append((guild, channel))
+
+    return DiscordPublisher(scene.bot, scene.bot.services.storage, on_channel_lost=on_channel_lost)
+
+
+def custom_ids(message: Any) -> list[str]:
+    return [child.custom_id for row in message.components for child in row.children]
+
+
+def showdown(ann: int, bob: int) -> ShowdownSettled:
+    # Both surrendered at the first declaration: nothing to draw but their names.
+    seats = tuple(SeatResult(user, 0, (), (), None, 0) for user in (ann, bob))
+    return ShowdownSettled(
+        GAME_ID, "showdown", seats, ((0, 0), (0, 0)), (ann, bob), {ann: 0, bob: 0}, 0, 0, ()
+    )
+
+
+async def test_the_publisher_posts_the_lobby_and_the_phase_dms_from_the_events_alone(
+    scene: Scene,
+) -> None:
+    ann, bob = scene.members[:2]
+    guild, channel = scene.guild.id, scene.channel.id
+    lost: list[tuple[int, int]] = []
+    publisher = publisher_alone(scene, lost)
+    title = GAMES["showdown"].title
+    await publisher.publish(
+        guild, channel, [TableOpened(Lobby("showdown", 10, 4, ann.id, (ann.id,)))]
+    )
+    assert scene.tables.table(guild, channel) is None  # nothing to read back from
+    lobby = scene.channel.last_message
+    assert lobby.content.startswith(f"**{title}** table, ante 10, 1/4 seats (host <@{ann.id}>)")
+    assert custom_ids(lobby) == ["pp:lobby:join", "pp:lobby:leave", "pp:lobby:start"]
+    seated = (ann.id, bob.id)
+    await publisher.publish(
+        guild, channel, [PlayerJoined(bob.id, Lobby("showdown", 10, 4, ann.id, seated))]
+    )
+    edited = scene.channel.last_message
+    assert edited.id == lobby.id  # edited in place
+    assert "2/4 seats" in edited.content and f"Seated: <@{ann.id}>, <@{bob.id}>" in edited.content
+
+    dealt = {ann.id: parse_cards("As Kd 2c"), bob.id: parse_cards("Qh Jh 3s")}
+    await publisher.publish(
+        guild,
+        channel,
+        [
+            GameStarted(GAME_ID, seated, {ann.id: 10, bob.id: 10}),
+            *(CardsDealt(user, cards) for user, cards in dealt.items()),
+            DeclarationsOpened(0, seated, 1e10, 10, 5, 3, GAME_ID, "showdown"),
+        ],
+    )
+    said = [message.content for message in scene.channel.history()]
+    assert any(text.startswith(f"Declaration 1: <@{ann.id}>, <@{bob.id}>") for text in said)
+    assert custom_ids(scene.channel.last_message) == [f"pp:hand:{GAME_ID}"]
+    for member in (ann, bob):
+        dm = member.user.dm_channel.last_message
+        assert dm.content.startswith(f"**{title}** in <#{channel}>")
+        assert format_cards(sort_cards(dealt[member.id])) in dm.content  # to copy
+        assert dm.attachments  # the hand's picture
+        assert custom_ids(dm) == [
+            f"pp:declare:{guild}:{channel}:{GAME_ID}:0:play",
+            f"pp:declare:{guild}:{channel}:{GAME_ID}:0:surrender",
+        ]
+    assert not lost
+
+
+async def test_a_showdown_offers_the_next_hand_unless_its_table_closed_with_it(
+    scene: Scene,
+) -> None:
+    ann, bob = scene.members[:2]
+    guild, channel = scene.guild.id, scene.channel.id
+    publisher = publisher_alone(scene, [])
+    await publisher.publish(guild, channel, [showdown(ann.id, bob.id)])
+    assert custom_ids(scene.channel.last_message) == [
+        "pp:lobby:again",
+        "pp:lobby:join",
+        "pp:lobby:leave",
+    ]
+    closed = TableClosed("No players are left at the table.")
+    await publisher.publish(guild, channel, [showdown(ann.id, bob.id), closed])
+    *_, last_showdown, said = scene.channel.history()
+    assert last_showdown.content.startswith("**Showdown") and custom_ids(last_showdown) == []
+    assert said.content == f"Table closed: {closed.reason}"
+
+
+async def test_a_channel_out_of_reach_is_handed_to_the_bot_with_its_server(scene: Scene) -> None:
+    scene.env.inject_error(
+        "POST", f"/channels/{scene.channel.id}/messages", status=403, code=50001, times=None
+    )
+    lost: list[tuple[int, int]] = []
+    publisher = publisher_alone(scene, lost)
+    await publisher.publish(scene.guild.id, scene.channel.id, [TableClosed("Gone.")])
+    await scene.env.settle()
+    assert lost == [(scene.guild.id, scene.channel.id)]
