@@ -10,10 +10,11 @@ collateral in escrow, which the settlement or a refund returns, never a missing 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
 from typing import TypeVar
 
@@ -68,6 +69,10 @@ class TableManager:
         self._locks: dict[Key, asyncio.Lock] = {}
         self.outbox = Outbox(storage.outbox, publisher)
         self.deadlines = Deadlines(self.scheduler, clock, self.expire)
+        self._closing = False
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
         self.flow = Flow(storage, self.offload, self.clock, arranger)
 
     @property
@@ -131,7 +136,7 @@ class TableManager:
         *,
         missing_ok: bool = False,
     ) -> tuple[Event, ...]:
-        async with self._lock(key):
+        async with self._working(), self._lock(key):
             if missing_ok and key not in self._tables:
                 return ()  # closed while this waited for the lock: nothing left to do
             work = self._get(key).copy()
@@ -170,7 +175,7 @@ class TableManager:
     ) -> tuple[Event, ...]:
         """Open a table in the channel with the host seated (``name``: how the host shows)."""
         key = (guild_id, channel_id)
-        async with self._lock(key):
+        async with self._working(), self._lock(key):
             if key in self._tables:
                 raise GameError("This channel already has a table; join it or cancel it first.")
             self._check_free(guild_id, channel_id, host)
@@ -421,9 +426,27 @@ class TableManager:
         self._versions[key] = version
         await self._commit(key, table, Batch())
 
-    async def close(self) -> None:
-        """Call off every deadline (the tables stay saved for the next start)."""
+    @contextlib.asynccontextmanager
+    async def _working(self) -> AsyncIterator[None]:
+        """Count an action under way, so that closing waits for it; none starts once closing."""
+        if self._closing:
+            raise GameError("The bot is restarting; try again in a moment.")
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if not self._busy:
+                self._idle.set()
+
+    async def close(self, *, wait_s: float = 10.0) -> None:
+        """Call off every deadline and let the actions under way finish (up to ``wait_s``), so
+        the database is not closed under one; the tables stay saved for the next start."""
+        self._closing = True
         self.deadlines.close()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), wait_s)
 
 
 async def _ready(events: list[Event]) -> list[Event]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -267,3 +268,25 @@ async def test_no_surrender_holds_each_players_cover_and_returns_it_with_the_res
         assert balance == 1_000 + showdown.nets[user]
     assert await world.storage.chips.escrowed(1) == {}
     await world.check_ledger()
+
+
+# ----- shutting down: the database is not closed under a running action ------------------------
+
+
+async def test_closing_waits_for_the_action_under_way_and_refuses_new_ones(world: World) -> None:
+    await deal_two(world)
+    arranger = world.manager.arranger
+
+    def slow(spec: Any, held: Any) -> Any:
+        time.sleep(0.3)  # the solver, thinking in its worker
+        return arranger(spec, held)
+
+    world.manager.arranger = slow
+    expiring = asyncio.create_task(world.scheduler.pass_deadline())
+    await asyncio.sleep(0.05)
+    await world.manager.close()
+    # close() returned only once the deadline's action had saved its result.
+    assert expiring.done()
+    assert len(showdowns(world)) == 1
+    with pytest.raises(GameError, match="restarting"):
+        await world.manager.join(GUILD, CHANNEL, STRANGER)
