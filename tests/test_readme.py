@@ -54,6 +54,11 @@ def commands(lines: list[str]) -> list[tuple[str, list[str]]]:
 README = (ROOT / "README.md").read_text("utf-8")
 COMMANDS = [command for block in shell_blocks(README) for command in commands(block)]
 ENGINE = [(c, notes) for c, notes in COMMANDS if c.startswith(("echo ", ".venv/bin/python -m"))]
+# `simulate` starts a worker process on every core: a second or more apiece.
+ENGINE_CASES = [
+    pytest.param(c, notes, id=c[:60], marks=[pytest.mark.slow] if " simulate " in c else [])
+    for c, notes in ENGINE
+]
 
 
 def run(
@@ -88,6 +93,7 @@ def test_the_run_line_says_in_one_sentence_that_the_token_is_missing(tmp_path: P
     assert result.stderr.strip() == MISSING_TOKEN_MESSAGE and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_the_demo_line_plays_a_game_and_writes_its_pictures(tmp_path: Path) -> None:
     [demo_line] = [c for c, _ in COMMANDS if "--demo" in c]
     requirements, last = INSTALL.match(demo_line).groups()  # type: ignore[union-attr]
@@ -98,7 +104,7 @@ def test_the_demo_line_plays_a_game_and_writes_its_pictures(tmp_path: Path) -> N
     assert any(p.name.startswith("showdown") for p in pictures), pictures
 
 
-@pytest.mark.parametrize(("command", "notes"), ENGINE, ids=[c[:60] for c, _ in ENGINE])
+@pytest.mark.parametrize(("command", "notes"), ENGINE_CASES)
 def test_an_engine_command_runs_as_written(command: str, notes: list[str]) -> None:
     result = run(command, cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr

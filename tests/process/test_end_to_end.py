@@ -6,8 +6,13 @@ import signal
 import stat
 from pathlib import Path
 
+import pytest
+
 from tests.process.bot_process import TOKEN, BotProcess, bot_environment, start_bot
 from tests.process.fake_discord import BOT_ID, CHANNEL_ID, GUILD_ID, PLAYER_ID, FakeDiscord
+
+# It starts the bot's own process (and its workers) and plays through a fake Discord.
+pytestmark = pytest.mark.slow
 
 EPHEMERAL = 1 << 6
 GUILDS_INTENT = 1 << 0

@@ -92,6 +92,7 @@ async def syncing_commands(fake: FakeDiscord, bot: BotProcess) -> None:
 HELD = {logging_in: ("GET", "/users/@me"), syncing_commands: ("PUT", SYNC)}
 
 
+@pytest.mark.slow  # the bot gets as far as its workers or Discord: seconds apiece
 @pytest.mark.parametrize(
     "moment", [first_log_line, logging_in, set_up_begins, workers_start, syncing_commands]
 )
@@ -123,6 +124,7 @@ def closed_port() -> int:
     return port
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("reachable_api", [False, True], ids=["no network", "no gateway"])
 async def test_unreachable_discord_ends_the_bot_with_one_sentence(
     fake: FakeDiscord, tmp_path: Path, reachable_api: bool
@@ -148,6 +150,7 @@ async def test_unreachable_discord_ends_the_bot_with_one_sentence(
     assert not left_behind, log
 
 
+@pytest.mark.slow
 async def test_ctrl_c_in_a_terminal_stops_the_bot_and_its_workers_without_a_traceback(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:

@@ -10,6 +10,8 @@ import os
 import random
 from pathlib import Path
 
+import pytest
+
 from engine.errors import GameError
 from storage.rows import GameStatus
 from tables.games import GAMES
@@ -118,6 +120,7 @@ async def _play_one(world: World, rng: random.Random, number: int) -> int | None
     return game_id
 
 
+@pytest.mark.slow
 async def test_random_games_with_restarts_keep_every_chip(tmp_path: Path) -> None:
     world = await World.open(tmp_path / "property.sqlite3", seed=2026)
     rng = random.Random(2026)
