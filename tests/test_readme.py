@@ -14,6 +14,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -81,6 +82,15 @@ def test_the_test_line_is_what_ci_runs() -> None:
     [test_line] = [c for c, _ in COMMANDS if c.endswith("-m pytest")]
     assert test_line in (ROOT / ".ci" / "run").read_text("utf-8")
     assert INSTALL.match(test_line)[1] == "requirements-dev.txt"  # type: ignore[index]
+
+
+def test_the_quick_loop_leaves_out_a_registered_marker_and_ci_leaves_out_nothing() -> None:
+    # Shown in a sentence, not a block: run here, it would start the whole suite again.
+    [marker] = re.findall(r'`\.venv/bin/python -m pytest -m "not (\w+)"`', README)
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["pytest"]
+    registered = [line.split(":")[0] for line in options["ini_options"]["markers"]]
+    assert marker in registered
+    assert marker not in (ROOT / ".ci" / "run").read_text("utf-8")
 
 
 def test_the_run_line_says_in_one_sentence_that_the_token_is_missing(tmp_path: Path) -> None:
