@@ -56,6 +56,7 @@ def test_the_demo_command_needs_no_token(tmp_path: Path) -> None:
     assert any(path.name.startswith("showdown-") for path in out.iterdir())
 
 
+@pytest.mark.slow
 def test_the_demo_refuses_an_unknown_game(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "bot.py"), "--demo", "blackjack", "--out", str(tmp_path)],

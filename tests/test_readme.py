@@ -3,7 +3,8 @@
 The install-and-run lines are checked in two halves: their install steps name files that exist
 (CI runs the test line itself, through .ci/run), and their last step runs. Docker needs an engine
 this machine lacks: its commands are checked against the Dockerfile (tests/test_deploy.py reads the
-image's other properties).
+image's other properties). Each command run takes a process of its own, so those tests are marked
+slow; the quick loop keeps the checks that read the README against the repository.
 """
 
 from __future__ import annotations
@@ -55,11 +56,6 @@ def commands(lines: list[str]) -> list[tuple[str, list[str]]]:
 README = (ROOT / "README.md").read_text("utf-8")
 COMMANDS = [command for block in shell_blocks(README) for command in commands(block)]
 ENGINE = [(c, notes) for c, notes in COMMANDS if c.startswith(("echo ", ".venv/bin/python -m"))]
-# `simulate` starts a worker process on every core: a second or more apiece.
-ENGINE_CASES = [
-    pytest.param(c, notes, id=c[:60], marks=[pytest.mark.slow] if " simulate " in c else [])
-    for c, notes in ENGINE
-]
 
 
 def run(
@@ -93,6 +89,7 @@ def test_the_quick_loop_leaves_out_a_registered_marker_and_ci_leaves_out_nothing
     assert marker not in (ROOT / ".ci" / "run").read_text("utf-8")
 
 
+@pytest.mark.slow
 def test_the_run_line_says_in_one_sentence_that_the_token_is_missing(tmp_path: Path) -> None:
     [run_line] = [c for c, _ in COMMANDS if c.endswith("bot.py")]
     requirements, last = INSTALL.match(run_line).groups()  # type: ignore[union-attr]
@@ -114,7 +111,8 @@ def test_the_demo_line_plays_a_game_and_writes_its_pictures(tmp_path: Path) -> N
     assert any(p.name.startswith("showdown") for p in pictures), pictures
 
 
-@pytest.mark.parametrize(("command", "notes"), ENGINE_CASES)
+@pytest.mark.slow
+@pytest.mark.parametrize(("command", "notes"), ENGINE, ids=[c[:60] for c, _ in ENGINE])
 def test_an_engine_command_runs_as_written(command: str, notes: list[str]) -> None:
     result = run(command, cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr

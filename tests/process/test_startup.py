@@ -19,6 +19,9 @@ from tests.process.bot_process import (
 )
 from tests.process.fake_discord import BOT_ID, GUILD_ID, FakeDiscord
 
+# Each test starts the bot as its own process; tests/test_bot.py is the quick check of bot.py.
+pytestmark = pytest.mark.slow
+
 EXIT_BAD_SETTINGS = 2
 EXIT_UNREACHABLE = 1
 APPLICATION = "/oauth2/applications/@me"
@@ -92,7 +95,6 @@ async def syncing_commands(fake: FakeDiscord, bot: BotProcess) -> None:
 HELD = {logging_in: ("GET", "/users/@me"), syncing_commands: ("PUT", SYNC)}
 
 
-@pytest.mark.slow  # the bot gets as far as its workers or Discord: seconds apiece
 @pytest.mark.parametrize(
     "moment", [first_log_line, logging_in, set_up_begins, workers_start, syncing_commands]
 )
@@ -124,7 +126,6 @@ def closed_port() -> int:
     return port
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("reachable_api", [False, True], ids=["no network", "no gateway"])
 async def test_unreachable_discord_ends_the_bot_with_one_sentence(
     fake: FakeDiscord, tmp_path: Path, reachable_api: bool
@@ -150,7 +151,6 @@ async def test_unreachable_discord_ends_the_bot_with_one_sentence(
     assert not left_behind, log
 
 
-@pytest.mark.slow
 async def test_ctrl_c_in_a_terminal_stops_the_bot_and_its_workers_without_a_traceback(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
