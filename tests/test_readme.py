@@ -3,7 +3,8 @@
 The install-and-run lines are checked in two halves: their install steps name files that exist
 (CI runs the test line itself, through .ci/run), and their last step runs. Docker needs an engine
 this machine lacks: its commands are checked against the Dockerfile (tests/test_deploy.py reads the
-image's other properties).
+image's other properties). Each command run takes a process of its own, so those tests are marked
+slow; the quick loop keeps the checks that read the README against the repository.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -78,6 +80,16 @@ def test_the_test_line_is_what_ci_runs() -> None:
     assert INSTALL.match(test_line)[1] == "requirements-dev.txt"  # type: ignore[index]
 
 
+def test_the_quick_loop_leaves_out_a_registered_marker_and_ci_leaves_out_nothing() -> None:
+    # Shown in a sentence, not a block: run here, it would start the whole suite again.
+    [marker] = re.findall(r'`\.venv/bin/python -m pytest -m "not (\w+)"`', README)
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["pytest"]
+    registered = [line.split(":")[0] for line in options["ini_options"]["markers"]]
+    assert marker in registered
+    assert marker not in (ROOT / ".ci" / "run").read_text("utf-8")
+
+
+@pytest.mark.slow
 def test_the_run_line_says_in_one_sentence_that_the_token_is_missing(tmp_path: Path) -> None:
     [run_line] = [c for c, _ in COMMANDS if c.endswith("bot.py")]
     requirements, last = INSTALL.match(run_line).groups()  # type: ignore[union-attr]
@@ -88,6 +100,7 @@ def test_the_run_line_says_in_one_sentence_that_the_token_is_missing(tmp_path: P
     assert result.stderr.strip() == MISSING_TOKEN_MESSAGE and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_the_demo_line_plays_a_game_and_writes_its_pictures(tmp_path: Path) -> None:
     [demo_line] = [c for c, _ in COMMANDS if "--demo" in c]
     requirements, last = INSTALL.match(demo_line).groups()  # type: ignore[union-attr]
@@ -98,6 +111,7 @@ def test_the_demo_line_plays_a_game_and_writes_its_pictures(tmp_path: Path) -> N
     assert any(p.name.startswith("showdown") for p in pictures), pictures
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("command", "notes"), ENGINE, ids=[c[:60] for c, _ in ENGINE])
 def test_an_engine_command_runs_as_written(command: str, notes: list[str]) -> None:
     result = run(command, cwd=ROOT)

@@ -1,4 +1,4 @@
-"""The real bot (discord.py, cogs, SQLite) driven through simcord's simulated Discord (L3)."""
+"""The real bot (discord.py, cogs, SQLite) driven through simcord's simulated Discord."""
 
 from __future__ import annotations
 

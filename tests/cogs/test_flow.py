@@ -115,7 +115,12 @@ PLAYERS = {
 }
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+# Showdown (six players asking the solver for 25-card settings) is the heaviest game; the quick
+# loop meets Suggest in test_edges, test_experience and test_hardening.
+@pytest.mark.parametrize(
+    "game",
+    [pytest.param(g, marks=pytest.mark.slow) if g == "showdown" else g for g in sorted(GAMES)],
+)
 async def test_a_whole_game_through_discord(scene: Scene, game: str) -> None:
     count = PLAYERS[game]
     players = await open_table(scene, game, count)

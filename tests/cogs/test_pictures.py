@@ -96,6 +96,8 @@ def showdown_game() -> SampleGame:
     return play_sample("showdown")
 
 
+# Its game is the docs' sample: six 25-card holdings set by a search run to the end.
+@pytest.mark.slow
 def test_the_showdown_names_each_hand_by_its_slot_and_draws_it_as_it_plays(
     showdown_game: SampleGame, showdown_rows: list[dict[str, Any]]
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from cogs.samples import DOCS, main
@@ -16,6 +17,7 @@ def _pixels(path: Path) -> tuple[tuple[int, int], bytes]:
         return image.size, image.convert("RGB").tobytes()
 
 
+@pytest.mark.slow
 def test_the_committed_samples_are_current(tmp_path: Path) -> None:
     assert main([str(tmp_path)]) == 0
     for name in SAMPLES:

@@ -194,6 +194,7 @@ def test_a_joker_resolves_to_the_strongest_hand_of_its_slot() -> None:
     assert values[0].label == "Ace high (W→A♠)"
 
 
+@pytest.mark.slow
 def test_verify_agrees_with_the_reference_on_every_casino_split_of_small_holdings() -> None:
     rng = random.Random(3)
     checked = accepted = 0
@@ -228,6 +229,7 @@ def _perturb(rng: random.Random, hands: list[list[AnyCard]], spare: list[AnyCard
         hands[a][i], spare[-1] = spare[-1], hands[a][i]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 @settings(SEEDED, max_examples=800)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))

@@ -143,6 +143,7 @@ THREE_HAND_AUTOMATICS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("automatic", THREE_HAND_AUTOMATICS, ids=lambda a: a.value)
 @settings(SEEDED, max_examples=120)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+import pytest
 from treys import Card as TreysCard
 from treys import Evaluator as TreysEvaluator
 
@@ -35,6 +36,7 @@ def _is_wheel(key: tuple[int, ...]) -> bool:
     return category in runs and key[1] == 14
 
 
+@pytest.mark.slow
 def test_every_five_card_hand_orders_like_treys_wheels_aside() -> None:
     """Where treys says stronger we say stronger; where treys ties only suits separate us."""
     ours = evaluator(PYRAMID_RULES).key
@@ -58,6 +60,7 @@ def test_every_five_card_hand_orders_like_treys_wheels_aside() -> None:
         assert stronger > weaker, (stronger, weaker)
 
 
+@pytest.mark.slow
 def test_california_wheel_orders_every_run_like_treys() -> None:
     """With the wheel lowest (California) the whole treys order holds, wheels included."""
     from dataclasses import replace

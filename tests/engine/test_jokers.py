@@ -13,6 +13,7 @@ import itertools
 import random
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -109,12 +110,14 @@ def check_batch(
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
+@pytest.mark.slow
 @settings(SEEDED, max_examples=650)
 @given(SEEDS)
 def test_one_joker_in_three_and_five_card_hands(seed: int) -> None:
     check_batch("one", seed, [3, 5], [1], PYRAMID_RULES)
 
 
+@pytest.mark.slow
 @settings(SEEDED, max_examples=150)
 @given(SEEDS)
 def test_two_jokers_in_three_and_five_card_hands(seed: int) -> None:
@@ -128,24 +131,28 @@ def test_jokers_without_three_card_runs(seed: int) -> None:
     check_batch("seventeen", seed, [3, 5], [1, 2], SEVENTEEN_CARD_RULES, decks=2)
 
 
+@pytest.mark.slow
 @settings(SEEDED, max_examples=15)
 @given(SEEDS)
 def test_three_jokers_in_three_and_five_card_hands(seed: int) -> None:
     check_batch("three", seed, [3, 5], [3], PYRAMID_RULES)
 
 
+@pytest.mark.slow
 @settings(SEEDED, max_examples=1)
 @given(SEEDS)
 def test_four_jokers_in_a_five_card_hand(seed: int) -> None:
     check_batch("four", seed, [5], [4], PYRAMID_RULES)
 
 
+@pytest.mark.slow
 @settings(SEEDED, max_examples=150)
 @given(SEEDS)
 def test_one_to_three_jokers_in_six_to_ten_card_hands(seed: int) -> None:
     check_batch("big", seed, [6, 7, 8, 9, 10], [1, 2, 3], PYRAMID_RULES)
 
 
+@pytest.mark.slow
 @settings(SEEDED, max_examples=15)
 @given(SEEDS)
 def test_four_jokers_in_six_to_ten_card_hands(seed: int) -> None:

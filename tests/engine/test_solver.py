@@ -49,10 +49,12 @@ def _assert_search_matches_exhaustive(variant: Variant, deals: list[list[int]]) 
     assert mismatches == []
 
 
+@pytest.mark.slow
 def test_casino_search_equals_exhaustive_maximum_on_200_deals() -> None:
     _assert_search_matches_exhaustive(CASINO, _deals(CASINO, 9, 200, seed=11))
 
 
+@pytest.mark.slow
 def test_thirteen_card_search_equals_exhaustive_maximum() -> None:
     # 13 cards in the 17-card game must all be used: front 3, middle 5, back 5. The full 200
     # deals run in benchmarks/check_solver.py; CI keeps 40 of them (0.3 s each).
@@ -68,6 +70,7 @@ def test_search_equals_exhaustive_under_a_bootstrap_model_too() -> None:
         assert found.ev == pytest.approx(best_ev(CASINO, model, held), abs=1e-9)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "size", "count"),
     [(CASINO, 9, 300), (NO_SURRENDER, 17, 30), (STANDARD, 13, 30), (SHOWDOWN, 25, 3)],
@@ -207,6 +210,7 @@ def test_joker_fast_path_gives_the_evaluators_key(variant: Variant) -> None:
     assert wrong == []
 
 
+@pytest.mark.slow
 def test_three_slot_reference_equals_the_slow_reference() -> None:
     # best_ev_three_slots runs the 200 seventeen-card deals of benchmarks/check_solver.py;
     # it must give the slow reference's maximum wherever both run quickly.
@@ -235,6 +239,7 @@ def _random_legal(variant: Variant, held: list[int], rng: random.Random) -> list
     raise AssertionError("no legal random split found")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "size"), [(SHOWDOWN, 25), (NO_SURRENDER, 17), (CASINO, 9)])
 def test_card_bound_is_above_every_legal_completion(variant: Variant, size: int) -> None:
     # The search is exact only if, at every node, the card-aware bound of the slots still to

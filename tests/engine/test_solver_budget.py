@@ -149,6 +149,7 @@ def test_a_spent_budget_answers_with_the_greedy_setting_without_searching(name: 
     assert (found.hands, found.discards) == setting
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "size", "count"), [(CASINO, 9, 100), (NO_SURRENDER, 13, 15)])
 def test_a_search_that_must_beat_the_greedy_setting_still_finds_the_optimum(
     variant: Variant, size: int, count: int

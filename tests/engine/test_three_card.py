@@ -189,6 +189,7 @@ def test_ties_to_dealer_turns_a_tied_hand_into_a_dealer_win() -> None:
     assert settle_main_bet(setting("8h | Jc 2d"), DEALER, table).outcome is Outcome.PUSH
 
 
+@pytest.mark.slow
 def test_main_bet_as_written_returns_plus_1_35_percent_house_way_against_house_way() -> None:
     ev = expected_value(main_bet_distribution(ThreeCardTable(decks=6)))
     assert abs(ev - Fraction(135, 10_000)) < Fraction(15, 10_000)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -208,6 +209,7 @@ async def run(steps: list[tuple[Any, ...]], folder: Path) -> None:
         await store.database.close()
 
 
+@pytest.mark.slow
 @settings(
     derandomize=True,
     database=None,

@@ -1,4 +1,4 @@
-"""L4: ``python bot.py`` as its own process, against a fake Discord on 127.0.0.1, end to end."""
+"""``python bot.py`` as its own process, against a fake Discord on 127.0.0.1, end to end."""
 
 from __future__ import annotations
 
@@ -6,8 +6,13 @@ import signal
 import stat
 from pathlib import Path
 
-from tests.l4.fake_discord import BOT_ID, CHANNEL_ID, GUILD_ID, PLAYER_ID, FakeDiscord
-from tests.l4.process import TOKEN, BotProcess, bot_environment, start_bot
+import pytest
+
+from tests.process.bot_process import TOKEN, BotProcess, bot_environment, start_bot
+from tests.process.fake_discord import BOT_ID, CHANNEL_ID, GUILD_ID, PLAYER_ID, FakeDiscord
+
+# It starts the bot's own process (and its workers) and plays through a fake Discord.
+pytestmark = pytest.mark.slow
 
 EPHEMERAL = 1 << 6
 GUILDS_INTENT = 1 << 0

@@ -1,4 +1,4 @@
-"""Run ``python bot.py`` as its own process for the L4 tests, its output in a file."""
+"""Run ``python bot.py`` as its own process for the tests, its output in a file."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
-from tests.l4.fake_discord import GUILD_ID, FakeDiscord
+from tests.process.fake_discord import GUILD_ID, FakeDiscord
 
 REPO = Path(__file__).resolve().parents[2]
 TOKEN = "fake-token.for-the-process-test"

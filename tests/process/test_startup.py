@@ -1,4 +1,4 @@
-"""L4: how ``python bot.py`` ends when stopped or unable to start: one sentence, no traceback."""
+"""How ``python bot.py`` ends when stopped or unable to start: one sentence, no traceback."""
 
 from __future__ import annotations
 
@@ -10,14 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.l4.fake_discord import BOT_ID, GUILD_ID, FakeDiscord
-from tests.l4.process import (
+from tests.process.bot_process import (
     TOKEN,
     BotProcess,
     bot_environment,
     endpoint_environment,
     start_bot,
 )
+from tests.process.fake_discord import BOT_ID, GUILD_ID, FakeDiscord
+
+# Each test starts the bot as its own process; tests/test_bot.py is the quick check of bot.py.
+pytestmark = pytest.mark.slow
 
 EXIT_BAD_SETTINGS = 2
 EXIT_UNREACHABLE = 1

@@ -32,6 +32,9 @@ TABLES = settings(
 )
 STACK = 100_000
 
+# 8,000 whole tables in all: the quick loop has tests/engine/test_settlement.py.
+pytestmark = pytest.mark.slow
+
 
 @dataclass(frozen=True, slots=True)
 class Table:
