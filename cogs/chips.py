@@ -21,7 +21,7 @@ BOARDS = [
     app_commands.Choice(name="games won", value="wins"),
 ]
 PERIODS = [app_commands.Choice(name=p.value, value=p.value) for p in Period]
-VARIANTS = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
+GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
 
 
 class ChipsCog(commands.Cog):
@@ -61,15 +61,15 @@ class ChipsCog(commands.Cog):
         )
 
     @app_commands.command(name="leaderboard", description="This server's standings")
-    @app_commands.describe(by="What to rank by", period="Over which span", variant="One game only")
-    @app_commands.choices(by=BOARDS, period=PERIODS, variant=VARIANTS)
+    @app_commands.describe(by="What to rank by", period="Over which span", game="One game only")
+    @app_commands.choices(by=BOARDS, period=PERIODS, game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
         self,
         interaction: discord.Interaction[Any],
         by: app_commands.Choice[str] | None = None,
         period: app_commands.Choice[str] | None = None,
-        variant: app_commands.Choice[str] | None = None,
+        game: app_commands.Choice[str] | None = None,
     ) -> None:
         """Rank the server's players."""
         assert interaction.guild_id is not None
@@ -77,14 +77,14 @@ class ChipsCog(commands.Cog):
         boards = services(interaction).storage.leaderboards
         kind = by.value if by else "balance"
         span = Period(period.value) if period else Period.ALL
-        game = variant.value if variant else None
+        chosen = game.value if game else None
 
         async def read() -> list[Standing]:
             if kind == "balance":
                 return await boards.by_balance(guild)
             if kind == "net":
-                return await boards.by_net(guild, period=span, variant=game)
-            return await boards.by_wins(guild, period=span, variant=game)
+                return await boards.by_net(guild, period=span, game=chosen)
+            return await boards.by_wins(guild, period=span, game=chosen)
 
         standings = await run(interaction, read, ephemeral=False)
         if not standings:
@@ -92,7 +92,7 @@ class ChipsCog(commands.Cog):
             return
         title = {"balance": "Chips", "net": "Net winnings", "wins": "Games won"}[kind]
         if kind != "balance":
-            title += f", {span.value}" + (f", {GAMES[game].title}" if game else "")
+            title += f", {span.value}" + (f", {GAMES[chosen].title}" if chosen else "")
         storage = services(interaction).storage
         names = await player_names(
             interaction.client, storage, guild, [s.user_id for s in standings]
@@ -121,7 +121,7 @@ class ChipsCog(commands.Cog):
                 f" net {signed(stats.net)} (best {best}, worst {worst})."
             ]
             lines += [
-                f"Game {g.game_id} ({_game_title(g.variant)}): {g.status.value}, {signed(g.net)}"
+                f"Game {g.game_id} ({_game_title(g.game)}): {g.status.value}, {signed(g.net)}"
                 for g in games
             ]
             return "\n".join(lines)

@@ -56,17 +56,17 @@ class InfoCog(commands.Cog):
     """Looking things up."""
 
     @app_commands.command(name="evaluate", description="Name any hand (jokers: W)")
-    @app_commands.describe(cards='e.g. "As Ks Qs Js W"', variant="Whose hand ranking to use")
-    @app_commands.choices(variant=RULES)
+    @app_commands.describe(cards='e.g. "As Ks Qs Js W"', game="Whose hand ranking to use")
+    @app_commands.choices(game=RULES)
     async def evaluate_hand(
         self,
         interaction: discord.Interaction[Any],
         cards: str,
-        variant: app_commands.Choice[str] | None = None,
+        game: app_commands.Choice[str] | None = None,
     ) -> None:
         """Name a hand and draw it."""
         await acknowledge(interaction)
-        rules = HAND_RULES[variant.value if variant else "showdown"]
+        rules = HAND_RULES[game.value if game else "showdown"]
         hand = parse_cards(cards)
         value = evaluate(hand, rules)
         data = await picture(hand_png, hand, title=value.label)
@@ -84,20 +84,20 @@ class InfoCog(commands.Cog):
         )
 
     @app_commands.command(name="rules", description="How a game is played")
-    @app_commands.describe(variant="Which game")
-    @app_commands.choices(variant=GAME_CHOICES)
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
     async def rules(
-        self, interaction: discord.Interaction[Any], variant: app_commands.Choice[str] | None = None
+        self, interaction: discord.Interaction[Any], game: app_commands.Choice[str] | None = None
     ) -> None:
         """Summarise one game (with its full rules), or list them all."""
-        if variant is None:
+        if game is None:
             text = "\n".join(f"**{spec.title}** (`{name}`)" for name, spec in GAMES.items())
-            text = "Games at this bot:\n" + text + "\nAsk `/rules variant:` for one of them."
+            text = "Games at this bot:\n" + text + "\nAsk `/rules game:` for one of them."
             await interaction.response.send_message(
                 f"{text}\n{rules_pointer(interaction)}", ephemeral=True
             )
             return
-        summary = rules_summary(GAMES[variant.value])
+        summary = rules_summary(GAMES[game.value])
         url = rules_url(interaction)
         if url is not None:
             await interaction.response.send_message(
@@ -105,8 +105,8 @@ class InfoCog(commands.Cog):
             )
             return
         # No published page: the game's own section of the rules the bot ships.
-        section = rules_section(variant.value)
-        embed = discord.Embed(title=GAMES[variant.value].title, description=section)
+        section = rules_section(game.value)
+        embed = discord.Embed(title=GAMES[game.value].title, description=section)
         await interaction.response.send_message(summary, embed=embed, ephemeral=True)
 
 
@@ -122,7 +122,7 @@ def rules_pointer(interaction: discord.Interaction[Any]) -> str:
     url = rules_url(interaction)
     if url is not None:
         return f"The full rules, with every ruling: {url}"
-    return "The full rules of a game: `/rules variant:`."
+    return "The full rules of a game: `/rules game:`."
 
 
 def rules_section(game: str) -> str:

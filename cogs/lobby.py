@@ -58,7 +58,7 @@ class TableCog(
 
     @app_commands.command(name="create", description="Open a table in this channel")
     @app_commands.describe(
-        variant="Which game to play",
+        game="Which game to play",
         ante="Chips each player antes (each wager in the three-card game); default: the server's",
         seats="How many players may sit",
         declare_seconds="Seconds to declare play or surrender (15-3600)",
@@ -68,12 +68,12 @@ class TableCog(
         decks="Three-card game: decks in the shoe (6-8)",
         wheel="Pai Gow: where A-2-3-4-5 ranks (Nevada: second-highest; California: lowest)",
     )
-    @app_commands.choices(variant=GAME_CHOICES, silent=SILENT_CHOICES, wheel=WHEEL_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, silent=SILENT_CHOICES, wheel=WHEEL_CHOICES)
     @app_commands.guild_only()
     async def create(
         self,
         interaction: discord.Interaction[Any],
-        variant: app_commands.Choice[str],
+        game: app_commands.Choice[str],
         ante: app_commands.Range[int, 1, 1_000_000] | None = None,
         seats: app_commands.Range[int, 1, 6] | None = None,
         declare_seconds: app_commands.Range[int, 15, 3600] = 60,
@@ -90,7 +90,7 @@ class TableCog(
         async def create() -> object:
             server = await found.storage.settings.get(guild)
             config = make_config(
-                variant.value,
+                game.value,
                 ante=ante,
                 seats=seats,
                 declaration_seconds=declare_seconds,
@@ -105,7 +105,7 @@ class TableCog(
                 guild, channel, interaction.user.id, config, name=interaction.user.display_name
             )
 
-        await run(interaction, create, done=f"You opened a {variant.name} table here.")
+        await run(interaction, create, done=f"You opened a {game.name} table here.")
 
     @app_commands.command(name="join", description="Sit at this channel's table")
     @app_commands.guild_only()

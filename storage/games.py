@@ -14,7 +14,7 @@ from storage.errors import GameStateError, SeatTakenError, StaleSnapshotError
 from storage.outbox import Payload, queue_events
 from storage.rows import Game, GameStatus, Snapshot
 
-_GAME_COLUMNS = "id, guild_id, channel_id, variant, status, created, finished, seats, result"
+_GAME_COLUMNS = "id, guild_id, channel_id, game, status, created, finished, seats, result"
 
 
 def _game(row: sqlite3.Row) -> Game:
@@ -22,7 +22,7 @@ def _game(row: sqlite3.Row) -> Game:
         id=row[0],
         guild_id=row[1],
         channel_id=row[2],
-        variant=row[3],
+        game=row[3],
         status=GameStatus(row[4]),
         created=parse_time(row[5]),
         finished=None if row[6] is None else parse_time(row[6]),
@@ -38,14 +38,14 @@ class GameRepository:
         self.database = database
 
     async def create(
-        self, *, guild_id: int, channel_id: int, variant: str, seats: Sequence[Any] = ()
+        self, *, guild_id: int, channel_id: int, game: str, seats: Sequence[Any] = ()
     ) -> Game:
         """A new open game in a channel."""
         async with self.database.transaction() as connection:
             cursor = await connection.execute(
-                "INSERT INTO games (guild_id, channel_id, variant, created, seats)"
+                "INSERT INTO games (guild_id, channel_id, game, created, seats)"
                 " VALUES (?, ?, ?, ?, ?)",
-                (guild_id, channel_id, variant, self.database.now(), json.dumps(list(seats))),
+                (guild_id, channel_id, game, self.database.now(), json.dumps(list(seats))),
             )
             game_id = cursor.lastrowid
         assert game_id is not None

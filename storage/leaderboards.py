@@ -50,9 +50,7 @@ class LeaderboardRepository:
         )
         return _ranked(rows)
 
-    def _results(
-        self, guild_id: int, period: Period, variant: str | None
-    ) -> tuple[str, list[object]]:
+    def _results(self, guild_id: int, period: Period, game: str | None) -> tuple[str, list[object]]:
         # The result rows: one per player per settled game, stamped at settlement.
         sql = (
             " FROM ledger l JOIN games g ON g.id = l.game_id WHERE l.guild_id = ?"
@@ -63,9 +61,9 @@ class LeaderboardRepository:
         if since is not None:
             sql += " AND l.created >= ?"
             params.append(format_time(since))
-        if variant is not None:
-            sql += " AND g.variant = ?"
-            params.append(variant)
+        if game is not None:
+            sql += " AND g.game = ?"
+            params.append(game)
         return sql, params
 
     async def by_net(
@@ -73,11 +71,11 @@ class LeaderboardRepository:
         guild_id: int,
         *,
         period: Period = Period.ALL,
-        variant: str | None = None,
+        game: str | None = None,
         limit: int = 10,
     ) -> list[Standing]:
         """The biggest net winners of the period (settled games only)."""
-        body, params = self._results(guild_id, period, variant)
+        body, params = self._results(guild_id, period, game)
         rows = await self.database.fetchall(
             f"SELECT l.user_id, SUM(l.amount) AS net{body}"
             " GROUP BY l.user_id ORDER BY net DESC, l.user_id LIMIT ?",
@@ -90,11 +88,11 @@ class LeaderboardRepository:
         guild_id: int,
         *,
         period: Period = Period.ALL,
-        variant: str | None = None,
+        game: str | None = None,
         limit: int = 10,
     ) -> list[Standing]:
         """The players with the most games won (a won game is one that left them chips up)."""
-        body, params = self._results(guild_id, period, variant)
+        body, params = self._results(guild_id, period, game)
         rows = await self.database.fetchall(
             f"SELECT l.user_id, COUNT(*) AS won{body} AND l.amount > 0"
             " GROUP BY l.user_id ORDER BY won DESC, l.user_id LIMIT ?",
@@ -105,7 +103,7 @@ class LeaderboardRepository:
     async def history(self, guild_id: int, user_id: int, *, limit: int = 10) -> list[HistoryEntry]:
         """The player's latest games, newest first, with what each did to their chips."""
         rows = await self.database.fetchall(
-            "SELECT g.id, g.variant, g.status, g.created, g.finished,"
+            "SELECT g.id, g.game, g.status, g.created, g.finished,"
             " COALESCE(SUM(CASE WHEN l.kind = 'result' THEN l.amount END), 0)"
             " FROM ledger l JOIN games g ON g.id = l.game_id"
             " WHERE l.guild_id = ? AND l.user_id = ? AND l.account = 'player'"
@@ -115,7 +113,7 @@ class LeaderboardRepository:
         return [
             HistoryEntry(
                 game_id=row[0],
-                variant=row[1],
+                game=row[1],
                 status=GameStatus(row[2]),
                 created=parse_time(row[3]),
                 finished=None if row[4] is None else parse_time(row[4]),
@@ -125,10 +123,10 @@ class LeaderboardRepository:
         ]
 
     async def statistics(
-        self, guild_id: int, user_id: int, *, variant: str | None = None
+        self, guild_id: int, user_id: int, *, game: str | None = None
     ) -> PlayerStats:
-        """The player's record over their settled games (all variants, or one)."""
-        body, params = self._results(guild_id, Period.ALL, variant)
+        """The player's record over their settled games (all games, or one)."""
+        body, params = self._results(guild_id, Period.ALL, game)
         row = await self.database.fetchone(
             "SELECT COUNT(*), COALESCE(SUM(l.amount > 0), 0), COALESCE(SUM(l.amount < 0), 0),"
             " COALESCE(SUM(l.amount = 0), 0), COALESCE(SUM(l.amount), 0),"

@@ -51,7 +51,7 @@ class Game:
     id: int
     guild_id: int
     channel_id: int
-    variant: str
+    game: str
     status: GameStatus
     created: datetime
     finished: datetime | None
@@ -108,7 +108,7 @@ class HistoryEntry:
     """One of a player's games and what it did to their chips."""
 
     game_id: int
-    variant: str
+    game: str
     status: GameStatus
     created: datetime
     finished: datetime | None

@@ -229,7 +229,7 @@ class TableManager:
             game = await self.storage.games.create(
                 guild_id=guild_id,
                 channel_id=channel_id,
-                variant=table.spec.name,
+                game=table.spec.name,
                 seats=list(table.players),
             )
             stakes = table.start_stakes()

@@ -64,14 +64,14 @@ async def test_rules_list_the_games_and_explain_one(scene: Scene) -> None:
     ann = scene.members[0]
     every = await ann.slash(scene.channel, "rules")
     assert "Showdown" in every.response.content and "Pai Gow" in every.response.content
-    one = await ann.slash(scene.channel, "rules", variant="casino")
+    one = await ann.slash(scene.channel, "rules", game="casino")
     assert "Declaration 1" in one.response.content and "Hand 1" in one.response.content
 
 
 async def test_status_cancel_and_kick_through_the_table_commands(scene: Scene) -> None:
     ann, bob, cy = scene.members[:3]
     accounts = scene.bot.services.storage.players
-    assert (await ann.slash(scene.channel, "table create", variant="showdown")).acknowledged
+    assert (await ann.slash(scene.channel, "table create", game="showdown")).acknowledged
     for member in (bob, cy):
         assert (await member.slash(scene.channel, "table join")).acknowledged
     before = {m.id: await accounts.balance(scene.guild.id, m.id) for m in (ann, bob, cy)}

@@ -52,14 +52,14 @@ async def test_help_is_a_private_guide_to_a_game_and_every_command(scene: Scene)
 
 async def test_rules_show_the_games_own_section_or_the_published_page(scene: Scene) -> None:
     ann = scene.members[0]
-    shown = await ann.slash(scene.channel, "rules", variant="paigow")
+    shown = await ann.slash(scene.channel, "rules", game="paigow")
     assert shown.ephemeral
     [embed] = shown.response.embeds
     assert embed.title == "Pai Gow poker" and "banker" in embed.description
     assert len(embed.description) <= 4096
     assert "repository" not in shown.response.content
     scene.bot.settings = replace(scene.bot.settings, rules_url="https://example.org/rules")
-    linked = await ann.slash(scene.channel, "rules", variant="showdown")
+    linked = await ann.slash(scene.channel, "rules", game="showdown")
     assert "https://example.org/rules" in linked.response.content
 
 
@@ -89,5 +89,5 @@ async def test_the_dm_carries_the_cards_sorted_as_text_to_copy(scene: Scene) -> 
 async def test_the_bot_asks_discord_for_the_guilds_intent_only(scene: Scene) -> None:
     assert scene.bot.intents == discord.Intents(guilds=True)
     # And everything still works through interactions: a table opens.
-    opened = await scene.members[0].slash(scene.channel, "table create", variant="casino")
+    opened = await scene.members[0].slash(scene.channel, "table create", game="casino")
     assert "You opened" in opened.response.content

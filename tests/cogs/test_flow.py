@@ -16,7 +16,7 @@ from tests.tables.helpers import quick_arranger
 
 async def open_table(scene: Scene, game: str, count: int, **options: Any) -> list[Any]:
     ann, *others = scene.members[:count]
-    result = await ann.slash(scene.channel, "table create", variant=game, **options)
+    result = await ann.slash(scene.channel, "table create", game=game, **options)
     assert result.acknowledged
     for member in others:
         joined = await member.slash(scene.channel, "table join")

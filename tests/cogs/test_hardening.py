@@ -34,7 +34,7 @@ async def test_a_deleted_channel_refunds_its_game_and_tells_the_players_by_dm(
         assert "closed" in told and "pyramid" in told and "10 chips" in told, told
     # Free again: a new table in another channel seats them.
     other = scene.guild.create_text_channel("poker-two")
-    created = await players[1].slash(other, "table create", variant="casino")
+    created = await players[1].slash(other, "table create", game="casino")
     assert "You opened" in created.response.content
 
 

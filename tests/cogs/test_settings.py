@@ -40,34 +40,32 @@ async def test_an_admin_changes_the_defaults_and_new_tables_follow(scene: Scene)
     await ann.slash(scene.channel, "settings chips", starting=500, daily=50)
     settings = await scene.bot.services.storage.settings.get(scene.guild.id)
     assert (settings.starting_chips, settings.daily_bonus, settings.lobby_minutes) == (500, 50, 5)
-    await ann.slash(scene.channel, "table create", variant="paigow")
+    await ann.slash(scene.channel, "table create", game="paigow")
     table = the_table(scene)
     assert table.config.wheel == "california" and table.config.lobby_seconds == 300
     await ann.slash(scene.channel, "table cancel")
-    await ann.slash(scene.channel, "table create", variant="showdown")
+    await ann.slash(scene.channel, "table create", game="showdown")
     assert the_table(scene).config.ante == 25
     await ann.slash(scene.channel, "table cancel")
     # A table may choose again.
-    await ann.slash(scene.channel, "table create", variant="three-card", decks=6)
+    await ann.slash(scene.channel, "table create", game="three-card", decks=6)
     assert the_table(scene).config.decks == 6 and the_table(scene).spec.decks == 6
 
 
 async def test_an_option_for_another_game_is_refused_with_a_sentence(scene: Scene) -> None:
     ann = scene.members[0]
-    refused = await ann.slash(scene.channel, "table create", variant="showdown", wheel="nevada")
+    refused = await ann.slash(scene.channel, "table create", game="showdown", wheel="nevada")
     assert "wheel option is for Pai Gow" in refused.response.content
     assert the_table(scene) is None
-    refused = await ann.slash(scene.channel, "table create", variant="no-surrender", ante=5)
+    refused = await ann.slash(scene.channel, "table create", game="no-surrender", ante=5)
     assert "has no ante" in refused.response.content
-    refused = await ann.slash(scene.channel, "table create", variant="paigow", silent="surrender")
+    refused = await ann.slash(scene.channel, "table create", game="paigow", silent="surrender")
     assert "silent option is for games with declarations" in refused.response.content
 
 
 async def test_a_table_option_changes_the_game_it_deals(scene: Scene) -> None:
     ann, bob = scene.members[:2]
-    await ann.slash(
-        scene.channel, "table create", variant="three-card", ties_to_dealer=True, decks=8
-    )
+    await ann.slash(scene.channel, "table create", game="three-card", ties_to_dealer=True, decks=8)
     await bob.slash(scene.channel, "table join")
     await ann.slash(scene.channel, "table start")
     spec = the_table(scene).spec

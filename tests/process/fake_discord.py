@@ -194,8 +194,8 @@ class FakeDiscord:
         """The requests the fake had no route for."""
         return [call for call in self.calls if not call.known]
 
-    async def table_create(self, variant: str) -> SentInteraction:
-        """The player types ``/table create variant:<variant>``; wait for the bot's callback."""
+    async def table_create(self, game: str) -> SentInteraction:
+        """The player types ``/table create game:<game>``; wait for the bot's callback."""
         await self.wait_for(lambda fake: fake._socket is not None and fake.identify is not None)
         assert self._socket is not None
         command_id = next(
@@ -236,7 +236,7 @@ class FakeDiscord:
                         {
                             "type": 1,  # subcommand
                             "name": "create",
-                            "options": [{"type": 3, "name": "variant", "value": variant}],
+                            "options": [{"type": 3, "name": "game", "value": game}],
                         }
                     ],
                 },

@@ -10,7 +10,7 @@ ALICE, BOB = 11, 12
 
 
 async def test_a_clean_ledger_passes_with_its_figures(store: Storage) -> None:
-    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="casino")
+    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="casino")
     await store.players.grant(GUILD, ALICE, 50, admin_id=ADMIN)
     await store.chips.escrow(game.id, {ALICE: 30, BOB: 20}, "ante")
     report = await audit(store.database)
@@ -32,7 +32,7 @@ async def test_a_balance_changed_behind_the_ledger_is_reported(store: Storage) -
 
 
 async def test_escrow_left_on_a_finished_game_is_reported(store: Storage) -> None:
-    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="casino")
+    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="casino")
     await store.chips.escrow(game.id, {ALICE: 30}, "ante")
     async with store.database.transaction() as connection:
         await connection.execute(

@@ -23,7 +23,7 @@ START = 1_000
 
 
 async def new_game(store: Storage, guild: int = GUILD, channel: int = CHANNEL) -> int:
-    game = await store.games.create(guild_id=guild, channel_id=channel, variant="showdown")
+    game = await store.games.create(guild_id=guild, channel_id=channel, game="showdown")
     return game.id
 
 

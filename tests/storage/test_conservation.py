@@ -107,7 +107,7 @@ async def apply(store: Storage, model: Model, clock: FakeClock, step: tuple[Any,
         clock.advance(hours=step[1])
         return
     if kind == "open":
-        game = await store.games.create(guild_id=step[1], channel_id=5, variant="showdown")
+        game = await store.games.create(guild_id=step[1], channel_id=5, game="showdown")
         model.games.append((game.id, step[1]))
         model.escrow[game.id], model.status[game.id] = {}, "open"
         return

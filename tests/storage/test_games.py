@@ -12,7 +12,7 @@ from tests.storage.conftest import CHANNEL, GUILD, OTHER_GUILD, FakeClock
 
 async def test_a_new_game_is_open_with_its_seats(store: Storage) -> None:
     game = await store.games.create(
-        guild_id=GUILD, channel_id=CHANNEL, variant="casino", seats=[{"user": 11}]
+        guild_id=GUILD, channel_id=CHANNEL, game="casino", seats=[{"user": 11}]
     )
     assert (game.status, game.finished, game.seats, game.result) == (
         GameStatus.OPEN,
@@ -30,7 +30,7 @@ async def test_a_new_game_is_open_with_its_seats(store: Storage) -> None:
 
 async def test_only_open_games_are_listed_for_resume(store: Storage) -> None:
     ids = [
-        (await store.games.create(guild_id=g, channel_id=CHANNEL, variant="showdown")).id
+        (await store.games.create(guild_id=g, channel_id=CHANNEL, game="showdown")).id
         for g in (GUILD, GUILD, OTHER_GUILD)
     ]
     await store.chips.refund(ids[0])
@@ -39,7 +39,7 @@ async def test_only_open_games_are_listed_for_resume(store: Storage) -> None:
 
 
 async def test_a_finished_game_keeps_its_seats_and_result(store: Storage) -> None:
-    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="showdown")
+    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="showdown")
     await store.chips.refund(game.id)
     with pytest.raises(GameStateError, match="is not open"):
         await store.games.save_result(game.id, {})
@@ -53,7 +53,7 @@ async def test_a_snapshot_is_saved_loaded_and_deleted_per_channel(
     assert await store.snapshots.load(GUILD, CHANNEL) is None
     first = await store.snapshots.save(guild_id=GUILD, channel_id=CHANNEL, state={"phase": "lobby"})
     clock.advance(seconds=5)
-    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="showdown")
+    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="showdown")
     second = await store.snapshots.save(
         guild_id=GUILD, channel_id=CHANNEL, game_id=game.id, state={"phase": "deal"}
     )
@@ -80,7 +80,7 @@ async def test_a_snapshot_never_overwrites_a_newer_one(store: Storage) -> None:
 
 
 async def test_settling_keeps_the_result_saved_before_it(store: Storage) -> None:
-    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="showdown")
+    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="showdown")
     await store.games.save_result(game.id, {"matrix": [[0, 1], [-1, 0]]})
     await store.chips.settle(game.id, [], result={"pot_winners": ["11"]})
     saved = await store.games.get(game.id)

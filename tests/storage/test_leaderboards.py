@@ -13,13 +13,13 @@ START = 1_000
 
 
 async def play(
-    store: Storage, variant: str, payer: int, payee: int, amount: int, guild: int = GUILD
+    store: Storage, game: str, payer: int, payee: int, amount: int, guild: int = GUILD
 ) -> int:
     """One settled game in which ``payer`` pays ``payee``."""
-    game = await store.games.create(guild_id=guild, channel_id=CHANNEL, variant=variant)
-    await store.chips.escrow(game.id, {payer: 10, payee: 10}, "ante")
-    await store.chips.settle(game.id, [Transfer(payer, payee, amount, "points")])
-    return game.id
+    created = await store.games.create(guild_id=guild, channel_id=CHANNEL, game=game)
+    await store.chips.escrow(created.id, {payer: 10, payee: 10}, "ante")
+    await store.chips.settle(created.id, [Transfer(payer, payee, amount, "points")])
+    return created.id
 
 
 async def test_the_balance_board_ranks_ties_together(store: Storage) -> None:
@@ -55,7 +55,7 @@ async def test_net_winnings_count_only_the_period(store: Storage, clock: FakeClo
 
 
 async def test_open_and_refunded_games_do_not_count_as_winnings(store: Storage) -> None:
-    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="showdown")
+    game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="showdown")
     await store.chips.escrow(game.id, {ALICE: 100}, "ante")
     assert await store.leaderboards.by_net(GUILD) == []
     await store.chips.refund(game.id)
@@ -68,8 +68,8 @@ async def test_games_won_per_variant(store: Storage) -> None:
     await play(store, "standard", ALICE, BOB, 5)
     await play(store, "standard", ALICE, BOB, 5, guild=OTHER_GUILD)
     assert await store.leaderboards.by_wins(GUILD) == [Standing(1, ALICE, 2), Standing(2, BOB, 1)]
-    assert await store.leaderboards.by_wins(GUILD, variant="standard") == [Standing(1, BOB, 1)]
-    assert await store.leaderboards.by_net(GUILD, variant="showdown") == [
+    assert await store.leaderboards.by_wins(GUILD, game="standard") == [Standing(1, BOB, 1)]
+    assert await store.leaderboards.by_net(GUILD, game="showdown") == [
         Standing(1, ALICE, 10),
         Standing(2, BOB, -10),
     ]
@@ -78,13 +78,13 @@ async def test_games_won_per_variant(store: Storage) -> None:
 async def test_a_players_history_and_statistics(store: Storage) -> None:
     first = await play(store, "showdown", BOB, ALICE, 30)
     second = await play(store, "showdown", ALICE, BOB, 10)
-    even = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="casino")
+    even = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="casino")
     await store.chips.escrow(even.id, {ALICE: 10}, "ante")
     await store.chips.settle(even.id, [])
-    house = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="casino")
+    house = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="casino")
     await store.chips.escrow(house.id, {ALICE: 10}, "ante")
     await store.chips.settle(house.id, [Transfer(HOUSE, ALICE, 20, "+2 points")])
-    cancelled = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, variant="casino")
+    cancelled = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="casino")
     await store.chips.escrow(cancelled.id, {ALICE: 10}, "ante")
     await store.chips.refund(cancelled.id)
 
@@ -99,7 +99,7 @@ async def test_a_players_history_and_statistics(store: Storage) -> None:
     assert await store.leaderboards.statistics(GUILD, ALICE) == PlayerStats(
         played=4, won=2, lost=1, pushed=1, net=40, best=30, worst=-10
     )
-    assert await store.leaderboards.statistics(GUILD, ALICE, variant="casino") == PlayerStats(
+    assert await store.leaderboards.statistics(GUILD, ALICE, game="casino") == PlayerStats(
         played=2, won=1, lost=0, pushed=1, net=20, best=20, worst=0
     )
     assert await store.leaderboards.statistics(OTHER_GUILD, ALICE) == PlayerStats(
