@@ -49,9 +49,9 @@ class GameRepository:
             )
             game_id = cursor.lastrowid
         assert game_id is not None
-        game = await self.get(game_id)
-        assert game is not None
-        return game
+        created = await self.get(game_id)
+        assert created is not None
+        return created
 
     async def get(self, game_id: int) -> Game | None:
         """The game, or None."""

@@ -18,7 +18,7 @@ from tables.codec import encode_event
 from tables.events import Event, ShowdownSettled, TableClosed
 from tables.games import GameSpec
 from tables.outbox import Batch
-from tables.runtime import Offload
+from tables.runtime import Offload, Priority
 from tables.setting import Setting
 from tables.settle import Result, settle_table
 from tables.table import Phase, Table
@@ -55,7 +55,9 @@ class Flow:
             ):
                 due = [s for s in table.unset() if s.kicked or table.is_expired(now)]
                 for seat in due:
-                    setting = await self.offload(self.arranger, table.spec, seat.held)
+                    setting = await self.offload(
+                        self.arranger, table.spec, seat.held, priority=Priority.DEADLINE
+                    )
                     batch.add(*table.place(seat.user, setting, by="solver"))
             elif table.phase is Phase.SETTLING:
                 await self._settle(table, batch)
@@ -102,7 +104,9 @@ class Flow:
             return
         for attempt in range(1, SETTLE_ATTEMPTS + 1):
             available = await self._available(table)
-            result: Result = await self.offload(settle_table, table, available)
+            result: Result = await self.offload(
+                settle_table, table, available, priority=Priority.SETTLE
+            )
             # The showdown (and what led to it) is queued in the settlement's own transaction.
             outbox = [*(encode_event(e) for e in batch.unqueued), encode_event(result.event)]
             try:

@@ -34,13 +34,22 @@ from tables.events import (
 from tables.flow import Arranger, Flow
 from tables.hands import Suggestion, default_setting, suggest_setting
 from tables.outbox import Batch, Outbox
-from tables.runtime import AsyncioScheduler, Offload, Publisher, Scheduler, ThreadOffload
+from tables.runtime import (
+    AsyncioScheduler,
+    Offload,
+    Priority,
+    Publisher,
+    Scheduler,
+    ThreadOffload,
+)
 from tables.snapshot import table_from_state
 from tables.table import Phase, Table
 
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]
+#: Suggestions kept (a game's are of no use once it ends; a table holds six players).
+SUGGESTIONS_KEPT = 2_000
 T = TypeVar("T")
 
 
@@ -57,6 +66,7 @@ class TableManager:
         rng: random.Random | None = None,
         arranger: Arranger = default_setting,
         offload: Offload | None = None,
+        background_publishing: bool = True,
     ) -> None:
         self.storage = storage
         self.publisher = publisher
@@ -67,9 +77,11 @@ class TableManager:
         self._tables: dict[Key, Table] = {}
         self._versions: dict[Key, int] = {}
         self._locks: dict[Key, asyncio.Lock] = {}
-        self.outbox = Outbox(storage.outbox, publisher)
+        self.outbox = Outbox(storage.outbox, publisher, background=background_publishing)
         self.deadlines = Deadlines(self.scheduler, clock, self.expire)
         self._closing = False
+        #: The solver's suggestion per (game, player), computed once, the oldest dropped first.
+        self._suggestions: dict[tuple[int, int], asyncio.Future[Suggestion]] = {}
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -136,32 +148,33 @@ class TableManager:
         *,
         missing_ok: bool = False,
     ) -> tuple[Event, ...]:
-        async with self._working(), self._lock(key):
-            if missing_ok and key not in self._tables:
-                return ()  # closed while this waited for the lock: nothing left to do
-            work = self._get(key).copy()
-            batch = Batch()
-            try:
-                batch.add(*await action(work))
-                await self.flow.advance(work, batch)
-                await self._commit(key, work, batch)
-            except Exception:
-                live = self._tables.get(key)
-                if live is not None:
-                    self.deadlines.retry(key, live, settled=batch.settled)
-                raise
-            finally:
-                # Whatever did commit (a settlement's showdown included) is shown.
-                await self.outbox.drain(key)
-            self.deadlines.succeeded(key)
+        async with self._working():
+            async with self._lock(key):
+                if missing_ok and key not in self._tables:
+                    return ()  # closed while this waited for the lock: nothing left to do
+                work = self._get(key).copy()
+                batch = Batch()
+                try:
+                    batch.add(*await action(work))
+                    await self.flow.advance(work, batch)
+                    await self._commit(key, work, batch)
+                except Exception:
+                    live = self._tables.get(key)
+                    if live is not None:
+                        self.deadlines.retry(key, live, settled=batch.settled)
+                    # Whatever did commit (a settlement's showdown included) is shown.
+                    await self.outbox.after_commit(key)
+                    raise
+                self.deadlines.succeeded(key)
+            # Shown once the table is released: the next action here need not wait for Discord.
+            await self.outbox.after_commit(key)
             return tuple(batch.events)
 
     async def publish_pending(self) -> int:
         """Show every event still queued (after a restart, once Discord is reachable)."""
         keys = await self.storage.outbox.channels()
         for key in keys:
-            async with self._lock(key):
-                await self.outbox.drain(key)
+            await self.outbox.drain(key)
         return len(keys)
 
     async def create(
@@ -175,19 +188,20 @@ class TableManager:
     ) -> tuple[Event, ...]:
         """Open a table in the channel with the host seated (``name``: how the host shows)."""
         key = (guild_id, channel_id)
-        async with self._working(), self._lock(key):
-            if key in self._tables:
-                raise GameError("This channel already has a table; join it or cancel it first.")
-            self._check_free(guild_id, channel_id, host)
-            await self.storage.players.get_or_create(guild_id, host, name=name)
-            server = await self.storage.settings.get(guild_id)
-            config = replace(config, lobby_seconds=server.lobby_minutes * 60)
-            table = Table.open(guild_id, channel_id, host, config)
-            table.keep_lobby_open(self.clock())
-            batch = Batch()
-            batch.add(*table.opened())
-            await self._commit(key, table, batch)
-            await self.outbox.drain(key)
+        async with self._working():
+            async with self._lock(key):
+                if key in self._tables:
+                    raise GameError("This channel already has a table; join it or cancel it first.")
+                self._check_free(guild_id, channel_id, host)
+                await self.storage.players.get_or_create(guild_id, host, name=name)
+                server = await self.storage.settings.get(guild_id)
+                config = replace(config, lobby_seconds=server.lobby_minutes * 60)
+                table = Table.open(guild_id, channel_id, host, config)
+                table.keep_lobby_open(self.clock())
+                batch = Batch()
+                batch.add(*table.opened())
+                await self._commit(key, table, batch)
+            await self.outbox.after_commit(key)
             return tuple(batch.events)
 
     async def join(
@@ -281,9 +295,19 @@ class TableManager:
         """The solver's setting of the player's cards (nothing changes until they submit it)."""
         table = self._get((guild_id, channel_id))
         seat = table.seat_of(user)
-        if table.phase is not Phase.ARRANGING or not seat.is_active:
+        if table.phase is not Phase.ARRANGING or not seat.is_active or table.game_id is None:
             raise GameError("There are no hands of yours to set now.")
-        return await self.offload(suggest_setting, table.spec, seat.held)
+        # One holding, one answer: a second Suggest (or a double click) waits for the first.
+        key = (table.game_id, user)
+        known = self._suggestions.get(key)
+        if known is None or (known.done() and (known.cancelled() or known.exception())):
+            known = asyncio.ensure_future(
+                self.offload(suggest_setting, table.spec, seat.held, priority=Priority.SUGGEST)
+            )
+            self._suggestions[key] = known
+            while len(self._suggestions) > SUGGESTIONS_KEPT:
+                del self._suggestions[next(iter(self._suggestions))]
+        return await asyncio.shield(known)
 
     def hand(self, guild_id: int, channel_id: int, user: int) -> tuple[AnyCard, ...]:
         """The cards the player holds in this channel's game."""
@@ -447,6 +471,7 @@ class TableManager:
         self.deadlines.close()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._idle.wait(), wait_s)
+            await asyncio.wait_for(self.outbox.flush(), wait_s)
 
 
 async def _ready(events: list[Event]) -> list[Event]:

@@ -4,11 +4,15 @@ CPU work (the solver, settlements), each behind a small protocol so tests can pu
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import heapq
+import itertools
 import multiprocessing
 import os
 import signal
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from enum import IntEnum
 from typing import Any, Protocol, TypeVar
 
 from tables.events import Event
@@ -50,19 +54,76 @@ class AsyncioScheduler:
         return asyncio.get_running_loop().create_task(fire())
 
 
+class Priority(IntEnum):
+    """Which CPU work goes first when every worker is busy (the lowest first)."""
+
+    #: A settlement: every player at the table waits for the showdown.
+    SETTLE = 0
+    #: The hands the table sets for a silent player at the deadline (a settlement follows).
+    DEADLINE = 1
+    #: One player's Suggest: it may wait behind the others, never they behind it.
+    SUGGEST = 2
+
+
+class Slots:
+    """At most ``size`` jobs at once; a freed slot goes to the most urgent job waiting (first come,
+    first served among equals). Jobs are handed to the workers only once they hold a slot, so a
+    worker pool's own first-in-first-out queue never puts a suggestion before a settlement."""
+
+    def __init__(self, size: int) -> None:
+        self.free = size
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    @contextlib.asynccontextmanager
+    async def taken(self, priority: Priority) -> AsyncIterator[None]:
+        """Hold a slot for the block, waiting for one if none is free."""
+        if self.free > 0 and not self._waiting:
+            self.free -= 1
+        else:
+            ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            heapq.heappush(self._waiting, (int(priority), next(self._order), ready))
+            try:
+                await ready
+            except asyncio.CancelledError:
+                if ready.done() and not ready.cancelled():
+                    self._release()  # the slot was handed over as the job gave up
+                raise
+        try:
+            yield
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        while self._waiting:
+            _, _, ready = heapq.heappop(self._waiting)
+            if not ready.done():  # a cancelled waiter is simply skipped
+                ready.set_result(None)
+                return
+        self.free += 1
+
+
 class Offload(Protocol):
     """Runs CPU work (the solver, a settlement) away from the event loop and awaits its result."""
 
-    async def __call__(self, work: Callable[..., T], /, *args: Any) -> T:
-        """``work(*args)``, computed elsewhere."""
+    async def __call__(
+        self, work: Callable[..., T], /, *args: Any, priority: Priority = Priority.SUGGEST
+    ) -> T:
+        """``work(*args)``, computed elsewhere, urgent work first."""
 
 
 class ThreadOffload:
     """CPU work in the loop's default thread pool: simple, but it shares the GIL with the loop."""
 
-    async def __call__(self, work: Callable[..., T], /, *args: Any) -> T:
+    def __init__(self, workers: int = 4) -> None:
+        self.slots = Slots(workers)
+
+    async def __call__(
+        self, work: Callable[..., T], /, *args: Any, priority: Priority = Priority.SUGGEST
+    ) -> T:
         """``work(*args)`` in a thread."""
-        return await asyncio.to_thread(work, *args)
+        async with self.slots.taken(priority):
+            return await asyncio.to_thread(work, *args)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -78,15 +139,22 @@ class ProcessOffload:
         self.pool = ProcessPoolExecutor(
             max_workers=self.workers, mp_context=context, initializer=_ignore_interrupts
         )
+        self.slots = Slots(self.workers)
 
     async def start(self, warm_up: Callable[[], object] | None = None) -> None:
         """Start every worker now (starting one blocks the caller) and let each load its tables."""
         work = warm_up or _nothing
-        await asyncio.gather(*(self(work) for _ in range(2 * self.workers)))
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            *(loop.run_in_executor(self.pool, work) for _ in range(2 * self.workers))
+        )
 
-    async def __call__(self, work: Callable[..., T], /, *args: Any) -> T:
+    async def __call__(
+        self, work: Callable[..., T], /, *args: Any, priority: Priority = Priority.SUGGEST
+    ) -> T:
         """``work(*args)`` in a worker process (``work`` must be a module-level function)."""
-        return await asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
+        async with self.slots.taken(priority):
+            return await asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
 
     def close(self) -> None:
         """Stop the workers."""

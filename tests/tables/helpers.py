@@ -189,6 +189,8 @@ class World:
             scheduler=scheduler,
             rng=rng,
             arranger=quick_arranger,
+            # Shown before each action returns, so a test reads what it published at once.
+            background_publishing=False,
         )
         return cls(path, database, storage, publisher, clock, scheduler, manager, rng)
 
@@ -206,6 +208,7 @@ class World:
             scheduler=self.scheduler,
             rng=self.rng,
             arranger=quick_arranger,
+            background_publishing=False,
         )
         await self.manager.resume()
         await self.manager.publish_pending()
