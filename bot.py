@@ -25,7 +25,7 @@ from dotenv import load_dotenv
 
 from cogs.arrange import PlayCog
 from cogs.chips import ChipsCog
-from cogs.common import Services, Suggestions, on_tree_error
+from cogs.common import LobbyMessages, Services, Suggestions, on_tree_error
 from cogs.controls import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from cogs.info import InfoCog
 from cogs.lifecycle import LifecycleCog
@@ -221,9 +221,13 @@ class PyramidBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the database, load the tables' data, resume the tables, add cogs, sync."""
         storage = Storage.over(await self.open_storage())
-        suggestions = Suggestions()
+        suggestions, lobbies = Suggestions(), LobbyMessages()
         publisher = DiscordPublisher(
-            self, storage, on_channel_lost=self.close_lost_table, suggestions=suggestions
+            self,
+            storage,
+            on_channel_lost=self.close_lost_table,
+            suggestions=suggestions,
+            lobbies=lobbies,
         )
         tables = TableManager(
             storage,
@@ -232,7 +236,7 @@ class PyramidBot(commands.Bot):
             offload=self.offload,
             arranger=self.arranger,
         )
-        self.services = Services(storage, tables, suggestions)
+        self.services = Services(storage, tables, suggestions, lobbies)
         # The loop's own process checks hands with the evaluator: load its tables now.
         await asyncio.to_thread(warm_up)
         if isinstance(self.offload, ProcessOffload):

@@ -14,6 +14,7 @@ import discord
 
 from engine.errors import GameError, Names
 from storage import Storage
+from tables.events import Lobby
 from tables.hands import Setting
 from tables.manager import TableManager
 
@@ -69,12 +70,53 @@ class Suggestions:
 
 
 @dataclass(slots=True)
+class ShownLobby:
+    """The message that shows a table's lobby, and the lobby it shows now."""
+
+    #: None while the interaction that shows it has not posted it yet.
+    message: discord.Message | discord.InteractionMessage | None
+    lobby: Lobby
+
+
+class LobbyMessages:
+    """Each table's lobby message, kept by whoever last showed it.
+
+    A button pressed on the lobby updates it through its own interaction (Discord does not count
+    interaction responses against the bot's request limit) and notes it here, so the publisher
+    does not edit it again for the same change; the publisher edits it (or posts a new one) for
+    the changes no interaction showed.
+    """
+
+    def __init__(self) -> None:
+        self._shown: dict[tuple[int, int], ShownLobby] = {}
+
+    def shown(
+        self,
+        key: tuple[int, int],
+        message: discord.Message | discord.InteractionMessage | None,
+        lobby: Lobby,
+    ) -> None:
+        """``message`` now shows ``lobby`` (None: an interaction is about to post it; note it
+        before awaiting, so the publisher, running meanwhile, does not post it too)."""
+        self._shown[key] = ShownLobby(message, lobby)
+
+    def get(self, key: tuple[int, int]) -> ShownLobby | None:
+        """The lobby message of the table, if one is known."""
+        return self._shown.get(key)
+
+    def forget(self, key: tuple[int, int]) -> ShownLobby | None:
+        """The lobby message became something else (the game started, the table closed)."""
+        return self._shown.pop(key, None)
+
+
+@dataclass(slots=True)
 class Services:
     """The layers below the cogs, as the bot wires them."""
 
     storage: Storage
     tables: TableManager
     suggestions: Suggestions = field(default_factory=Suggestions)
+    lobbies: LobbyMessages = field(default_factory=LobbyMessages)
 
 
 class HasServices(Protocol):

@@ -9,10 +9,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.arrange import hand_view
 from cogs.common import answer, reply, run, services
 from cogs.controls import Button, Control, Interaction
 from tables.config import make_config
-from tables.games import GAMES
+from tables.events import Event, GameStarted, Lobby, PlayerJoined, PlayerLeft, TableOpened
+from tables.games import GAMES, game_named
 from tables.options import WHEELS, TableDefaults
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
@@ -87,7 +89,7 @@ class TableCog(
         guild, channel = _where(interaction)
         found = services(interaction)
 
-        async def create() -> object:
+        async def create() -> tuple[Event, ...]:
             server = await found.storage.settings.get(guild)
             config = make_config(
                 game.value,
@@ -105,7 +107,9 @@ class TableCog(
                 guild, channel, interaction.user.id, config, name=interaction.user.display_name
             )
 
-        await run(interaction, create, done=f"You opened a {game.name} table here.")
+        events = await run(interaction, create, done=f"You opened a {game.name} table here.")
+        opened = next(e for e in events if isinstance(e, TableOpened))
+        await show_lobby(interaction, (guild, channel), opened.lobby, on_lobby=False)
 
     @app_commands.command(name="join", description="Sit at this channel's table")
     @app_commands.guild_only()
@@ -184,37 +188,115 @@ class TableCog(
 
 # ----- joining, leaving and dealing: the commands and the buttons alike --------------------------
 
-#: What Join, Leave and Start (buttons or ``/table`` commands) say when they are done.
+#: What Join, Leave and Start (typed as ``/table`` commands) say when they are done.
 _LOBBY_DONE: Final = {
     "join": "You sit at the table.",
     "leave": "You left the table.",
-    "start": "Dealt. Cards are on their way by DM.",
 }
 
 
-async def lobby_action(interaction: Interaction, guild: int, channel: int, action: str) -> None:
-    """Sit down, stand up, or deal, for the button or the command alike."""
-    tables = services(interaction).tables
+def lobby_text(lobby: Lobby) -> str:
+    """The lobby message: the game, its ante and seats, the host and who sits."""
+    if not lobby.players:  # the last player left
+        return "The table is closed."
+    spec = game_named(lobby.game)
+    ante = f"ante {lobby.ante}" if lobby.ante else "no ante"
+    seated = ", ".join(f"<@{user}>" for user in lobby.players)
+    return (
+        f"**{spec.title}** table, {ante}, {len(lobby.players)}/{lobby.seats} seats "
+        f"(host <@{lobby.host}>)\nSeated: {seated}\n"
+        f"Join, then the host presses Start ({spec.min_players}+ players)."
+    )
+
+
+def started_text(event: GameStarted) -> str:
+    """The game's status message, posted by the Start press: who plays, what is held."""
+    escrow = sum(event.escrowed.values())
+    chips = f"; {escrow:,} chips held for the game" if escrow else ""
+    seated = ", ".join(f"<@{user}>" for user in event.players)
+    return (
+        f"Game {event.game_id} started with {seated}{chips}. Cards are on their way by DM; "
+        "**Show my hand** shows yours here, to you alone."
+    )
+
+
+async def lobby_action(
+    interaction: Interaction, guild: int, channel: int, action: str, *, pressed: str = ""
+) -> None:
+    """Sit down, stand up, or deal, for the button or the command alike.
+
+    What changes is shown through the interaction itself wherever it can be (Discord does not
+    count interaction responses against the bot's requests): a press on the lobby message
+    updates that message; Start turns it into the game's status, with Show my hand; a press under
+    a showdown, or a typed ``/table start``, answers in the channel with the new lobby or the
+    status. Only a typed join or leave leaves the lobby message to the publisher.
+    """
+    found = services(interaction)
+    tables = found.tables
     user = interaction.user.id
-    name = interaction.user.display_name
-    calls = {
-        "join": lambda: tables.join(guild, channel, user, name=name),
-        "leave": lambda: tables.leave(guild, channel, user),
-        "start": lambda: tables.start(guild, channel, user),
-    }
-    await run(interaction, calls[action], done=_LOBBY_DONE[action])
+    key = (guild, channel)
+    on_lobby = pressed in ("join", "leave", "start")
+    if on_lobby:
+        await interaction.response.defer()  # updates the message pressed, quietly
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    if action == "start":
+        events = await tables.start(guild, channel, user)
+        started = next(e for e in events if isinstance(e, GameStarted))
+        found.lobbies.forget(key)
+        text, view = started_text(started), hand_view(started.game_id)
+        if on_lobby:
+            await interaction.edit_original_response(content=text, view=view)
+        else:
+            await answer(interaction, "Dealt. Cards are on their way by DM.")
+            await interaction.followup.send(text, view=view)
+        return
+    if action == "join":
+        events = await tables.join(guild, channel, user, name=interaction.user.display_name)
+    else:
+        events = await tables.leave(guild, channel, user)
+    if not on_lobby:
+        await answer(interaction, _LOBBY_DONE[action])
+        if not pressed:
+            return  # typed: the publisher updates the lobby message
+    lobbies = [e.lobby for e in events if isinstance(e, PlayerJoined | PlayerLeft)]
+    if not lobbies:
+        return  # a second press changed nothing
+    await show_lobby(interaction, key, lobbies[-1], on_lobby=on_lobby)
+
+
+async def show_lobby(
+    interaction: Interaction, key: tuple[int, int], lobby: Lobby, *, on_lobby: bool
+) -> None:
+    """Show the lobby through the interaction: on the lobby message pressed, or posted anew."""
+    lobbies = services(interaction).lobbies
+    if not lobby.players:  # the last player left: the table closed
+        lobbies.forget(key)
+        if on_lobby:
+            await interaction.edit_original_response(content=lobby_text(lobby), view=None)
+        return
+    # Noted before awaiting: the publisher, showing the same change meanwhile, leaves it be.
+    lobbies.shown(key, interaction.message if on_lobby else None, lobby)
+    if on_lobby:
+        await interaction.edit_original_response(content=lobby_text(lobby), view=lobby_view())
+        return
+    posted = await interaction.followup.send(lobby_text(lobby), view=lobby_view(), wait=True)
+    lobbies.shown(key, posted, lobby)
 
 
 _LOBBY_LABELS: Final = {
     "join": ("Join", discord.ButtonStyle.primary),
     "leave": ("Leave", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.success),
-    # Under a showdown: the host deals the next hand to whoever is still seated.
+    # Under a showdown: the host deals the next hand to whoever is still seated, a newcomer
+    # sits down for it, a player leaves (the lobby is then posted anew, not the showdown edited).
     "again": ("Deal again", discord.ButtonStyle.success),
+    "sit": ("Join", discord.ButtonStyle.primary),
+    "stand": ("Leave", discord.ButtonStyle.secondary),
 }
 
 
-class LobbyButton(Control[Button], custom_id="pp:lobby:{action:join|leave|start|again}"):
+class LobbyButton(Control[Button], custom_id="pp:lobby:{action:join|leave|start|again|sit|stand}"):
     """Join, Leave or Start under the lobby message; Deal again, Join, Leave under a showdown."""
 
     def __init__(self, *, action: str) -> None:
@@ -227,8 +309,8 @@ class LobbyButton(Control[Button], custom_id="pp:lobby:{action:join|leave|start|
         if guild is None or channel is None:
             await reply(interaction, "Use this in the channel of the table.")
             return
-        action = "start" if self.action == "again" else self.action
-        await lobby_action(interaction, guild, channel, action)
+        action = {"again": "start", "sit": "join", "stand": "leave"}.get(self.action, self.action)
+        await lobby_action(interaction, guild, channel, action, pressed=self.action)
 
 
 def lobby_view() -> discord.ui.View:
@@ -242,6 +324,6 @@ def lobby_view() -> discord.ui.View:
 def next_hand_view() -> discord.ui.View:
     """Under a showdown: Deal again (the host), Join (a newcomer), Leave (a player done)."""
     view = discord.ui.View(timeout=None)
-    for action in ("again", "join", "leave"):
+    for action in ("again", "sit", "stand"):
         view.add_item(LobbyButton(action=action))
     return view

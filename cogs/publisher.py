@@ -3,26 +3,25 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
 
-from cogs.arrange import arrange_view, hand_view
-from cogs.common import Suggestions, fit, picture, player_names, png
+from cogs.arrange import arrange_view
+from cogs.common import LobbyMessages, Suggestions, fit, picture, player_names, png
 from cogs.declare import declare_view
-from cogs.lobby import lobby_view, next_hand_view
+from cogs.lobby import lobby_text, lobby_view, next_hand_view
 from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
 from engine.cards import AnyCard, format_cards, sort_cards
 from render.style import signed
 from storage import Storage
 from tables.events import (
-    ArrangementSubmitted,
     ArrangingOpened,
     CardsDealt,
     CardsDrawn,
-    DeclarationMade,
     DeclarationsOpened,
     DeclarationsRevealed,
     Event,
@@ -58,17 +57,17 @@ def _mentions(users: Sequence[int]) -> str:
     return ", ".join(f"<@{user}>" for user in users) or "nobody"
 
 
-def lobby_text(lobby: Lobby) -> str:
-    """The lobby message: the game, its ante and seats, the host and who sits."""
-    if not lobby.players:  # the last player left
-        return "The table is closed."
-    spec = game_named(lobby.game)
-    ante = f"ante {lobby.ante}" if lobby.ante else "no ante"
-    return (
-        f"**{spec.title}** table, {ante}, {len(lobby.players)}/{lobby.seats} seats "
-        f"(host <@{lobby.host}>)\nSeated: {_mentions(lobby.players)}\n"
-        f"Join, then the host presses Start ({spec.min_players}+ players)."
-    )
+def reveal_text(event: DeclarationsRevealed) -> str:
+    """What a declaration's reveal says: who plays on, who surrendered, and why some did."""
+    lines = [
+        f"Declaration {event.round + 1} revealed. Play: {_mentions(event.played)}. "
+        f"Surrender: {_mentions(event.surrendered)}."
+    ]
+    if event.defaulted:
+        lines.append(f"Silent at the deadline (the table declared): {_mentions(event.defaulted)}.")
+    if event.short:
+        lines.append(f"Short of chips to play on: {_mentions(event.short)}.")
+    return "\n".join(lines)
 
 
 class DiscordPublisher:
@@ -85,15 +84,16 @@ class DiscordPublisher:
         *,
         on_channel_lost: Callable[[int, int], Coroutine[Any, Any, object]],
         suggestions: Suggestions | None = None,
+        lobbies: LobbyMessages | None = None,
     ) -> None:
         self.client = client
         self.storage = storage
         self.on_channel_lost = on_channel_lost
         #: The suggestions shown during a game, forgotten when it ends.
         self.suggestions = suggestions or Suggestions()
-        #: The lobby message per channel, edited as players come and go (lost on restart: a
-        #: new one is posted on the next change).
-        self.lobbies: dict[tuple[int, int], discord.Message] = {}
+        #: Each table's lobby message, edited as players come and go (lost on restart: a new
+        #: one is posted on the next change); the lobby buttons update it themselves.
+        self.lobbies = lobbies or LobbyMessages()
         #: Tables being closed because their channel went out of reach (kept until done).
         self._closing: set[asyncio.Task[Any]] = set()
 
@@ -130,6 +130,7 @@ class DiscordPublisher:
     async def publish(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
         """Show the events, in order."""
         held: dict[int, tuple[AnyCard, ...]] = {}
+        revealed: DeclarationsRevealed | None = None
         for index, event in enumerate(events):
             ended = getattr(event, "game_id", None)
             if isinstance(event, ShowdownSettled | GameCancelled | TableAbandoned) and ended:
@@ -138,9 +139,12 @@ class DiscordPublisher:
                 held[event.user] = event.cards
             elif isinstance(event, CardsDrawn):
                 held[event.user] = event.held
+            elif isinstance(event, DeclarationsRevealed):
+                # Told to each player in the next phase's DM, not posted in the channel.
+                revealed = event
             elif isinstance(event, DeclarationsOpened | ArrangingOpened):
-                await self._phase(guild_id, channel_id, event, held)
-                held = {}
+                await self._phase(guild_id, channel_id, event, held, revealed)
+                held, revealed = {}, None
             elif isinstance(event, ShowdownSettled):
                 # The table is back in its lobby unless it closed with this showdown.
                 closed = any(isinstance(later, TableClosed) for later in events[index + 1 :])
@@ -152,17 +156,21 @@ class DiscordPublisher:
 
     async def _lobby(self, guild_id: int, channel_id: int, lobby: Lobby) -> None:
         key = (guild_id, channel_id)
-        text = lobby_text(lobby)
-        message = self.lobbies.get(key)
-        if message is not None:
+        known = self.lobbies.get(key)
+        if known is not None:
+            if known.lobby == lobby:
+                return  # an interaction already showed this very change
+            if known.message is None:
+                return  # an interaction is posting the lobby; a later change updates it
             try:
-                await message.edit(content=text, view=lobby_view())
+                await known.message.edit(content=lobby_text(lobby), view=lobby_view())
+                self.lobbies.shown(key, known.message, lobby)
                 return
             except discord.HTTPException:
-                self.lobbies.pop(key, None)
-        posted = await self._say(guild_id, channel_id, text, view=lobby_view())
+                self.lobbies.forget(key)
+        posted = await self._say(guild_id, channel_id, lobby_text(lobby), view=lobby_view())
         if posted is not None:
-            self.lobbies[key] = posted
+            self.lobbies.shown(key, posted, lobby)
 
     # ----- private phases -------------------------------------------------------------------
 
@@ -172,7 +180,13 @@ class DiscordPublisher:
         channel_id: int,
         event: DeclarationsOpened | ArrangingOpened,
         held: dict[int, tuple[AnyCard, ...]],
+        revealed: DeclarationsRevealed | None,
     ) -> None:
+        """Each player's DM: what was revealed, the phase, their cards and its buttons.
+
+        Nothing is posted in the channel: the game's status message (the Start press's answer)
+        carries Show my hand, and every request counts against the bot's limit.
+        """
         title = game_named(event.game).title
         game_id = event.game_id
         deadline = f"<t:{int(event.deadline)}:R>"
@@ -182,25 +196,13 @@ class DiscordPublisher:
                 f"brings {event.draw} more cards; **Surrender** costs {event.surrender_cost}. "
                 f"Decide {deadline}; your choice stays secret until everyone has declared."
             )
-            await self._say(
-                guild_id,
-                channel_id,
-                f"Declaration {event.round + 1}: {_mentions(event.players)}, check your DMs "
-                f"and decide {deadline}.",
-                view=hand_view(game_id),
-            )
         else:
             what = (
                 f"Set your hands {deadline}: **Build hands** picks them card by card, **Type "
                 "hands** (or `/arrange hands:` in the channel) takes them as text, **Suggest** "
                 "shows the solver's arrangement. If you set nothing, the table sets them for you."
             )
-            await self._say(
-                guild_id,
-                channel_id,
-                f"Arranging: {_mentions(event.players)}, set your hands {deadline}.",
-                view=hand_view(game_id),
-            )
+        news = f"{reveal_text(revealed)}\n" if revealed is not None else ""
         where = self._where(guild_id, channel_id)
         for user in event.players:
             cards = held.get(user, ())
@@ -211,7 +213,7 @@ class DiscordPublisher:
             await self._dm(
                 user,
                 (guild_id, channel_id),
-                f"**{title}** in {where}.\n{what}{cards_text(cards)}",
+                f"**{title}** in {where}.\n{news}{what}{cards_text(cards)}",
                 cards,
                 view,
                 subtitle=phase_subtitle(title, event),
@@ -231,15 +233,13 @@ class DiscordPublisher:
         *,
         subtitle: str = "",
     ) -> None:
-        user = self.client.get_user(user_id)
         try:
-            if user is None:
-                user = await self.client.fetch_user(user_id)
             files = []
             if cards:
                 data = await picture(hand_picture, cards, subtitle=subtitle)
                 files.append(png(data, "hand.png"))
-            await user.send(content, files=files, view=view)
+            channel = await self._dm_channel(user_id)
+            await channel.send(content, files=files, view=view)
         except discord.Forbidden:
             # Closed DMs (50007): the channel says so, and /hand or the button serve instead.
             await self._say(
@@ -249,6 +249,11 @@ class DiscordPublisher:
             )
         except discord.HTTPException:
             log.exception("could not DM %s", user_id)
+
+    async def _dm_channel(self, user_id: int) -> discord.DMChannel:
+        """The player's DM channel: opened once per process (one request), then from the cache,
+        and never a look-up of the user first."""
+        return await self.client.create_dm(discord.Object(id=user_id))
 
     # ----- public events -------------------------------------------------------------------
 
@@ -260,44 +265,24 @@ class DiscordPublisher:
             if event.lobby is not None:
                 await self._lobby(guild_id, channel_id, event.lobby)
         elif isinstance(event, GameStarted):
-            self.lobbies.pop((guild_id, channel_id), None)
-            escrow = sum(event.escrowed.values())
-            chips = f"; {escrow} chips held for the game" if escrow else ""
-            await self._say(
-                guild_id,
-                channel_id,
-                f"Game {event.game_id} started with {_mentions(event.players)}{chips}. "
-                "Cards are on their way by DM.",
-            )
-        elif isinstance(event, DeclarationMade):
-            await self._say(guild_id, channel_id, f"<@{event.user}> has declared.")
-        elif isinstance(event, DeclarationsRevealed):
-            lines = [
-                f"Declaration {event.round + 1} revealed. Play: {_mentions(event.played)}. "
-                f"Surrender: {_mentions(event.surrendered)}."
-            ]
-            if event.defaulted:
-                lines.append(
-                    f"Silent at the deadline (the table declared): {_mentions(event.defaulted)}."
-                )
-            if event.short:
-                lines.append(f"Short of chips to play on: {_mentions(event.short)}.")
-            await self._say(guild_id, channel_id, "\n".join(lines))
-        elif isinstance(event, ArrangementSubmitted):
-            how = {"player": "set their hands", "solver": "had their hands set by the solver"}
-            verb = how.get(event.by, "set their hands")
-            again = " again" if event.replaced else ""
-            await self._say(guild_id, channel_id, f"<@{event.user}> {verb}{again}.")
+            # The Start press answers in the channel with the game's status (an interaction
+            # response); a lobby message left over from a typed /table start loses its buttons.
+            left = self.lobbies.forget((guild_id, channel_id))
+            if left is not None and left.message is not None and left.lobby.players:
+                with contextlib.suppress(discord.HTTPException):
+                    await left.message.edit(
+                        content=f"Game {event.game_id} started: see below.", view=None
+                    )
         elif isinstance(event, GameCancelled):
             back = sum(event.refunds.values())
             await self._say(
                 guild_id, channel_id, f"Game {event.game_id} was cancelled; {back} chips went back."
             )
         elif isinstance(event, TableClosed):
-            self.lobbies.pop((guild_id, channel_id), None)
+            self.lobbies.forget((guild_id, channel_id))
             await self._say(guild_id, channel_id, f"Table closed: {event.reason}")
         elif isinstance(event, TableAbandoned):
-            self.lobbies.pop((guild_id, channel_id), None)
+            self.lobbies.forget((guild_id, channel_id))
             await self._abandoned(guild_id, event)
 
     async def _abandoned(self, guild_id: int, event: TableAbandoned) -> None:
@@ -310,8 +295,7 @@ class DiscordPublisher:
             chips = f" The {back} chips you had put up came back to you." if back else ""
             text = f"Your **{title}** table{where} was closed: {event.reason}.{chips}"
             try:
-                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-                await user.send(text)
+                await (await self._dm_channel(user_id)).send(text)
             except discord.HTTPException:
                 log.info("could not tell %s that their table closed", user_id)
 
@@ -326,6 +310,9 @@ class DiscordPublisher:
         )
         if event.notes:
             text += "\n" + "\n".join(note.render(lambda user: f"<@{user}>") for note in event.notes)
+        by_table = [seat.user for seat in event.seats if seat.set_by == "solver"]
+        if by_table:
+            text += f"\nHands set by the table at the deadline: {_mentions(by_table)}."
         # Back in its lobby, the table deals the next hand at a press.
         view = next_hand_view() if is_open else None
         await self._say(

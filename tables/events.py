@@ -175,6 +175,8 @@ class SeatResult:
     per_hand: tuple[int, ...] = ()
     #: The house games: each wager with its result.
     wagers: tuple[Wager, ...] = ()
+    #: Who set the hands: "player", or "solver" when the table set them at the deadline.
+    set_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

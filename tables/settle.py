@@ -103,6 +103,7 @@ def settle_table(table: Table, available: Mapping[int, int]) -> Result:
             net=nets[seat.user],
             per_hand=played.per_hand.get(seat.user, ()),
             wagers=played.wagers.get(seat.user, ()),
+            set_by=seat.set_by,
         )
         for seat in table.seats
     )

@@ -123,7 +123,8 @@ def test_every_persistent_control_is_found_again_after_a_restart(
 #: The formats of the buttons already in players' messages, as released: an upgrade that stops
 #: matching one turns those buttons into "not one of this bot's".
 RELEASED = {
-    "LobbyButton": r"pp:lobby:(?P<action>join|leave|start|again)",
+    # sit and stand (Join and Leave under a showdown) joined join, leave, start and again.
+    "LobbyButton": r"pp:lobby:(?P<action>join|leave|start|again|sit|stand)",
     "DeclareButton": r"pp:declare:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+):(?P<round>\d+)"
     r":(?P<choice>play|surrender)",
     "HandButton": r"pp:hand:(?P<game>\d+)",

@@ -115,10 +115,8 @@ async def test_closed_dms_fall_back_to_the_channel_and_hand(scene: Scene) -> Non
     assert any(f"<@{bob.id}>, I cannot DM you" in text for text in said)
     shown = await bob.slash(scene.channel, "hand")
     assert shown.acknowledged and shown.ephemeral and shown.response.attachments
-    # The channel's Show my hand button serves too.
-    phase_message = next(
-        m for m in scene.channel.history() if m.content.startswith("Declaration 1")
-    )
+    # The Show my hand button of the game's status message serves too.
+    phase_message = next(m for m in scene.channel.history() if m.content.startswith("Game "))
     pressed = await bob.click(phase_message, label="Show my hand")
     assert pressed.ephemeral and pressed.response.attachments
     # Bob plays the whole game from the channel: the private answer carries the phase's buttons.
@@ -142,12 +140,12 @@ async def test_strangers_get_a_sentence_and_change_nothing(scene: Scene) -> None
     await open_table(scene, "showdown", 2)
     lobby = next(m for m in scene.channel.history() if "Join, then the host" in m.content)
     refused = await cy.click(lobby, label="Start")
-    assert refused.ephemeral and refused.response.content
+    # The lobby stays as it was; the sentence goes to the stranger alone.
+    [sentence] = refused.followups
+    assert sentence.ephemeral and "host" in sentence.content
     assert the_table(scene).phase is Phase.LOBBY
     await ann.slash(scene.channel, "table start")
-    phase_message = next(
-        m for m in scene.channel.history() if m.content.startswith("Declaration 1")
-    )
+    phase_message = next(m for m in scene.channel.history() if m.content.startswith("Game "))
     before = the_table(scene).to_state()
     stranger = await cy.click(phase_message, label="Show my hand")
     assert stranger.ephemeral and "not" in stranger.response.content.lower()
@@ -214,9 +212,11 @@ async def test_players_who_walk_away_are_played_for_at_each_deadline(scene: Scen
     table = the_table(scene)
     assert table.phase is Phase.LOBBY and table.games_played == 1
     said = "\n".join(m.content for m in scene.channel.history())
-    assert "Silent at the deadline" in said
-    assert "had their hands set by the solver" in said
+    assert "Hands set by the table at the deadline" in said
     assert f"**Showdown, game {game}.**" in said
+    # Each player learns of the reveal in the DM of the next phase.
+    told = "\n".join(m.content for m in scene.members[0].user.dm_channel.history())
+    assert "Silent at the deadline" in told
 
 
 def test_dynamic_items_have_distinct_templates() -> None:
