@@ -74,7 +74,7 @@ async def main() -> None:
     """Print each game's requests at full seats."""
     print(f"{'game':<14} {'seats':>5} {'counted':>8} {'(first game)':>13} {'free':>5}  routes")
     for game, spec in GAMES.items():
-        first, first_free, second, free = await one_game(game)
+        first, _, second, free = await one_game(game)
         routes = ", ".join(f"{n} {route}" for route, n in second.most_common())
         print(
             f"{game:<14} {spec.max_players:>5} {sum(second.values()):>8} "
