@@ -1,0 +1,250 @@
+"""One process under load: how long a player's click waits, with the pictures drawn as the bot
+draws them and Discord's latency on every request.
+
+Run: .venv/bin/python -m benchmarks.bench_load [--tables 10 50 100] [--games 1] [--seed 1]
+     [--latency-ms 60] [--before]
+
+Tables of every game, full seats, play through ``tables.TableManager`` on a SQLite file with the
+solver in worker processes (as in the bot). The publisher does what the bot's does for each
+event: it draws each DM's hand picture and the showdown picture (``cogs.pictures``, in a thread)
+and waits ``--latency-ms`` for each request Discord would get. Players think 0.5-3 s, then
+declare, or ask for a suggestion and submit it; some stay silent and the deadline plays for them.
+
+Printed per size: games per second, each click's wait (declare, submit: from the call to its
+answer) at p50/p95/max, the time from the last hands to the showdown posted, and from Start to
+every deal's DM sent. ``--before`` runs the same code the way it ran before the load issue:
+publishing inside the table's lock and one first-come-first-served queue for the workers (the
+old publisher's extra requests are not counted, so "before" is if anything flattered).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
+from engine.errors import GameError
+from storage import Storage
+from storage.database import open_database
+from tables.config import make_config
+from tables.events import (
+    ArrangingOpened,
+    CardsDealt,
+    CardsDrawn,
+    DeclarationsOpened,
+    Event,
+    GameStarted,
+    ShowdownSettled,
+)
+from tables.games import GAMES
+from tables.hands import warm_up
+from tables.manager import TableManager
+from tables.runtime import Priority, ProcessOffload
+
+T = TypeVar("T")
+GUILD = 1
+DEADLINE_S = 30
+SILENT = 0.05
+
+
+class Flat:
+    """The workers as they were before: one first-come-first-served queue for every job."""
+
+    def __init__(self, offload: ProcessOffload) -> None:
+        self.offload = offload
+
+    async def __call__(
+        self, work: Callable[..., T], /, *args: Any, priority: Priority = Priority.SUGGEST
+    ) -> T:
+        return await self.offload(work, *args, priority=Priority.SUGGEST)
+
+
+class Load:
+    """The bot's publisher (its pictures and requests) and the players who answer it."""
+
+    def __init__(self, manager: TableManager, rng: random.Random, latency: float) -> None:
+        self.manager = manager
+        self.rng = rng
+        self.latency = latency
+        self.waits: dict[str, list[float]] = defaultdict(list)
+        self.started_at: dict[int, float] = {}
+        #: Per table: when the submits that settled it were called, when showdowns were posted.
+        self.hands_in: dict[int, list[float]] = defaultdict(list)
+        self.posted: dict[int, list[float]] = defaultdict(list)
+        self.to_deal: list[float] = []
+        self.finished: asyncio.Queue[int] = asyncio.Queue()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def request(self) -> None:
+        """One request to Discord."""
+        await asyncio.sleep(self.latency)
+
+    async def publish(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
+        held: dict[int, Any] = {}
+        for event in events:
+            if isinstance(event, CardsDealt):
+                held[event.user] = event.cards
+            elif isinstance(event, CardsDrawn):
+                held[event.user] = event.held
+            elif isinstance(event, DeclarationsOpened | ArrangingOpened):
+                subtitle = phase_subtitle(GAMES[event.game].title, event)
+
+                async def dm(
+                    user: int, phase: Event = event, cards: Any = held, subtitle: str = subtitle
+                ) -> None:
+                    if user in cards:
+                        await asyncio.to_thread(hand_picture, cards[user], subtitle=subtitle)
+                    await self.request()
+                    self.answer(channel_id, user, phase)
+
+                # The bot sends a phase's DMs side by side, as this does.
+                await asyncio.gather(*(dm(user) for user in event.players))
+                if channel_id in self.started_at:
+                    self.to_deal.append(time.perf_counter() - self.started_at.pop(channel_id))
+                held = {}
+            elif isinstance(event, ShowdownSettled):
+                names = {seat.user: f"Player {seat.user}" for seat in event.seats}
+                await asyncio.to_thread(showdown_picture, event, names)
+                await self.request()
+                self.posted[channel_id].append(time.perf_counter())
+                self.finished.put_nowait(channel_id)
+
+    def answer(self, channel: int, user: int, event: Event) -> None:
+        if isinstance(event, ArrangingOpened) and self.rng.random() < SILENT:
+            return
+        task = asyncio.get_running_loop().create_task(self.play(channel, user, event))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def play(self, channel: int, user: int, event: Event) -> None:
+        await asyncio.sleep(self.rng.uniform(0.5, 3.0))
+        try:
+            if isinstance(event, DeclarationsOpened):
+                await self.timed("declare", self.manager.declare(GUILD, channel, user, True))
+            else:
+                suggestion = await self.manager.suggest(GUILD, channel, user)
+                setting = suggestion.setting
+                started = time.perf_counter()
+                submit = self.manager.submit(GUILD, channel, user, setting.text, setting.automatic)
+                events = await self.timed("submit", submit)
+                if any(isinstance(e, ShowdownSettled) for e in events):
+                    self.hands_in[channel].append(started)  # the last hands: the game settled
+        except GameError:
+            pass  # the deadline came first, or the chips fell short
+
+    async def timed(self, kind: str, action: Any) -> Any:
+        started = time.perf_counter()
+        result = await action
+        self.waits[kind].append(time.perf_counter() - started)
+        return result
+
+
+def _ms(values: list[float], share: float) -> str:
+    if not values:
+        return "-"
+    ordered = sorted(values)
+    return f"{ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000:.0f}"
+
+
+async def run(tables: int, games: int, seed: int, latency: float, before: bool) -> str:
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        database = await open_database(Path(folder) / "load.sqlite3")
+        storage = Storage.over(database)
+        workers = ProcessOffload()
+        await workers.start(warm_up)
+        warm_up()
+        holder: list[Load] = []
+
+        class Relay:
+            async def publish(self, g: int, c: int, events: Sequence[Event]) -> None:
+                await holder[0].publish(g, c, events)
+
+        manager = TableManager(
+            storage,
+            Relay(),
+            rng=random.Random(seed),
+            offload=Flat(workers) if before else workers,
+            background_publishing=not before,
+        )
+        load = Load(manager, rng, latency)
+        holder.append(load)
+        names = sorted(GAMES)
+        hosts = {}
+        for index in range(tables):
+            spec = GAMES[names[index % len(names)]]
+            users = tuple(10_000 + 10 * index + seat for seat in range(spec.max_players))
+            channel = index + 1
+            hosts[channel] = users[0]
+            config = make_config(
+                spec.name, declaration_seconds=DEADLINE_S, arrangement_seconds=DEADLINE_S
+            )
+            await manager.create(GUILD, channel, users[0], config)
+            for user in users[1:]:
+                await manager.join(GUILD, channel, user)
+        await manager.outbox.flush()
+        began = time.perf_counter()
+        played = 0
+        for _ in range(games):
+
+            async def deal(channel: int) -> None:
+                load.started_at[channel] = time.perf_counter()
+                events = await manager.start(GUILD, channel, hosts[channel])
+                assert any(isinstance(e, GameStarted) for e in events)
+
+            await asyncio.gather(*(deal(channel) for channel in hosts))
+            for _ in hosts:
+                await load.finished.get()
+                played += 1
+        elapsed = time.perf_counter() - began
+        await manager.close()
+        workers.close()
+        await database.close()
+    to_showdown = [
+        posted - hands
+        for channel, times in load.hands_in.items()
+        for hands, posted in zip(sorted(times), sorted(load.posted[channel]), strict=False)
+    ]
+    load_avg = os.getloadavg()[0]
+    return (
+        f"{'before' if before else 'after ':<6} {tables:>6} {played / elapsed:>7.2f} "
+        f"{_ms(load.waits['declare'], 0.5):>6} {_ms(load.waits['declare'], 0.95):>6} "
+        f"{_ms(load.waits['declare'], 1.0):>6} {_ms(load.waits['submit'], 0.5):>6} "
+        f"{_ms(load.waits['submit'], 0.95):>6} {_ms(load.waits['submit'], 1.0):>6} "
+        f"{_ms(to_showdown, 0.5):>6} {_ms(to_showdown, 0.95):>6} "
+        f"{_ms(load.to_deal, 0.5):>6} {_ms(load.to_deal, 0.95):>6} {load_avg:>5.1f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 100])
+    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--latency-ms", type=float, default=60.0)
+    parser.add_argument("--before", action="store_true", help="also run the code as it was")
+    args = parser.parse_args()
+    print(
+        f"{'code':<6} {'tables':>6} {'games/s':>7} "
+        f"{'decl50':>6} {'decl95':>6} {'declmx':>6} {'sub50':>6} {'sub95':>6} {'submx':>6} "
+        f"{'show50':>6} {'show95':>6} {'deal50':>6} {'deal95':>6} {'load':>5}   (ms)"
+    )
+    for tables in args.tables:
+        modes = (True, False) if args.before else (False,)
+        for before in modes:
+            line = asyncio.run(run(tables, args.games, args.seed, args.latency_ms / 1000, before))
+            print(line, flush=True)
+    print(f"statistics: {statistics.__name__} of clicks; latency per request {args.latency_ms} ms")
+
+
+if __name__ == "__main__":
+    main()
