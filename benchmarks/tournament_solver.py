@@ -18,13 +18,11 @@ import time
 from collections.abc import Callable, Sequence
 
 from benchmarks.progress import progress
-from engine.arrangement import Arrangement, is_legal_keys
+from engine import players
+from engine.arrangement import Arrangement
 from engine.cards import card_from_code
-from engine.errors import HandError
-from engine.evaluate import evaluate, evaluator
+from engine.evaluate import evaluate
 from engine.scoring import PlayedHands, matchup
-from engine.solver.big_hands import big_hands
-from engine.solver.search import minus
 from engine.solver.solve import solve
 from engine.solver.train import shoe_codes
 from engine.variants import Automatic, Variant, variant_named
@@ -33,63 +31,17 @@ Setting = tuple[Arrangement, Automatic | None]
 Strategy = Callable[[Variant, list[int], random.Random], Setting]
 
 
-def _arrangement(hands: Sequence[Sequence[int]]) -> Arrangement:
-    return Arrangement(tuple(tuple(card_from_code(c) for c in hand) for hand in hands))
-
-
 def top_first(variant: Variant, held: list[int], rng: random.Random) -> Setting:
-    """The strongest hand that fits the top slot, then the strongest that fits below it, ..."""
-    keyer = evaluator(variant.hand_rules)
-    left = tuple(sorted(held))
-    cap: tuple[int, ...] | None = None
-    hands: list[tuple[int, ...]] = []
-    slots = variant.slots
-    for position in range(len(slots) - 1, -1, -1):
-        room = len(left) - sum(min(s.allowed_sizes) for s in slots[:position])
-        best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        for rule in slots[position].sizes:
-            if rule.size > room:
-                continue
-            if rule.size > 5:
-                pool = [c for c, _ in big_hands(keyer, left, rule.size)]
-            else:
-                pool = list(dict.fromkeys(itertools.combinations(left, rule.size)))
-            for combo in pool:
-                try:
-                    key = keyer.key(combo)
-                except HandError:
-                    continue
-                if key[0] < rule.min_ladder or (cap is not None and key >= cap):
-                    continue
-                if best is None or key > best[1]:
-                    best = (combo, key)
-        if best is None:
-            return solver(variant, held, rng)  # rare dead end: fall back to a legal setting
-        hands.append(best[0])
-        cap = best[1]
-        left = minus(left, best[0])
-    arrangement = _arrangement(hands[::-1])
-    sizes = arrangement.sizes
-    if not is_legal_keys(variant, sizes, [keyer.key(h) for h in hands[::-1]]):
-        return solver(variant, held, rng)
-    return arrangement, None
+    """The strongest hand that fits the top slot, then the strongest below it (the casual
+    computer, engine.players), or the solver's setting where that greed gets cornered."""
+    arrangement = players.top_first(variant, held)
+    return (arrangement, None) if arrangement is not None else solver(variant, held, rng)
 
 
 def random_legal(variant: Variant, held: list[int], rng: random.Random) -> Setting:
     """A random split into the slots' base sizes, redrawn until it is legal."""
-    keyer = evaluator(variant.hand_rules)
-    sizes = [min(slot.allowed_sizes) for slot in variant.slots]
-    cards = list(held)
-    for _ in range(2000):
-        rng.shuffle(cards)
-        hands, start = [], 0
-        for size in sizes:
-            hands.append(tuple(cards[start : start + size]))
-            start += size
-        keys = [keyer.key(hand) for hand in hands]
-        if is_legal_keys(variant, sizes, keys):
-            return _arrangement(hands), None
-    return top_first(variant, held, rng)
+    arrangement = players.random_legal(variant, held, rng)
+    return (arrangement, None) if arrangement is not None else top_first(variant, held, rng)
 
 
 def solver(variant: Variant, held: list[int], rng: random.Random) -> Setting:
