@@ -31,8 +31,8 @@ from tables.events import (
 from tables.games import GAMES, game_named
 from tables.hands import default_setting
 from tables.manager import TableManager
+from tables.phase import Phase
 from tables.runtime import ThreadOffload
-from tables.table import Phase
 
 GUILD, CHANNEL = 1, 1
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")

@@ -31,7 +31,7 @@ from engine.cards import AnyCard
 from engine.errors import GameError
 from tables.games import GameSpec
 from tables.hands import Setting, read_setting, setting_shape
-from tables.table import Phase
+from tables.phase import Phase
 
 
 class PlayCog(commands.Cog):

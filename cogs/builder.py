@@ -17,7 +17,8 @@ from engine.errors import GameError
 from engine.variants import Automatic
 from tables.games import GameSpec
 from tables.hands import SlotShape, setting_shape, setting_text
-from tables.table import Phase, Table
+from tables.phase import Phase
+from tables.table import Table
 
 # ----- the state codec: held-card indices per hand, base 36, in a custom id ----------------------
 

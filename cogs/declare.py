@@ -8,7 +8,7 @@ import discord
 
 from cogs.common import reply, run, services
 from cogs.controls import Button, Control, Interaction
-from tables.table import Phase
+from tables.phase import Phase
 
 _CHOICES: Final = {
     "play": ("Play", discord.ButtonStyle.success),

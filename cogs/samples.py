@@ -18,8 +18,9 @@ from tables.config import make_config
 from tables.events import CardsDealt, DeclarationsOpened, Event, ShowdownSettled
 from tables.games import GameSpec, game_named
 from tables.hands import suggest_setting
+from tables.phase import Phase
 from tables.settle import settle_table
-from tables.table import Phase, Table
+from tables.table import Table
 
 NAMES: Final = ("Ada", "Bastien", "Chiara", "Dmitri", "Eun-ji", "Farah")
 FIRST_USER: Final = 1001

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.errors import GameError
+from engine.players import level_named
 from tables.games import Family, GameSpec, game_named
 from tables.options import TableDefaults, check_ante, check_decks, check_wheel
 
@@ -27,6 +28,12 @@ class TableConfig:
     decks: int = 6
     #: Pai Gow's wheel (RULINGS §6): "nevada" (second-highest) or "california" (lowest).
     wheel: str = "nevada"
+    #: A practice table deals and scores as usual but moves no chips and records nothing.
+    practice: bool = False
+    #: At the start, fill the empty seats with computers of this level (None: do not).
+    fill: str | None = None
+    #: Computers this table may seat (the server's cap; 0 forbids them).
+    computer_seats: int = 5
 
     @property
     def spec(self) -> GameSpec:
@@ -48,6 +55,8 @@ def make_config(
     ties_to_dealer: bool | None = None,
     decks: int | None = None,
     wheel: str | None = None,
+    practice: bool = False,
+    fill: str | None = None,
     defaults: TableDefaults | None = None,
 ) -> TableConfig:
     """Checked table settings; ``GameError`` names the first setting out of range.
@@ -82,6 +91,11 @@ def make_config(
             raise GameError(f"The {name} deadline must be 15 seconds to an hour, not {value}s.")
     if not 60 <= lobby_seconds <= 7 * 24 * 3600:
         raise GameError("An idle lobby must close after a minute to a week.")
+    cap = defaults.computer_seats if defaults.computers_allowed else 0
+    if fill is not None:
+        fill = level_named(fill).value
+        if cap == 0:
+            raise GameError("This server does not seat computers at its tables.")
     return TableConfig(
         spec.name,
         ante,
@@ -93,4 +107,7 @@ def make_config(
         defaults.ties_to_dealer if ties_to_dealer is None else ties_to_dealer,
         check_decks(defaults.decks if decks is None else decks),
         check_wheel(defaults.wheel if wheel is None else wheel),
+        practice,
+        fill,
+        cap,
     )

@@ -10,8 +10,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
+from tables.phase import Phase
 from tables.runtime import Scheduler, Timer
-from tables.table import Phase, Table
+from tables.table import Table
 
 log = logging.getLogger(__name__)
 

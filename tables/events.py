@@ -26,6 +26,8 @@ class Lobby:
     seats: int
     host: int
     players: tuple[int, ...]
+    #: The computers among the players: (user id, level).
+    computers: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,8 +177,10 @@ class SeatResult:
     per_hand: tuple[int, ...] = ()
     #: The house games: each wager with its result.
     wagers: tuple[Wager, ...] = ()
-    #: Who set the hands: "player", or "solver" when the table set them at the deadline.
+    #: Who set the hands: "player", "computer", or "solver" when the table set them at the deadline.
     set_by: str | None = None
+    #: A computer's level (None: a person).
+    computer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +219,8 @@ class ShowdownSettled(Event):
     dealer_per_hand: tuple[int, ...] = ()
     #: Sentences on how the chips moved (capped losses, the wagers' results).
     notes: tuple[Note, ...] = ()
+    #: A practice table: scored as usual, but no chip moved.
+    practice: bool = False
 
 
 @dataclass(frozen=True, slots=True)

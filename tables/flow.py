@@ -18,10 +18,11 @@ from tables.codec import encode_event
 from tables.events import Event, ShowdownSettled, TableClosed
 from tables.games import GameSpec
 from tables.outbox import Batch
+from tables.phase import Phase
 from tables.runtime import Offload, Priority
 from tables.setting import Setting
 from tables.settle import Result, settle_table
-from tables.table import Phase, Table
+from tables.table import Table
 
 #: How many times a settlement is retried when a balance changed under it.
 SETTLE_ATTEMPTS = 3

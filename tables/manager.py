@@ -34,6 +34,7 @@ from tables.events import (
 from tables.flow import Arranger, Flow
 from tables.hands import Suggestion, default_setting, suggest_setting
 from tables.outbox import Batch, Outbox
+from tables.phase import Phase
 from tables.runtime import (
     AsyncioScheduler,
     Offload,
@@ -43,7 +44,7 @@ from tables.runtime import (
     ThreadOffload,
 )
 from tables.snapshot import table_from_state
-from tables.table import Phase, Table
+from tables.table import Table
 
 log = logging.getLogger(__name__)
 

@@ -36,6 +36,13 @@ def check_decks(decks: int) -> int:
     return decks
 
 
+def check_computer_seats(count: int) -> int:
+    """How many computers a table may seat: 0 to 5 (a table holds six, one a person)."""
+    if not 0 <= count <= 5:
+        raise GameError(f"A table seats 0 to 5 computers, not {count}.")
+    return count
+
+
 def check_ante(ante: int) -> int:
     """An ante in range; ``GameError`` otherwise."""
     if not 1 <= ante <= MAX_ANTE:
@@ -56,6 +63,9 @@ class TableDefaults:
     decks: int = 6
     #: Pai Gow: where A-2-3-4-5 ranks.
     wheel: str = "nevada"
+    #: Whether tables may seat computer players, and how many at most.
+    computers_allowed: bool = True
+    computer_seats: int = 5
 
     def to_json(self) -> dict[str, Any]:
         """The defaults as stored with the server's settings."""
@@ -65,6 +75,8 @@ class TableDefaults:
             "ties_to_dealer": self.ties_to_dealer,
             "decks": self.decks,
             "wheel": self.wheel,
+            "computers_allowed": self.computers_allowed,
+            "computer_seats": self.computer_seats,
         }
 
     @classmethod
@@ -80,6 +92,8 @@ class TableDefaults:
                 ties_to_dealer=bool(data.get("ties_to_dealer", False)),
                 decks=check_decks(int(data.get("decks", 6))),
                 wheel=check_wheel(str(data.get("wheel", "nevada"))),
+                computers_allowed=bool(data.get("computers_allowed", True)),
+                computer_seats=check_computer_seats(int(data.get("computer_seats", 5))),
             )
         except (AttributeError, TypeError, ValueError) as error:
             raise GameError(f"The server's table defaults are damaged ({error}).") from error
@@ -90,6 +104,8 @@ class TableDefaults:
             changes["wheel"] = check_wheel(changes["wheel"])
         if "decks" in changes:
             changes["decks"] = check_decks(changes["decks"])
+        if "computer_seats" in changes:
+            changes["computer_seats"] = check_computer_seats(changes["computer_seats"])
         return replace(self, **changes)
 
     def with_ante(self, game: str, ante: int | None) -> TableDefaults:

@@ -22,6 +22,8 @@ class SeatState:
     setting: Setting | None = None
     set_by: str | None = None
     kicked: bool = False
+    #: A computer's level; None for a person.
+    computer: str | None = None
 
     @property
     def held(self) -> tuple[AnyCard, ...]:
@@ -48,6 +50,7 @@ class SeatState:
             "setting": None if self.setting is None else self.setting.to_json(),
             "set_by": self.set_by,
             "kicked": self.kicked,
+            "computer": self.computer,
         }
 
     @classmethod
@@ -60,6 +63,7 @@ class SeatState:
             surrendered_at=data["surrendered_at"],
             set_by=data["set_by"],
             kicked=bool(data["kicked"]),
+            computer=data.get("computer"),
         )
         saved = data["setting"]
         if isinstance(saved, str):

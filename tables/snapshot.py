@@ -6,9 +6,10 @@ from typing import Any
 
 from engine.errors import GameError
 from tables.config import TableConfig
+from tables.phase import Phase
 from tables.rules import rules_of
 from tables.seat import SeatState
-from tables.table import STATE_FORMAT, Phase, Table
+from tables.table import STATE_FORMAT, Table
 
 
 def table_from_state(state: dict[str, Any]) -> Table:

@@ -12,7 +12,6 @@ import copy
 import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from enum import Enum
 from typing import Any, Final
 
 from engine.cards import Shoe
@@ -28,15 +27,13 @@ from tables.events import (
     DeclarationsRevealed,
     Event,
     GameStarted,
-    Lobby,
-    PlayerJoined,
-    PlayerKicked,
-    PlayerLeft,
     TableOpened,
 )
 from tables.games import GameSpec
+from tables.phase import Phase
 from tables.rules import rules_of
 from tables.seat import SeatState
+from tables.seating import Seating
 from tables.setting import Setting
 
 #: The snapshot format; a snapshot of another format is refunded rather than guessed at.
@@ -44,19 +41,8 @@ from tables.setting import Setting
 STATE_FORMAT: Final = 2
 
 
-class Phase(Enum):
-    """Where a table is in its game."""
-
-    LOBBY = "lobby"
-    DECLARING = "declaring"
-    ARRANGING = "arranging"
-    #: Every hand is in; the chips are being settled.
-    SETTLING = "settling"
-    CLOSED = "closed"
-
-
 @dataclass(slots=True)
-class Table:
+class Table(Seating):
     """The one mutable aggregate of a channel's game."""
 
     guild_id: int
@@ -85,11 +71,6 @@ class Table:
         return self.config.spec
 
     @property
-    def players(self) -> tuple[int, ...]:
-        """Every seated player, in seat order."""
-        return tuple(seat.user for seat in self.seats)
-
-    @property
     def active(self) -> tuple[SeatState, ...]:
         """The seats still in the game."""
         return tuple(seat for seat in self.seats if seat.is_active)
@@ -98,17 +79,6 @@ class Table:
     def in_game(self) -> bool:
         """A game is between its start and its settlement."""
         return self.phase in (Phase.DECLARING, Phase.ARRANGING, Phase.SETTLING)
-
-    def seat_of(self, user: int) -> SeatState:
-        """The player's seat; ``GameError`` if they do not sit here."""
-        for seat in self.seats:
-            if seat.user == user:
-                return seat
-        raise GameError("You are not seated at this table.")
-
-    def is_seated(self, user: int) -> bool:
-        """Whether the player sits here."""
-        return any(seat.user == user for seat in self.seats)
 
     def waiting_for(self) -> tuple[int, ...]:
         """Players the current phase still waits on."""
@@ -138,82 +108,6 @@ class Table:
         """The events of opening this table."""
         return (TableOpened(self.lobby()),)
 
-    def lobby(self) -> Lobby:
-        """What the lobby message shows now."""
-        config = self.config
-        return Lobby(config.game, config.ante, config.seats, self.host, self.players)
-
-    def verify_join(self, user: int) -> None:
-        """Raise unless the player may take a seat now."""
-        if self.is_seated(user):
-            return
-        if self.phase is not Phase.LOBBY:
-            raise GameError("A game is under way at this table; join when it has ended.")
-        if len(self.seats) >= self.config.seats:
-            raise GameError(f"This table is full ({self.config.seats} seats).")
-
-    def join(self, user: int) -> tuple[Event, ...]:
-        """Seat the player; a second click changes nothing."""
-        self.verify_join(user)
-        if self.is_seated(user):
-            return ()
-        self.seats.append(SeatState(user))
-        return (PlayerJoined(user, self.lobby()),)
-
-    def verify_leave(self, user: int) -> None:
-        """Raise unless the player may leave now."""
-        self.seat_of(user)
-        if self.phase is not Phase.LOBBY:
-            raise GameError("You cannot leave during a game; surrender, or wait for the end.")
-
-    def leave(self, user: int) -> tuple[Event, ...]:
-        """Give up the seat; the next player becomes host, and an empty table closes."""
-        self.verify_leave(user)
-        self.seats = [seat for seat in self.seats if seat.user != user]
-        new_host = None
-        if user == self.host and self.seats:
-            self.host = new_host = self.seats[0].user
-        if not self.seats:
-            self.phase = Phase.CLOSED
-        self.button = self.button % max(len(self.seats), 1)
-        return (PlayerLeft(user, self.lobby(), new_host),)
-
-    def verify_kick(self, by: int, user: int) -> None:
-        """Raise unless ``by`` may remove ``user`` now."""
-        if by != self.host:
-            raise GameError("Only the table's host can remove a player.")
-        if user == by:
-            raise GameError("You cannot remove yourself; leave or cancel the table instead.")
-        seat = self.seat_of_other(user)
-        if seat.kicked:
-            raise GameError("That player was already removed from this game.")
-
-    def seat_of_other(self, user: int) -> SeatState:
-        """Another player's seat; ``GameError`` if they do not sit here."""
-        for seat in self.seats:
-            if seat.user == user:
-                return seat
-        raise GameError("That player is not seated at this table.")
-
-    def kick(self, by: int, user: int, now: float) -> tuple[Event, ...]:
-        """Remove a player: from the lobby at once; mid-game the table plays the defaults.
-
-        A removed player's pending declaration becomes the table's default at once; their
-        arrangement is set by the solver (the manager does that, as it takes time).
-        """
-        self.verify_kick(by, user)
-        if self.phase is Phase.LOBBY:
-            self.seats = [seat for seat in self.seats if seat.user != user]
-            self.button = self.button % max(len(self.seats), 1)
-            return (PlayerKicked(user, by, self.lobby()),)
-        seat = self.seat_of(user)
-        seat.kicked = True
-        events: list[Event] = [PlayerKicked(user, by)]
-        if self.phase is Phase.DECLARING and seat.is_active and seat.choice is None:
-            seat.choice = self.config.afk_plays_on
-            events.append(DeclarationMade(user, self.round))
-        return tuple(events)
-
     def verify_start(self, by: int) -> None:
         """Raise unless ``by`` may start a game now."""
         if by != self.host:
@@ -229,10 +123,12 @@ class Table:
     def start_stakes(self) -> dict[int, int]:
         """What each player puts up at the start: the ante (each wager, in the house games), or
         in a game without an ante its cover, held until the result and then returned."""
+        if self.config.practice:
+            return {}
         stake = self.config.ante * self.spec.wagers
         if not stake:
             stake = self.spec.cover_per_opponent * (len(self.seats) - 1)
-        return {seat.user: stake for seat in self.seats} if stake else {}
+        return {seat.user: stake for seat in self.people} if stake else {}
 
     def start_stakes_reason(self) -> str:
         """The escrow reason of the start's stakes."""
@@ -340,9 +236,10 @@ class Table:
     def reveal_stakes(self) -> dict[int, int]:
         """What each player who plays on must put up before their cards come (0: nothing)."""
         stake = self.play_cost()
-        if not stake:
+        if not stake or self.config.practice:
             return {}
-        return {seat.user: stake for seat in self.active if self._choice(seat)}
+        active = (seat for seat in self.active if seat.computer is None)
+        return {seat.user: stake for seat in active if self._choice(seat)}
 
     def reveal_stakes_reason(self) -> str:
         """The escrow reason of this round's stakes (each stake is escrowed once)."""
@@ -443,6 +340,8 @@ class Table:
     def finish(self) -> None:
         """After settlement: back to the lobby with the same players; the button passes left."""
         self.seats = [seat for seat in self.seats if not seat.kicked]
+        if not self.people:
+            self.seats = []  # computers do not keep a table open on their own
         for seat in self.seats:
             seat.clear()
         self.phase, self.deadline, self.game_id = Phase.LOBBY, None, None
@@ -452,7 +351,7 @@ class Table:
         if not self.seats:
             self.phase = Phase.CLOSED
         elif not self.is_seated(self.host):
-            self.host = self.seats[0].user
+            self.host = self.people[0].user
 
     # ----- snapshots -----------------------------------------------------------------------
 

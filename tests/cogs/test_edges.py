@@ -8,7 +8,7 @@ from typing import Any
 from cogs.builder import held_indices
 from cogs.controls import DYNAMIC_ITEMS
 from tables.hands import setting_shape
-from tables.table import Phase
+from tables.phase import Phase
 from tests.cogs.conftest import Scene
 from tests.cogs.test_flow import DIGITS, open_table, play_out, the_table
 from tests.tables.helpers import quick_arranger

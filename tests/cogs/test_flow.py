@@ -9,7 +9,7 @@ import pytest
 
 from cogs.builder import held_indices
 from tables.games import GAMES
-from tables.table import Phase
+from tables.phase import Phase
 from tests.cogs.conftest import Scene
 from tests.tables.helpers import quick_arranger
 

@@ -16,7 +16,7 @@ from tables.events import (
     TableClosed,
 )
 from tables.games import GAMES
-from tables.table import Phase
+from tables.phase import Phase
 from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World, quick_arranger
 
 STARTING = 1_000

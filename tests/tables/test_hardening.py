@@ -13,7 +13,7 @@ from storage.games import SnapshotRepository
 from storage.rows import GameStatus
 from tables.config import make_config
 from tables.events import ShowdownSettled, TableAbandoned, TableClosed
-from tables.table import Phase
+from tables.phase import Phase
 from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_CHANNEL, PLAYERS, STRANGER, World
 
 THIRD_CHANNEL = 3005

@@ -8,7 +8,7 @@ from engine.errors import GameError
 from storage.rows import GameStatus
 from tables.config import make_config
 from tables.events import PlayerLeft, TableClosed
-from tables.table import Phase
+from tables.phase import Phase
 from tests.tables.helpers import (
     CHANNEL,
     GUILD,

@@ -16,7 +16,8 @@ from engine.errors import GameError
 from storage.rows import GameStatus
 from tables.config import make_config
 from tables.games import GAMES
-from tables.table import Phase, Table
+from tables.phase import Phase
+from tables.table import Table
 from tests.tables.helpers import GUILD, OTHER_GUILD, STRANGER, World, quick_arranger
 
 #: At least 1,000 games (the issue's figure); more with PP_TABLE_GAMES for a longer soak. A smaller

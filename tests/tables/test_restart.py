@@ -10,7 +10,7 @@ from storage.games import SnapshotRepository
 from storage.rows import GameStatus
 from tables.config import make_config
 from tables.events import DeclarationsRevealed, ShowdownSettled
-from tables.table import Phase
+from tables.phase import Phase
 from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World, quick_arranger
 
 

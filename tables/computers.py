@@ -1,0 +1,60 @@
+"""Computer players at a table: who they are, and the work they do in a worker process.
+
+A computer sits in a seat with a negative user id (Discord's are positive), so it can never be a
+member, never has chips of its own (it plays with the house's: its results go to the house's
+account) and never appears on a leaderboard. It sees only its own cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import AnyCard
+from engine.players import Level, computer_setting, level_named, plays_on
+from tables.games import GameSpec
+from tables.rules import SOLVER_BUDGET_S, rules_of
+from tables.setting import Setting, hands_of
+
+__all__ = ["Level", "computer_declares", "computer_name", "computer_sets", "is_computer"]
+
+
+def is_computer(user: int) -> bool:
+    """Whether a seat's user is a computer."""
+    return user < 0
+
+
+def computer_name(user: int, level: str) -> str:
+    """How a computer is named in messages and pictures: "Computer 2 (strong)"."""
+    return f"Computer {-user} ({level})"
+
+
+def computer_sets(spec: GameSpec, level: str, held: Sequence[AnyCard]) -> Setting:
+    """The setting a computer of this level plays (CPU work: in a worker, within the budget).
+
+    In the house games every level plays the house way, as the game itself advises.
+    """
+    if spec.variant is None:
+        return rules_of(spec).suggest(held, budget_s=SOLVER_BUDGET_S).setting
+    arrangement, automatic = computer_setting(
+        spec.variant, level_named(level), held, budget_s=SOLVER_BUDGET_S
+    )
+    return Setting(
+        hands_of(arrangement.hands),
+        tuple(arrangement.discards or ()),
+        None if automatic is None else automatic.value,
+    )
+
+
+def computer_declares(
+    spec: GameSpec, round_: int, held: Sequence[AnyCard], opponents: int, ante: int
+) -> bool:
+    """Whether a computer plays on at this declaration (every level decides the same way)."""
+    assert spec.variant is not None, "only the Pyramid games have declarations"
+    return plays_on(
+        spec.variant, round_, held, opponents=opponents, ante=ante, budget_s=SOLVER_BUDGET_S
+    )
+
+
+def default_level() -> str:
+    """The level a computer plays when none is named (Add computer, fill)."""
+    return Level.STEADY.value
