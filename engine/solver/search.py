@@ -48,7 +48,7 @@ from engine.evaluate import (
 )
 from engine.solver.big_hands import big_hands
 from engine.solver.greedy import greedy_setting
-from engine.solver.jokers import joker_key, joker_rank_parts
+from engine.solver.jokers import joker_key
 from engine.solver.model import FieldModel, Key, rank_part
 from engine.variants import OrderRule, Variant
 
@@ -226,7 +226,6 @@ class _Search:
         #: A card's packed count of one, by code.
         by_code = [bit.get(code, 0) for code in range(max(distinct) + 1)]
         self.keyer = keyer
-        joker_part = joker_rank_parts(keyer)
         #: Full keys (suits too) per packed cards, made when first needed: the field model
         #: reads rank parts only, and the order rule needs a full key only against a hand of
         #: the same rank part.
@@ -249,46 +248,28 @@ class _Search:
                 continue
             # Identical cards (several decks) make identical sorted combinations: one each.
             distinct_hands = dict.fromkeys(itertools.combinations(held, size))
-            if size == 5:
-                plain, flush = keyer.rank_tables(5)
+            if size in (3, 5):
+                # Every 3- and 5-card hand, jokers included, is in the evaluator's lookups: its
+                # rank part is one integer, read back as a tuple once per distinct rank part.
+                rank = keyer.rank
+                by_value: dict[int, list[tuple[Codes, int, int]]] = {}
                 # 25 cards hold 53,130 five-card hands: the clock is read between batches.
                 combos = iter(distinct_hands)
                 while batch := list(itertools.islice(combos, _SETUP_BATCH)):
                     on_time()
                     for combo in batch:
-                        # Jokers (code 0) sort first; a joker-free hand's rank part is the table's.
-                        a, b, c, d, e = combo
-                        cards = by_code[a] + by_code[b] + by_code[c] + by_code[d] + by_code[e]
-                        if a:
-                            table = plain if (a ^ b | a ^ c | a ^ d | a ^ e) & 3 else flush
-                            rp = table[(e >> 2, d >> 2, c >> 2, b >> 2, a >> 2)][0]
-                            entry = (combo, rp, cards, 5, 0)
+                        strength = rank(combo)
+                        # Jokers (code 0) sort first.
+                        jokers = 0 if combo[0] else combo.count(JOKER_CODE)
+                        cards = sum(map(by_code.__getitem__, combo))
+                        hands = by_value.get(strength)
+                        if hands is None:
+                            by_value[strength] = [(combo, cards, jokers)]
                         else:
-                            rp = joker_part(combo)
-                            entry = (combo, rp, cards, 5, combo.count(JOKER_CODE))
-                        found = pool.get(rp)
-                        if found is None:
-                            pool[rp] = [entry]
-                        else:
-                            found.append(entry)
-                continue
-            if size == 3:
-                plain, flush = keyer.rank_tables(3)
-                for combo in distinct_hands:
-                    a, b, c = combo
-                    cards = by_code[a] + by_code[b] + by_code[c]
-                    if a:
-                        table = plain if (a ^ b | a ^ c) & 3 else flush
-                        rp = table[(c >> 2, b >> 2, a >> 2)][0]
-                        entry = (combo, rp, cards, 3, 0)
-                    else:
-                        rp = joker_part(combo)
-                        entry = (combo, rp, cards, 3, combo.count(JOKER_CODE))
-                    found = pool.get(rp)
-                    if found is None:
-                        pool[rp] = [entry]
-                    else:
-                        found.append(entry)
+                            hands.append((combo, cards, jokers))
+                for strength, hands in by_value.items():
+                    rp = keyer.part_of(strength)
+                    pool[rp] = [(combo, rp, cards, size, jokers) for combo, cards, jokers in hands]
                 continue
             for combo in distinct_hands:
                 cards = sum(map(by_code.__getitem__, combo))
