@@ -71,6 +71,11 @@ def encode(part: Sequence[int]) -> int:
     return value
 
 
+def ladder_of(value: int) -> int:
+    """The ladder place of a rank part integer made by ``encode``."""
+    return value >> 4 * _DIGITS
+
+
 def decode(value: int) -> Key:
     """The rank part ``(ladder, ranks..., 0)`` of an integer made by ``encode``."""
     digits = []
