@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,6 +60,23 @@ def timed(tree: Path, variant: str, hands: int) -> tuple[float, float]:
     return hands / seconds, ev
 
 
+def python_dealing(hands: int) -> dict[str, float]:
+    """Hands per CPU second that Python's own ``random.sample`` deals, with nothing else done.
+
+    The most a one-hand-at-a-time simulator in pure Python could reach: what numpy earns.
+    """
+    rng = random.Random(1)
+    deck = list(range(53))
+    shoe = list(range(52 * 6))
+    rates = {}
+    for variant, cards, count in (("paigow", deck, 14), ("three-card", shoe, 6)):
+        started = time.process_time()
+        for _ in range(hands):
+            rng.sample(cards, count)
+        rates[variant] = hands / (time.process_time() - started)
+    return rates
+
+
 def main() -> None:
     """Run the rounds and print each side's median rate and the median ratio per game."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -73,6 +92,7 @@ def main() -> None:
         print(
             f"before: {args.before}; {args.hands:,} hands a run, one worker, {args.rounds} rounds"
         )
+        dealing = python_dealing(args.hands // 4)
         for variant in GAMES:
             rates: dict[str, list[float]] = {"before": [], "after": []}
             evs: dict[str, float] = {}
@@ -88,6 +108,11 @@ def main() -> None:
                 f"  after {statistics.median(rates['after']):>9,.0f} hands/CPU-s"
                 f"  ratio {ratio:5.1f}x   (first wager EV before {evs['before']:+.3%},"
                 f" after {evs['after']:+.3%}: other deals, same rules)"
+            )
+            ceiling = dealing[variant] / statistics.median(rates["before"])
+            print(
+                f"{'':<11} dealing alone with Python's random.sample: {dealing[variant]:>9,.0f}"
+                f" hands/CPU-s, {ceiling:.1f}x before: the ceiling of a pure-Python loop"
             )
         print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
