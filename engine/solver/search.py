@@ -46,10 +46,11 @@ from engine.evaluate import (
     evaluator,
     of_a_kind_ladder,
 )
+from engine.lookups import encode, ladder_of
 from engine.solver.big_hands import big_hands
 from engine.solver.greedy import greedy_setting
 from engine.solver.jokers import joker_key
-from engine.solver.model import FieldModel, Key, rank_part
+from engine.solver.model import FieldModel, Key
 from engine.variants import OrderRule, Variant
 
 Codes = tuple[int, ...]
@@ -85,10 +86,22 @@ def minus(cards: Codes, taken: Codes) -> Codes:
     return tuple(left)
 
 
+#: A rank part (category and ranks, no suits) as the evaluator's integer (``Evaluator.rank``):
+#: it orders as the tuple does, and compares and hashes faster on the search's paths.
+Rank = int
+
+
+def _top_of(ladder: int) -> Rank:
+    """Above every rank part of this ladder place and below every one of the next."""
+    return encode((ladder + 1,)) - 1
+
+
 #: Rank parts just above every 3-card hand below trips, and below 3-card flushes.
-_BELOW_TRIPS: Key = (TRIPS - 1, 99)
-_BELOW_FLUSH: Key = (THREE_CARD_FLUSH - 1, 99)
-_STRAIGHT: Key = (STRAIGHT,)
+_BELOW_TRIPS: Rank = _top_of(TRIPS - 1)
+_BELOW_FLUSH: Rank = _top_of(THREE_CARD_FLUSH - 1)
+_STRAIGHT: Rank = encode((STRAIGHT,))
+#: ``fit_ranks``'s answer when it cannot tell (no rank part is negative).
+_NOT_KNOWN: Rank = -1
 #: Proofs kept per (slot, cards left, sizes above), each under another cap.
 _PROOFS_KEPT = 4
 #: Cards counted per rank: five bits for each rank (the jokers' in the place of rank 0), with a
@@ -102,11 +115,11 @@ _SCAN_AFTER = 32
 #: The most pairs of hands ``two_apart`` tries before it answers "maybe".
 _PAIRS_TRIED = 400
 #: Rank parts above every hand below four, five and six of a kind.
-_BELOW_QUADS: Key = (QUADS - 1, 99)
-_BELOW_KINDS: tuple[Key, ...] = (
+_BELOW_QUADS: Rank = _top_of(QUADS - 1)
+_BELOW_KINDS: tuple[Rank, ...] = (
     _BELOW_QUADS,
-    (of_a_kind_ladder(5) - 1, 99),
-    (of_a_kind_ladder(6) - 1, 99),
+    _top_of(of_a_kind_ladder(5) - 1),
+    _top_of(of_a_kind_ladder(6) - 1),
 )
 
 
@@ -169,7 +182,7 @@ def _has_run(mask: int, jokers: int) -> bool:
 
 
 #: One candidate: (cards, rank part, packed cards, size, jokers among the cards).
-_Entry = tuple[Codes, Key, int, int, int]
+_Entry = tuple[Codes, Rank, int, int, int]
 
 
 class _OutOfTime(Exception):
@@ -232,14 +245,14 @@ class _Search:
         self.full_keys: dict[int, Key] = {}
         #: Per size, the distinct hands grouped by rank part: identical card multisets have
         #: the same packed counts, so keying on them merges them.
-        pools: dict[int, dict[Key, list[_Entry]]] = {}
+        pools: dict[int, dict[Rank, list[_Entry]]] = {}
         for size in {size for slot in variant.slots for size in slot.allowed_sizes}:
             on_time()
-            pool: dict[Key, list[_Entry]] = {}
+            pool: dict[Rank, list[_Entry]] = {}
             pools[size] = pool
             if size > 5:
                 for combo, key in big_hands(keyer, held, size):
-                    rp = key[: key.index(0, 1) + 1]
+                    rp = encode(key[: key.index(0, 1) + 1])
                     cards = sum(map(bit.__getitem__, combo))
                     self.full_keys[cards] = key
                     pool.setdefault(rp, []).append(
@@ -252,24 +265,20 @@ class _Search:
                 # Every 3- and 5-card hand, jokers included, is in the evaluator's lookups: its
                 # rank part is one integer, read back as a tuple once per distinct rank part.
                 rank = keyer.rank
-                by_value: dict[int, list[tuple[Codes, int, int]]] = {}
                 # 25 cards hold 53,130 five-card hands: the clock is read between batches.
                 combos = iter(distinct_hands)
                 while batch := list(itertools.islice(combos, _SETUP_BATCH)):
                     on_time()
                     for combo in batch:
-                        strength = rank(combo)
-                        # Jokers (code 0) sort first.
-                        jokers = 0 if combo[0] else combo.count(JOKER_CODE)
+                        rp = rank(combo)
                         cards = sum(map(by_code.__getitem__, combo))
-                        hands = by_value.get(strength)
-                        if hands is None:
-                            by_value[strength] = [(combo, cards, jokers)]
+                        # Jokers (code 0) sort first.
+                        entry = (combo, rp, cards, size, 0 if combo[0] else combo.count(0))
+                        found = pool.get(rp)
+                        if found is None:
+                            pool[rp] = [entry]
                         else:
-                            hands.append((combo, cards, jokers))
-                for strength, hands in by_value.items():
-                    rp = keyer.part_of(strength)
-                    pool[rp] = [(combo, rp, cards, size, jokers) for combo, cards, jokers in hands]
+                            found.append(entry)
                 continue
             for combo in distinct_hands:
                 cards = sum(map(by_code.__getitem__, combo))
@@ -278,27 +287,27 @@ class _Search:
                 except HandError:
                     continue
                 self.full_keys[cards] = key
-                rp = key[: key.index(0, 1) + 1]
+                rp = encode(key[: key.index(0, 1) + 1])
                 pool.setdefault(rp, []).append((combo, rp, cards, size, combo.count(JOKER_CODE)))
         on_time()
         #: Per position, the candidates grouped by rank part (one value v_p per group), groups
         #: ascending: rank parts, values, the running maximum of the values, members.
-        self.groups: list[tuple[list[Key], list[float], list[float], list[list[_Entry]]]] = []
-        self.group_of: list[dict[Key, list[_Entry]]] = []
+        self.groups: list[tuple[list[Rank], list[float], list[float], list[list[_Entry]]]] = []
+        self.group_of: list[dict[Rank, list[_Entry]]] = []
         #: Per position, bound_q(rank part) remembered.
-        self.bounds: list[dict[Key, float]] = [{} for _ in range(count)]
-        #: below_sum(position, cap) remembered.
-        self.below_sums: dict[tuple[int, Key], float] = {}
+        self.bounds: list[dict[Rank, float]] = [{} for _ in range(count)]
+        #: Per position, below_sum(position, cap) remembered.
+        self.below_sums: list[dict[Rank, float]] = [{} for _ in range(count + 1)]
         self.model = model
         for position, slot in enumerate(variant.slots):
-            by_rank: dict[Key, list[_Entry]] = {}
+            by_rank: dict[Rank, list[_Entry]] = {}
             for rule in slot.sizes:
                 for rp, group in pools[rule.size].items():
-                    if rp[0] >= rule.min_ladder:
+                    if ladder_of(rp) >= rule.min_ladder:
                         found = by_rank.get(rp)
                         by_rank[rp] = group if found is None else found + group
             rps = sorted(by_rank)
-            values = model.values(position, rps)
+            values = model.values(position, [keyer.part_of(rp) for rp in rps])
             running: list[float] = []
             for value in values:
                 running.append(value if not running or value > running[-1] else running[-1])
@@ -309,9 +318,9 @@ class _Search:
         #: part, the cards counted per rank, the packed cards of its hands. The scan for the
         #: strongest hand the cards left make there; made when used often enough (``fit``).
         #: Hands needing more jokers than are left never fit, so they are left out.
-        self.scans: dict[tuple[int, int], tuple[list[Key], list[int], list[list[int]]]] = {}
+        self.scans: dict[tuple[int, int], tuple[list[Rank], list[int], list[list[int]]]] = {}
         #: fit_ranks() per (position, cards counted per rank, cap).
-        self.rank_fits: dict[tuple[int, int, Key], Key | None] = {}
+        self.rank_fits: dict[tuple[int, int, Rank], Rank | None] = {}
         #: rank_of() per packed cards.
         self.rank_packs: dict[int, int] = {}
         self.shifts = tuple(shift.items())
@@ -352,12 +361,12 @@ class _Search:
             self.full_keys[entry[2]] = found
         return found
 
-    def bound(self, position: int, cap: Key) -> float:
+    def bound(self, position: int, cap: Rank) -> float:
         """bound_q(cap): the most v_q can be for a hand whose rank part is at most ``cap``."""
         memo = self.bounds[position]
         found = memo.get(cap)
         if found is None:
-            found = memo[cap] = self.model.bound_at(position, cap)
+            found = memo[cap] = self.model.bound_at(position, self.keyer.part_of(cap))
         return found
 
     def material(self, left: int) -> tuple[int, int, int, int, int]:
@@ -397,8 +406,8 @@ class _Search:
         return found
 
     def fit(
-        self, position: int, left: int, ranks: int, cap: Key | None, *, below: bool = False
-    ) -> Key | None:
+        self, position: int, left: int, ranks: int, cap: Rank | None, *, below: bool = False
+    ) -> Rank | None:
         """The strongest rank part at most ``cap`` (below it) the cards left make here.
 
         ``ranks`` counts the cards left per rank (``_RANK_FIELD``): a hand whose ranks are not
@@ -425,7 +434,7 @@ class _Search:
                             return rps[k]
                 return None
             # One item per rank part and ranks: the packed cards of its hands.
-            items_rps: list[Key] = []
+            items_rps: list[Rank] = []
             items_ranks: list[int] = []
             items_packs: list[list[int]] = []
             rank_of = self.rank_of
@@ -454,19 +463,19 @@ class _Search:
                         return rps[k]
         return None
 
-    def fit_ranks(self, position: int, jokers: int, ranks: int, cap: Key) -> Key | None:
+    def fit_ranks(self, position: int, jokers: int, ranks: int, cap: Rank) -> Rank | None:
         """The strongest rank part at most ``cap`` whose ranks are all in ``ranks``.
 
-        At least ``fit`` of any cards counted so (with so many jokers); ``()`` (no answer) when
-        the slot's flat lists are not made yet.
+        At least ``fit`` of any cards counted so (with so many jokers); ``_NOT_KNOWN`` when the
+        slot's flat lists are not made yet.
         """
         seen = (position, ranks, cap)
-        found = self.rank_fits.get(seen, ())
-        if found != ():
+        found = self.rank_fits.get(seen, _NOT_KNOWN)
+        if found != _NOT_KNOWN:
             return found
         scan = self.scans.get((position, jokers))
         if scan is None:
-            return ()
+            return _NOT_KNOWN
         rps, needs, _ = scan
         rank_guards = _RANK_GUARDS
         held = ranks | rank_guards
@@ -489,7 +498,7 @@ class _Search:
         """The cards ``left`` counted per rank."""
         return sum(((left >> at) & 15) * _RANK_FIELD[code] for code, at in self.shifts)
 
-    def two_apart(self, rank: Key, upper: int, lower: int, left: int) -> bool:
+    def two_apart(self, rank: Rank, upper: int, lower: int, left: int) -> bool:
         """Whether the cards left hold a hand of this rank part for each of two slots, apart.
 
         Answers True without looking when there are many hands to pair (a bound may only err
@@ -507,22 +516,22 @@ class _Search:
             return True
         return any((guarded - a - b) & guards == guards for a in tops for b in lows)
 
-    def below_sum(self, position: int, cap: Key) -> float:
+    def below_sum(self, position: int, cap: Rank) -> float:
         """Σ_{q<position} bound_q(cap): every slot under ``position`` below one cap, remembered."""
-        memo = self.below_sums
-        found = memo.get((position, cap))
+        memo = self.below_sums[position]
+        found = memo.get(cap)
         if found is None:
-            found = memo[(position, cap)] = sum(self.bound(q, cap) for q in range(position))
+            found = memo[cap] = sum(self.bound(q, cap) for q in range(position))
         return found
 
     def card_bound(
         self,
         position: int,
         left: int,
-        cap: Key | None,
+        cap: Rank | None,
         need: float | None = None,
         ranks: int | None = None,
-    ) -> tuple[list[Key], list[float]] | None:
+    ) -> tuple[list[Rank], list[float]] | None:
         """Caps and bounds of slots 0..position with the cards ``left``, weakest first.
 
         caps[q] is the strongest rank part slot q can hold (the cards left, the slots above and
@@ -531,7 +540,7 @@ class _Search:
         the slots capped so far and every slot under them below the last cap add up to at most
         ``need``: the full sum could then only be smaller.
         """
-        caps: list[Key] = []
+        caps: list[Rank] = []
         tail = self.tail
         if ranks is None:
             ranks = self.ranks_left(left)
@@ -556,7 +565,7 @@ class _Search:
                 for count, below in zip(counts[2:], _BELOW_KINDS, strict=True):
                     if i >= count and lower > below:
                         lower = below
-                if lower is not cap:
+                if lower != cap:
                     cap = self.fit(q, left, ranks, lower)
                     if cap is None:
                         return None
@@ -614,8 +623,17 @@ class _Search:
         return out
 
     def run(
-        self, position: int, left: int, cap: Key | None, used: int, acc: float, ranks: int
+        self,
+        position: int,
+        left: int,
+        cap: Key | None,
+        top: Rank | None,
+        used: int,
+        acc: float,
+        ranks: int,
     ) -> None:
+        """Search the slots from ``position`` down below the hand above (full key ``cap``,
+        rank part ``top``), ``used`` cards played so far for ``acc`` points."""
         self.nodes += 1
         if position < 0:
             legal = used >= self.variant.min_used and needs_met(self.variant, self.sizes)
@@ -644,7 +662,7 @@ class _Search:
                     acc + most <= self.best_ev + _EPSILON
                 ):
                     return
-        self.search_below(position, left, cap, used, acc, ranks)
+        self.search_below(position, left, cap, top, used, acc, ranks)
         if not self.timed_out:
             # Every completion here is now at most the best found, whether or not it is here.
             if proofs is None:
@@ -653,16 +671,23 @@ class _Search:
                 proofs.append((cap, self.best_ev - acc))
 
     def search_below(
-        self, position: int, left: int, cap: Key | None, used: int, acc: float, ranks: int
+        self,
+        position: int,
+        left: int,
+        cap: Key | None,
+        top: Rank | None,
+        used: int,
+        acc: float,
+        ranks: int,
     ) -> None:
         """Try every candidate of this slot that the bounds leave open, strongest groups first."""
-        caps: list[Key] = []
+        caps: list[Rank] = []
         tail = 0.0  # the bound of every weaker slot together, from the cards left
         if position:  # the weakest slot's own scan below is its bound
             found = self.card_bound(
                 position,
                 left,
-                None if cap is None else rank_part(cap),
+                top,
                 self.best_ev + _EPSILON - acc,
                 ranks,
             )
@@ -678,7 +703,6 @@ class _Search:
         strict = self.strict
         bound = self.bound
         rps, values, running, members = self.groups[position]
-        top = None if cap is None else rank_part(cap)
         # The card bound's cap here is at most ``top`` and no stronger hand fits.
         start = top if not caps else caps[position]
         i = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
@@ -726,7 +750,7 @@ class _Search:
                         )
                         if after is None:
                             most = _NONE
-                        elif after:
+                        elif after != _NOT_KNOWN:
                             most = bound(position - 1, after) + below_sum(position - 1, after)
                         else:
                             most = _UNKNOWN
@@ -739,6 +763,7 @@ class _Search:
                     position - 1,
                     left - entry[2],
                     key_of(entry),
+                    entry[1],
                     used + entry[3],
                     acc + value,
                     ranks - need if position else ranks,
@@ -785,7 +810,7 @@ def search(
     if known is not None:
         state.best_ev = known.ev
     top = len(variant.slots) - 1
-    state.run(top, state.held_packed, None, 0, 0.0, state.held_ranks)
+    state.run(top, state.held_packed, None, None, 0, 0.0, state.held_ranks)
     if not state.best:
         if known is None:
             return None
