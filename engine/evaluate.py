@@ -253,7 +253,8 @@ class Evaluator:
 
     def __init__(self, rules: HandRules) -> None:
         self.rules = rules
-        self._lookups = load_lookups(rules)
+        #: The prime-product lookups of 3- and 5-card hands (``engine.lookups``).
+        self.lookups = load_lookups(rules)
         self._plain5: _KeyEntries = {}
         self._flush5: _KeyEntries = {}
         self._plain3: _KeyEntries = {}
@@ -262,9 +263,9 @@ class Evaluator:
         self._parts: dict[int, Key] = {}
         self._best: dict[int, int] = {}
         #: The rank part integer of a hand given as card codes (1-10 cards, jokers included).
-        self.rank: RankFunction = _rank_function(self._lookups, self._slow_rank)
+        self.rank: RankFunction = _rank_function(self.lookups, self._slow_rank)
         #: The rank part integer of the strongest 5-card hand in 5 or more cards.
-        self.best_rank: RankFunction = _best_rank_function(self._lookups, self.rank, self._best)
+        self.best_rank: RankFunction = _best_rank_function(self.lookups, self.rank, self._best)
 
     def key(self, codes: Sequence[int]) -> tuple[int, ...]:
         """The strength key of a hand given as card codes (suits included)."""

@@ -46,7 +46,7 @@ from engine.evaluate import (
     evaluator,
     of_a_kind_ladder,
 )
-from engine.lookups import encode, ladder_of
+from engine.lookups import PRIMES, SUIT_MASKS, encode
 from engine.solver.big_hands import big_hands
 from engine.solver.greedy import greedy_setting
 from engine.solver.jokers import joker_key
@@ -219,6 +219,7 @@ class _Search:
 
         self.nodes = 0
         keyer = evaluator(variant.hand_rules)
+        primes, masks = PRIMES, SUIT_MASKS
         distinct = sorted(set(held))
         shift = {code: 4 * i for i, code in enumerate(distinct)}
         self.guards = sum(8 << s for s in shift.values())
@@ -261,24 +262,40 @@ class _Search:
                 continue
             # Identical cards (several decks) make identical sorted combinations: one each.
             distinct_hands = dict.fromkeys(itertools.combinations(held, size))
-            if size in (3, 5):
-                # Every 3- and 5-card hand, jokers included, is in the evaluator's lookups: its
-                # rank part is one integer, read back as a tuple once per distinct rank part.
-                rank = keyer.rank
-                # 25 cards hold 53,130 five-card hands: the clock is read between batches.
+            if size == 5:
+                # Every 5-card hand, jokers included, is in the evaluator's lookups: its rank
+                # part is one integer (the lookups read inline: this loop sees 53,130 hands).
+                plain, flush = keyer.lookups.plain5, keyer.lookups.flush5
+                # The clock is read between batches.
                 combos = iter(distinct_hands)
                 while batch := list(itertools.islice(combos, _SETUP_BATCH)):
                     on_time()
                     for combo in batch:
-                        rp = rank(combo)
-                        cards = sum(map(by_code.__getitem__, combo))
+                        a, b, c, d, e = combo
+                        suited = masks[a] & masks[b] & masks[c] & masks[d] & masks[e]
+                        rp = (flush if suited else plain)[
+                            primes[a] * primes[b] * primes[c] * primes[d] * primes[e]
+                        ]
+                        cards = by_code[a] + by_code[b] + by_code[c] + by_code[d] + by_code[e]
                         # Jokers (code 0) sort first.
-                        entry = (combo, rp, cards, size, 0 if combo[0] else combo.count(0))
+                        entry = (combo, rp, cards, 5, 0 if a else combo.count(JOKER_CODE))
                         found = pool.get(rp)
                         if found is None:
                             pool[rp] = [entry]
                         else:
                             found.append(entry)
+                continue
+            if size == 3:
+                rank = keyer.rank
+                for combo in distinct_hands:
+                    rp = rank(combo)
+                    cards = sum(map(by_code.__getitem__, combo))
+                    entry = (combo, rp, cards, 3, 0 if combo[0] else combo.count(JOKER_CODE))
+                    found = pool.get(rp)
+                    if found is None:
+                        pool[rp] = [entry]
+                    else:
+                        found.append(entry)
                 continue
             for combo in distinct_hands:
                 cards = sum(map(by_code.__getitem__, combo))
@@ -302,8 +319,9 @@ class _Search:
         for position, slot in enumerate(variant.slots):
             by_rank: dict[Rank, list[_Entry]] = {}
             for rule in slot.sizes:
+                lowest = encode((rule.min_ladder,))
                 for rp, group in pools[rule.size].items():
-                    if ladder_of(rp) >= rule.min_ladder:
+                    if rp >= lowest:
                         found = by_rank.get(rp)
                         by_rank[rp] = group if found is None else found + group
             rps = sorted(by_rank)
@@ -318,7 +336,9 @@ class _Search:
         #: part, the cards counted per rank, the packed cards of its hands. The scan for the
         #: strongest hand the cards left make there; made when used often enough (``fit``).
         #: Hands needing more jokers than are left never fit, so they are left out.
-        self.scans: dict[tuple[int, int], tuple[list[Rank], list[int], list[list[int]]]] = {}
+        self.scans: list[list[tuple[list[Rank], list[int], list[list[int]]] | None]] = [
+            [None] * (held.count(JOKER_CODE) + 1) for _ in range(count)
+        ]
         #: fit_ranks() per (position, cards counted per rank, cap).
         self.rank_fits: dict[tuple[int, int, Rank], Rank | None] = {}
         #: rank_of() per packed cards.
@@ -414,7 +434,7 @@ class _Search:
         all there is skipped with every other hand of the same ranks and rank part at once.
         """
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
-        scan = self.scans.get((position, jokers))
+        scan = self.scans[position][jokers]
         if scan is None:
             rps, _, _, members = self.groups[position]
             calls = self.scan_calls[(position, jokers)] = (
@@ -447,7 +467,7 @@ class _Search:
                     items_rps.append(rp)
                     items_ranks.append(need)
                     items_packs.append(hands)
-            scan = self.scans[(position, jokers)] = (items_rps, items_ranks, items_packs)
+            scan = self.scans[position][jokers] = (items_rps, items_ranks, items_packs)
         rps, needs, packs = scan
         guards = self.guards
         guarded = left | guards
@@ -473,7 +493,7 @@ class _Search:
         found = self.rank_fits.get(seen, _NOT_KNOWN)
         if found != _NOT_KNOWN:
             return found
-        scan = self.scans.get((position, jokers))
+        scan = self.scans[position][jokers]
         if scan is None:
             return _NOT_KNOWN
         rps, needs, _ = scan
@@ -541,7 +561,12 @@ class _Search:
         ``need``: the full sum could then only be smaller.
         """
         caps: list[Rank] = []
+        #: bound_q(caps[q]) of each slot capped so far.
+        values: list[float] = []
         tail = self.tail
+        bounds = self.bounds
+        below_sums = self.below_sums
+        fit = self.fit
         if ranks is None:
             ranks = self.ranks_left(left)
         counts: tuple[int, int, int, int, int] | None = None  # counted when first needed
@@ -549,9 +574,13 @@ class _Search:
         done = 0.0  # Σ bound_r(caps[r]) over the slots capped so far
         for i, q in enumerate(range(position, -1, -1)):
             # Every slot from q down lies below the last cap.
-            if need is not None and i and done + self.below_sum(q + 1, caps[-1]) <= need:
-                return None
-            cap = self.fit(q, left, ranks, cap)
+            if need is not None and i:
+                under = below_sums[q + 1].get(caps[-1])
+                if under is None:
+                    under = self.below_sum(q + 1, caps[-1])
+                if done + under <= need:
+                    return None
+            cap = fit(q, left, ranks, cap)
             if cap is None:
                 return None
             if not i and need is not None and self.bound(q, cap) + self.below_sum(q, cap) <= need:
@@ -566,7 +595,7 @@ class _Search:
                     if i >= count and lower > below:
                         lower = below
                 if lower != cap:
-                    cap = self.fit(q, left, ranks, lower)
+                    cap = fit(q, left, ranks, lower)
                     if cap is None:
                         return None
             # A slot held below a straight holds trips or better only as three of a rank.
@@ -574,7 +603,7 @@ class _Search:
                 if counts is None:
                     counts = self.material(left)
                 if j >= counts[0] and cap > _BELOW_TRIPS:
-                    cap = self.fit(q, left, ranks, _BELOW_TRIPS)
+                    cap = fit(q, left, ranks, _BELOW_TRIPS)
                     if cap is None:
                         return None
                 j += 1
@@ -582,25 +611,28 @@ class _Search:
                 if counts is None:
                     counts = self.material(left)
                 if k >= counts[1] and cap > _BELOW_FLUSH:
-                    cap = self.fit(q, left, ranks, _BELOW_FLUSH)
+                    cap = fit(q, left, ranks, _BELOW_FLUSH)
                     if cap is None:
                         return None
                 k += 1
             # Two slots share a rank part only with two such hands apart in the cards left.
             if caps and cap == caps[-1] and not self.two_apart(cap, q + 1, q, left):
-                cap = self.fit(q, left, ranks, cap, below=True)
+                cap = fit(q, left, ranks, cap, below=True)
                 if cap is None:
                     return None
             caps.append(cap)
-            if need is not None:
-                done += self.bound(q, cap)
+            value = bounds[q].get(cap)
+            if value is None:
+                value = self.bound(q, cap)
+            values.append(value)
+            done += value
         if need is not None and done <= need:
             return None
         caps.reverse()
         sums: list[float] = []
         total = 0.0
-        for q, rp in enumerate(caps):
-            total += self.bound(q, rp)
+        for value in reversed(values):
+            total += value
             sums.append(total)
         return caps, sums
 
