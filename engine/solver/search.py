@@ -340,7 +340,8 @@ class _Search:
             [None] * (held.count(JOKER_CODE) + 1) for _ in range(count)
         ]
         #: fit_ranks() per (position, cards counted per rank, cap).
-        self.rank_fits: dict[tuple[int, int, Rank], Rank | None] = {}
+        #: (Per position, keyed by the counts and the cap in one integer: ``ranks << 30 | cap``.)
+        self.rank_fits: list[dict[int, Rank | None]] = [{} for _ in range(count)]
         #: rank_of() per packed cards.
         self.rank_packs: dict[int, int] = {}
         self.shifts = tuple(shift.items())
@@ -489,8 +490,9 @@ class _Search:
         At least ``fit`` of any cards counted so (with so many jokers); ``_NOT_KNOWN`` when the
         slot's flat lists are not made yet.
         """
-        seen = (position, ranks, cap)
-        found = self.rank_fits.get(seen, _NOT_KNOWN)
+        seen = ranks << 30 | cap  # every rank part is below 2 ** 30
+        memo = self.rank_fits[position]
+        found = memo.get(seen, _NOT_KNOWN)
         if found != _NOT_KNOWN:
             return found
         scan = self.scans[position][jokers]
@@ -504,7 +506,7 @@ class _Search:
             if (held - needs[k]) & rank_guards == rank_guards:
                 found = rps[k]
                 break
-        self.rank_fits[seen] = found
+        memo[seen] = found
         return found
 
     def rank_of(self, entry: _Entry) -> int:
