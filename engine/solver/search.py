@@ -108,8 +108,6 @@ _PROOFS_KEPT = 4
 #: guard bit above the count (at most 12 cards of a rank in three decks) as in packed cards.
 _RANK_FIELD: tuple[int, ...] = tuple(1 << 5 * (code >> 2) for code in range(64))
 _RANK_GUARDS = sum(16 << 5 * rank for rank in range(15))
-#: Hands keyed between two looks at the clock while the candidates are made.
-_SETUP_BATCH = 4096
 #: Scans of one slot (and jokers left) through its groups before its flat lists are made.
 _SCAN_AFTER = 32
 #: The most pairs of hands ``two_apart`` tries before it answers "maybe".
@@ -181,8 +179,62 @@ def _has_run(mask: int, jokers: int) -> bool:
     return found
 
 
-#: One candidate: (cards, rank part, packed cards, size, jokers among the cards).
-_Entry = tuple[Codes, Rank, int, int, int]
+#: One candidate: (cards, rank part, packed cards, size, jokers among the cards, the cards
+#: counted per rank as ``_RANK_FIELD`` counts them).
+_Entry = tuple[Codes, Rank, int, int, int, int]
+
+
+def _five_card_hands(
+    held: Codes, by_code: Sequence[int], plain: dict[int, int], flush: dict[int, int]
+) -> dict[Rank, list[_Entry]]:
+    """Every distinct 5-card hand of ``held`` (sorted), grouped by its rank part integer.
+
+    Nested loops over the distinct cards, each taken at most as often as it is held, so no
+    hand comes twice (several decks) and every sum and product along the way is shared by the
+    hands under it: the prime product and suit mask for the evaluator's lookups, the packed
+    cards and the cards counted per rank.
+    """
+    distinct = sorted(set(held))
+    cards = [
+        (code, held.count(code), PRIMES[code], SUIT_MASKS[code], by_code[code], _RANK_FIELD[code])
+        for code in distinct
+    ]
+    n = len(cards)
+    pool: dict[Rank, list[_Entry]] = {}
+    get = pool.get
+    for i in range(n):
+        a, na, pa, ma, ba, ra = cards[i]
+        for j in range(i if na > 1 else i + 1, n):
+            b, nb, pb, mb, bb, rb = cards[j]
+            left_b = na - 2 if j == i else nb - 1  # copies of card j still free
+            p2, m2, b2, r2 = pa * pb, ma & mb, ba + bb, ra + rb
+            for k in range(j if left_b else j + 1, n):
+                c, nc, pc, mc, bc, rc = cards[k]
+                left_c = left_b - 1 if k == j else nc - 1
+                p3, m3, b3, r3 = p2 * pc, m2 & mc, b2 + bc, r2 + rc
+                for m in range(k if left_c else k + 1, n):
+                    d, nd, pd, md, bd, rd = cards[m]
+                    left_d = left_c - 1 if m == k else nd - 1
+                    p4, m4, b4, r4 = p3 * pd, m3 & md, b3 + bd, r3 + rd
+                    for q in range(m if left_d else m + 1, n):
+                        e, _, pe, me, be, re = cards[q]
+                        rp = (flush if m4 & me else plain)[p4 * pe]
+                        hand = (a, b, c, d, e)
+                        # Jokers (code 0) come first.
+                        entry = (
+                            hand,
+                            rp,
+                            b4 + be,
+                            5,
+                            hand.count(JOKER_CODE) if not a else 0,
+                            r4 + re,
+                        )
+                        found = get(rp)
+                        if found is None:
+                            pool[rp] = [entry]
+                        else:
+                            found.append(entry)
+    return pool
 
 
 class _OutOfTime(Exception):
@@ -219,7 +271,6 @@ class _Search:
 
         self.nodes = 0
         keyer = evaluator(variant.hand_rules)
-        primes, masks = PRIMES, SUIT_MASKS
         distinct = sorted(set(held))
         shift = {code: 4 * i for i, code in enumerate(distinct)}
         self.guards = sum(8 << s for s in shift.values())
@@ -256,41 +307,27 @@ class _Search:
                     rp = encode(key[: key.index(0, 1) + 1])
                     cards = sum(map(bit.__getitem__, combo))
                     self.full_keys[cards] = key
+                    counted = sum(map(_RANK_FIELD.__getitem__, combo))
                     pool.setdefault(rp, []).append(
-                        (combo, rp, cards, size, combo.count(JOKER_CODE))
+                        (combo, rp, cards, size, combo.count(JOKER_CODE), counted)
                     )
+                continue
+            if size == 5:
+                # Every 5-card hand, jokers included, is in the evaluator's lookups.
+                pools[5] = _five_card_hands(
+                    held, by_code, keyer.lookups.plain5, keyer.lookups.flush5
+                )
                 continue
             # Identical cards (several decks) make identical sorted combinations: one each.
             distinct_hands = dict.fromkeys(itertools.combinations(held, size))
-            if size == 5:
-                # Every 5-card hand, jokers included, is in the evaluator's lookups: its rank
-                # part is one integer (the lookups read inline: this loop sees 53,130 hands).
-                plain, flush = keyer.lookups.plain5, keyer.lookups.flush5
-                # The clock is read between batches.
-                combos = iter(distinct_hands)
-                while batch := list(itertools.islice(combos, _SETUP_BATCH)):
-                    on_time()
-                    for combo in batch:
-                        a, b, c, d, e = combo
-                        suited = masks[a] & masks[b] & masks[c] & masks[d] & masks[e]
-                        rp = (flush if suited else plain)[
-                            primes[a] * primes[b] * primes[c] * primes[d] * primes[e]
-                        ]
-                        cards = by_code[a] + by_code[b] + by_code[c] + by_code[d] + by_code[e]
-                        # Jokers (code 0) sort first.
-                        entry = (combo, rp, cards, 5, 0 if a else combo.count(JOKER_CODE))
-                        found = pool.get(rp)
-                        if found is None:
-                            pool[rp] = [entry]
-                        else:
-                            found.append(entry)
-                continue
             if size == 3:
                 rank = keyer.rank
                 for combo in distinct_hands:
                     rp = rank(combo)
                     cards = sum(map(by_code.__getitem__, combo))
-                    entry = (combo, rp, cards, 3, 0 if combo[0] else combo.count(JOKER_CODE))
+                    counted = sum(map(_RANK_FIELD.__getitem__, combo))
+                    jokers = 0 if combo[0] else combo.count(JOKER_CODE)
+                    entry = (combo, rp, cards, 3, jokers, counted)
                     found = pool.get(rp)
                     if found is None:
                         pool[rp] = [entry]
@@ -305,7 +342,9 @@ class _Search:
                     continue
                 self.full_keys[cards] = key
                 rp = encode(key[: key.index(0, 1) + 1])
-                pool.setdefault(rp, []).append((combo, rp, cards, size, combo.count(JOKER_CODE)))
+                counted = sum(map(_RANK_FIELD.__getitem__, combo))
+                entry = (combo, rp, cards, size, combo.count(JOKER_CODE), counted)
+                pool.setdefault(rp, []).append(entry)
         on_time()
         #: Per position, the candidates grouped by rank part (one value v_p per group), groups
         #: ascending: rank parts, values, the running maximum of the values, members.
@@ -342,8 +381,6 @@ class _Search:
         #: fit_ranks() per (position, cards counted per rank, cap).
         #: (Per position, keyed by the counts and the cap in one integer: ``ranks << 30 | cap``.)
         self.rank_fits: list[dict[int, Rank | None]] = [{} for _ in range(count)]
-        #: rank_of() per packed cards.
-        self.rank_packs: dict[int, int] = {}
         self.shifts = tuple(shift.items())
         self.held_ranks = sum(map(_RANK_FIELD.__getitem__, held))
         self.scan_calls: dict[tuple[int, int], int] = {}
@@ -458,12 +495,11 @@ class _Search:
             items_rps: list[Rank] = []
             items_ranks: list[int] = []
             items_packs: list[list[int]] = []
-            rank_of = self.rank_of
             for rp, group in zip(rps, members, strict=True):
                 items: dict[int, list[int]] = {}
                 for e in group:
                     if e[4] <= jokers:
-                        items.setdefault(rank_of(e), []).append(e[2])
+                        items.setdefault(e[5], []).append(e[2])
                 for need, hands in items.items():
                     items_rps.append(rp)
                     items_ranks.append(need)
@@ -507,13 +543,6 @@ class _Search:
                 found = rps[k]
                 break
         memo[seen] = found
-        return found
-
-    def rank_of(self, entry: _Entry) -> int:
-        """The entry's cards counted per rank (``_RANK_FIELD``), remembered per card multiset."""
-        found = self.rank_packs.get(entry[2])
-        if found is None:
-            found = self.rank_packs[entry[2]] = sum(map(_RANK_FIELD.__getitem__, entry[0]))
         return found
 
     def ranks_left(self, left: int) -> int:
@@ -741,7 +770,6 @@ class _Search:
         start = top if not caps else caps[position]
         i = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
         key_of = self.key_of
-        rank_of = self.rank_of
         below_sum = self.below_sum
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
         above: Key = () if cap is None else cap  # compared only when ``top`` is its rank part
@@ -776,7 +804,7 @@ class _Search:
                 if position:
                     # The first test of the next slot's card bound, by ranks alone: it holds
                     # for every hand here of the same ranks, before any of them is a node.
-                    need = rank_of(entry)
+                    need = entry[5]
                     most = nexts.get(need)
                     if most is None:
                         after = self.fit_ranks(
