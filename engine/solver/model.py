@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import random
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -73,6 +73,7 @@ class FieldModel:
         )
         self._values: dict[tuple[int, Key], float] = {}
         self._rank_values: list[dict[Key, float]] = [{} for _ in self.fields]
+        self._values_by_rank: list[dict[int, float]] = [{} for _ in self.fields]
         self._bounds_at: list[dict[Key, float]] = [{} for _ in self.fields]
         self._bounds: dict[tuple[int, Key], float] = {}
         self._scores: dict[Key, tuple[tuple[float, float], ...]] = {}
@@ -101,6 +102,22 @@ class FieldModel:
             found = memo.get(ranks)
             if found is None:
                 found = memo[ranks] = self.value(position, ranks)
+            out.append(found)
+        return out
+
+    def values_of_ranks(
+        self, position: int, ranks: Sequence[int], part_of: Callable[[int], Key]
+    ) -> list[float]:
+        """v_p of rank part integers (``Evaluator.rank``; ``part_of`` reads one back as a
+        tuple), remembered per position by integer: a solve meets thousands, mostly known."""
+        memo = self._values_by_rank[position]
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        out = []
+        for rank in ranks:
+            found = memo.get(rank)
+            if found is None:
+                found = memo[rank] = self.value(position, part_of(rank))
             out.append(found)
         return out
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import itertools
 import time
 from bisect import bisect_left, bisect_right
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -192,48 +193,33 @@ def _five_card_hands(
     Nested loops over the distinct cards, each taken at most as often as it is held, so no
     hand comes twice (several decks) and every sum and product along the way is shared by the
     hands under it: the prime product and suit mask for the evaluator's lookups, the packed
-    cards and the cards counted per rank.
+    cards, the cards counted per rank and the jokers.
     """
     distinct = sorted(set(held))
-    cards = [
-        (code, held.count(code), PRIMES[code], SUIT_MASKS[code], by_code[code], _RANK_FIELD[code])
+    copies = [held.count(code) for code in distinct]
+    rows = [
+        (code, PRIMES[code], SUIT_MASKS[code], by_code[code], _RANK_FIELD[code], int(not code))
         for code in distinct
     ]
-    n = len(cards)
-    pool: dict[Rank, list[_Entry]] = {}
-    get = pool.get
+    n = len(rows)
+    pool: defaultdict[Rank, list[_Entry]] = defaultdict(list)
     for i in range(n):
-        a, na, pa, ma, ba, ra = cards[i]
-        for j in range(i if na > 1 else i + 1, n):
-            b, nb, pb, mb, bb, rb = cards[j]
-            left_b = na - 2 if j == i else nb - 1  # copies of card j still free
-            p2, m2, b2, r2 = pa * pb, ma & mb, ba + bb, ra + rb
-            for k in range(j if left_b else j + 1, n):
-                c, nc, pc, mc, bc, rc = cards[k]
-                left_c = left_b - 1 if k == j else nc - 1
-                p3, m3, b3, r3 = p2 * pc, m2 & mc, b2 + bc, r2 + rc
-                for m in range(k if left_c else k + 1, n):
-                    d, nd, pd, md, bd, rd = cards[m]
-                    left_d = left_c - 1 if m == k else nd - 1
-                    p4, m4, b4, r4 = p3 * pd, m3 & md, b3 + bd, r3 + rd
-                    for q in range(m if left_d else m + 1, n):
-                        e, _, pe, me, be, re = cards[q]
+        a, pa, ma, ba, ra, ja = rows[i]
+        for j in range(i if copies[i] > 1 else i + 1, n):
+            b, pb, mb, bb, rb, jb = rows[j]
+            free_b = copies[i] - 2 if j == i else copies[j] - 1  # copies of card j not taken
+            p2, m2, b2, r2, j2 = pa * pb, ma & mb, ba + bb, ra + rb, ja + jb
+            for k in range(j if free_b else j + 1, n):
+                c, pc, mc, bc, rc, jc = rows[k]
+                free_c = free_b - 1 if k == j else copies[k] - 1
+                p3, m3, b3, r3, j3 = p2 * pc, m2 & mc, b2 + bc, r2 + rc, j2 + jc
+                for m in range(k if free_c else k + 1, n):
+                    d, pd, md, bd, rd, jd = rows[m]
+                    free_d = free_c - 1 if m == k else copies[m] - 1
+                    p4, m4, b4, r4, j4 = p3 * pd, m3 & md, b3 + bd, r3 + rd, j3 + jd
+                    for e, pe, me, be, re, je in rows[m if free_d else m + 1 :]:
                         rp = (flush if m4 & me else plain)[p4 * pe]
-                        hand = (a, b, c, d, e)
-                        # Jokers (code 0) come first.
-                        entry = (
-                            hand,
-                            rp,
-                            b4 + be,
-                            5,
-                            hand.count(JOKER_CODE) if not a else 0,
-                            r4 + re,
-                        )
-                        found = get(rp)
-                        if found is None:
-                            pool[rp] = [entry]
-                        else:
-                            found.append(entry)
+                        pool[rp].append(((a, b, c, d, e), rp, b4 + be, 5, j4 + je, r4 + re))
     return pool
 
 
@@ -364,7 +350,7 @@ class _Search:
                         found = by_rank.get(rp)
                         by_rank[rp] = group if found is None else found + group
             rps = sorted(by_rank)
-            values = model.values(position, [keyer.part_of(rp) for rp in rps])
+            values = model.values_of_ranks(position, rps, keyer.part_of)
             running: list[float] = []
             for value in values:
                 running.append(value if not running or value > running[-1] else running[-1])
