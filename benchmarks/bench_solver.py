@@ -5,13 +5,13 @@ Run: .venv/bin/python -m benchmarks.bench_solver [--before 8716aee] [--rounds 2]
 
 Warm: one process per tree and set, the evaluator's lookups and the field model loaded first
 (as in the bot's warmed workers), then every holding of the set searched in turn; each holding
-is timed in CPU milliseconds of the process (what a shared machine cannot inflate) and in wall
+is timed in CPU milliseconds of the process (what a shared machine inflates least) and in wall
 milliseconds. With ``--before`` (a commit, exported with ``git archive``, or a folder holding
-a tree) the earlier search runs the same sets in its own processes, in turns with this one,
-round after round; the figures are medians over the rounds and the ratio is this tree's p50
-over the earlier one's, per round. Showdown runs with the solve command's 1.5 s budget
-(``--budget-s 0``: none); "proven" counts answers proven optimal, "within 1 s" those proven in
-under a second of CPU.
+a tree) the earlier search runs in a warm process of its own and the two take turns holding by
+holding (the first to go alternating), so each pair meets the same load; the figures shown are
+the round with the lower p50, and the ratios are per round and per holding. Showdown runs with
+the solve command's 1.5 s budget (``--budget-s 0``: none); "proven" counts answers proven
+optimal, "within 1 s" those proven in under a second of CPU.
 
 Cold: a fresh process per holding imports the engine and solves one holding with ``solve()``
 (the lookups and the field model are loaded inside it, so its milliseconds are a cold first
@@ -53,13 +53,15 @@ size, count, jokers = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 budget = float(sys.argv[6]) or None
 model = load_model(variant)
 evaluator(variant.hand_rules)
-out = []
-for held in deals(variant, size, count, seed=1, max_jokers=jokers):
+holdings = deals(variant, size, count, seed=1, max_jokers=jokers)
+print("ready", flush=True)
+for line in sys.stdin:
+    held = holdings[int(line)]
     wall, cpu = time.perf_counter(), time.process_time()
     found = search(variant, model, held, budget_s=budget)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    out.append([cpu * 1000, wall * 1000, bool(found is not None and found.exact), held.count(0)])
-print(json.dumps(out))
+    exact = bool(found is not None and found.exact)
+    print(json.dumps([cpu * 1000, wall * 1000, exact, held.count(0)]), flush=True)
 """
 
 _COLD = """
@@ -101,6 +103,41 @@ def child(script: str, tree: Path, *args: object) -> object:
         cwd=tree,
     )
     return json.loads(done.stdout)
+
+
+def warm(
+    trees: dict[str, Path], args: tuple[object, ...], count: int
+) -> dict[str, list[list[float]]]:
+    """Every holding solved by one warm process per tree, the trees taking turns per holding
+    (the first to go alternates), so both meet the same load at nearly the same moment."""
+    processes = {
+        side: subprocess.Popen(
+            [sys.executable, "-c", _WARM, str(tree), *map(str, args)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=tree,
+        )
+        for side, tree in trees.items()
+    }
+    rows: dict[str, list[list[float]]] = {side: [] for side in trees}
+    try:
+        for process in processes.values():
+            assert process.stdout is not None and process.stdout.readline().strip() == "ready"
+        sides = list(processes)
+        for index in range(count):
+            for side in sides if index % 2 == 0 else reversed(sides):
+                process = processes[side]
+                assert process.stdin is not None and process.stdout is not None
+                process.stdin.write(f"{index}\n")
+                process.stdin.flush()
+                rows[side].append(json.loads(process.stdout.readline()))
+    finally:
+        for process in processes.values():
+            if process.stdin is not None:
+                process.stdin.close()
+            process.wait()
+    return rows
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -154,21 +191,28 @@ def main() -> None:
             count = max(1, int(count * args.scale))
             runs: dict[str, list[list[list[float]]]] = {side: [] for side in trees}
             for _ in range(args.rounds):
-                for side, tree in trees.items():
-                    rows = child(_WARM, tree, variant, size, count, jokers, budget or 0)
-                    runs[side].append(rows)  # type: ignore[arg-type]
+                found = warm(trees, (variant, size, count, jokers, budget or 0), count)
+                for side, rows in found.items():
+                    runs[side].append(rows)
             label = f"{budget:g} s budget" if budget else "no budget"
             print(f"\n{name}: {count} holdings, 0-{jokers} jokers, {label}, warm")
             for side, rounds in runs.items():
                 best = min(rounds, key=lambda rows: statistics.median(r[0] for r in rows))
                 print(f"  {side:<13} {describe(best)}")
             if args.before:
+                paired = [
+                    a[0] / b[0]
+                    for old, after in zip(runs["before"], runs["after"], strict=True)
+                    for b, a in zip(old, after, strict=True)
+                ]
                 ratios = [
                     statistics.median(r[0] for r in after) / statistics.median(r[0] for r in old)
                     for old, after in zip(runs["before"], runs["after"], strict=True)
                 ]
                 print(
-                    f"  CPU p50 after / before, per round: {', '.join(f'{x:.2f}' for x in ratios)}"
+                    f"  CPU after / before: p50 over p50 per round"
+                    f" {', '.join(f'{x:.2f}' for x in ratios)}; median per holding"
+                    f" {statistics.median(paired):.2f}"
                 )
             colds = [
                 child(_COLD, tree, variant, size, index, jokers)
