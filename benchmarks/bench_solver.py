@@ -214,21 +214,22 @@ def main() -> None:
                     f" {', '.join(f'{x:.2f}' for x in ratios)}; median per holding"
                     f" {statistics.median(paired):.2f}"
                 )
-            colds = [
-                child(_COLD, tree, variant, size, index, jokers)
-                for tree in trees.values()
-                for index in range(args.cold)
-            ]
-            for side_index, side in enumerate(trees):
-                mine = colds[side_index * args.cold : (side_index + 1) * args.cold]
-                solve_ms = [float(c[0]) for c in mine]  # type: ignore[index]
-                process_ms = [float(c[2]) for c in mine]  # type: ignore[index]
-                print(
-                    f"  {side:<13} cold first solve (fresh process, {args.cold} holdings): solve()"
-                    f" p50 {statistics.median(solve_ms):.0f} max {max(solve_ms):.0f} ms; process"
-                    f" start to answer p50 {statistics.median(process_ms):.0f} max"
-                    f" {max(process_ms):.0f} ms"
-                )
+            if args.cold:
+                colds = [
+                    child(_COLD, tree, variant, size, index, jokers)
+                    for tree in trees.values()
+                    for index in range(args.cold)
+                ]
+                for side_index, side in enumerate(trees):
+                    mine = colds[side_index * args.cold : (side_index + 1) * args.cold]
+                    solve_ms = [float(c[0]) for c in mine]  # type: ignore[index]
+                    process_ms = [float(c[2]) for c in mine]  # type: ignore[index]
+                    print(
+                        f"  {side:<13} cold first solve (fresh process, {args.cold} holdings):"
+                        f" solve() p50 {statistics.median(solve_ms):.0f}"
+                        f" max {max(solve_ms):.0f} ms; process start to answer"
+                        f" p50 {statistics.median(process_ms):.0f} max {max(process_ms):.0f} ms"
+                    )
         print(f"\nload average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print(f"(finished {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")
 
