@@ -1,7 +1,11 @@
 """What numba would buy the Showdown search: its hottest kernels in pure Python against @njit.
 
-Run from a scratch venv that holds numba (the project never imports this module or numba):
+It probes the search as it was at 80f015f (rank parts as tuples, ``material(left)``); the search
+has changed since (integer rank parts, ``material(left, ranks)``), so run it in an export of
+that commit, from a scratch venv that holds numba (the project never imports this module or
+numba):
 
+  git archive 80f015f | tar -x -C /tmp/at-80f015f && cd /tmp/at-80f015f
   python3 -m venv /tmp/numba-venv
   /tmp/numba-venv/bin/pip install -r requirements.txt numba==0.68.0
   PYTHONPATH=. nice -n 10 /tmp/numba-venv/bin/python -m benchmarks.numba_probe
