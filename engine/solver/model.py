@@ -113,13 +113,13 @@ class FieldModel:
         memo = self._values_by_rank[position]
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()
-        out = []
-        for rank in ranks:
-            found = memo.get(rank)
-            if found is None:
-                found = memo[rank] = self.value(position, part_of(rank))
-            out.append(found)
-        return out
+        get = memo.get
+        out = [get(rank) for rank in ranks]
+        if None in out:
+            for i, rank in enumerate(ranks):
+                if out[i] is None:
+                    out[i] = memo[rank] = self.value(position, part_of(rank))
+        return out  # type: ignore[return-value]
 
     def bound(self, position: int, cap: Key | None) -> float:
         """An upper bound of v_p(key) over every key ≤ cap (None: any key).

@@ -351,9 +351,7 @@ class _Search:
                         by_rank[rp] = group if found is None else found + group
             rps = sorted(by_rank)
             values = model.values_of_ranks(position, rps, keyer.part_of)
-            running: list[float] = []
-            for value in values:
-                running.append(value if not running or value > running[-1] else running[-1])
+            running = list(itertools.accumulate(values, max))
             members = [by_rank[rp] for rp in rps]
             self.groups.append((rps, values, running, members))
             self.group_of.append(dict(zip(rps, members, strict=True)))
