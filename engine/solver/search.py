@@ -366,26 +366,6 @@ class _Search:
         #: (Per position, keyed by the counts and the cap in one integer: ``ranks << 30 | cap``.)
         self.rank_fits: list[dict[int, Rank | None]] = [{} for _ in range(count)]
         self.shifts = tuple(shift.items())
-        #: Bit 0 of every card's field, and per suit: bits 0, 1 and 2 of its cards' fields and,
-        #: per run of five ranks (the ace also low), bit 0 of the fields of its cards there.
-        self.ones = sum(1 << at for at in shift.values())
-        self.suit_masks: list[tuple[int, int, int, tuple[int, ...]]] = []
-        for suit in range(4):
-            mine = {code: at for code, at in shift.items() if code and code & 3 == suit}
-            windows = tuple(
-                sum(1 << at for code, at in mine.items() if _RANK_BITS[code >> 2] & window)
-                for window in _WINDOWS
-            )
-            self.suit_masks.append(
-                (
-                    sum(1 << at for at in mine.values()),
-                    sum(2 << at for at in mine.values()),
-                    sum(4 << at for at in mine.values()),
-                    windows,
-                )
-            )
-        #: Whether a suit's cards present and the jokers hold a 5-card straight flush.
-        self.suit_runs: dict[tuple[int, int], bool] = {}
         self.held_ranks = sum(map(_RANK_FIELD.__getitem__, held))
         self.scan_calls: dict[tuple[int, int], int] = {}
         #: Hands per position.
@@ -431,7 +411,7 @@ class _Search:
             found = memo[cap] = self.model.bound_at(position, self.keyer.part_of(cap))
         return found
 
-    def material(self, left: int, ranks: int) -> tuple[int, int, int, int, int]:
+    def material(self, left: int) -> tuple[int, int, int, int, int]:
         """How many slots at most can reach each strength, from the disjoint groups left.
 
         Counts of tail slots at trips or above and at 3-card flush or above, then of any slots
@@ -440,41 +420,30 @@ class _Search:
         rank, jokers included, unless it is a 5-6 card straight flush; a 3-card hand at 3-card
         flush or above is that or three suited cards; any hand at four of a kind or above holds
         four (five, six) of a rank or is a straight flush. Greedy counts of disjoint groups
-        bound how many slots can hold such hands. ``ranks`` counts the cards ``left`` per rank.
+        bound how many slots can hold such hands.
         """
         found = self.materials.get(left)
         if found is not None:
             return found
-        jokers = ranks & 31  # the jokers' field (rank 0)
-        counts = [0, 0]
-        counts += [(ranks >> 5 * rank) & 31 for rank in range(2, 15)]
-        # Each card's field holds its count in its low three bits: a suit's cards counted by
-        # population counts of those bits, the cards present as the fields that are not 0.
-        present = (left | left >> 1 | left >> 2) & self.ones
-        suits = []
+        jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
+        ranks = [0] * 15
+        suits = [0, 0, 0, 0]
+        runs = [0, 0, 0, 0]
+        for rank, suit, shift in self.real_shifts:
+            n = (left >> shift) & 15
+            if n:
+                ranks[rank] += n
+                suits[suit] += n
+                runs[suit] |= _RANK_BITS[rank]
+        # A suit holding a 5-card straight flush (jokers filling gaps) may add as many more
+        # groups as it has fives of cards: more than it can, which keeps this a bound.
         flushes = 0
-        for low, middle, high, windows in self.suit_masks:
-            n = (left & low).bit_count() + 2 * (left & middle).bit_count()
-            n += 4 * (left & high).bit_count()
-            suits.append(n)
-            # A suit holding a 5-card straight flush (jokers filling gaps) may add as many more
-            # groups as it has fives of cards: more than it can, which keeps this a bound.
-            if n + jokers >= 5:
-                mine = present & low
-                runs = self.suit_runs.get((mine, jokers))
-                if runs is None:
-                    runs = self.suit_runs[(mine, jokers)] = any(
-                        (mine & window).bit_count() + jokers >= 5 for window in windows
-                    )
-                if runs:
-                    flushes += (n + jokers) // 5
+        for suit in range(4):
+            if suits[suit] + jokers >= 5 and _has_run(runs[suit], jokers):
+                flushes += (suits[suit] + jokers) // 5
         # Only tail slots of 5 or more cards can hold a straight flush.
         found = self.materials[left] = _material(
-            tuple(sorted(counts)),
-            tuple(sorted(suits)),
-            jokers,
-            flushes,
-            min(flushes, self.big_tail),
+            tuple(sorted(ranks)), tuple(sorted(suits)), jokers, flushes, min(flushes, self.big_tail)
         )
         return found
 
@@ -635,7 +604,7 @@ class _Search:
             # top can only if i such hands are disjoint in the cards left.
             if cap > _BELOW_QUADS:
                 if counts is None:
-                    counts = self.material(left, ranks)
+                    counts = self.material(left)
                 lower = cap
                 for count, below in zip(counts[2:], _BELOW_KINDS, strict=True):
                     if i >= count and lower > below:
@@ -647,7 +616,7 @@ class _Search:
             # A slot held below a straight holds trips or better only as three of a rank.
             if tail[q] or cap < _STRAIGHT:
                 if counts is None:
-                    counts = self.material(left, ranks)
+                    counts = self.material(left)
                 if j >= counts[0] and cap > _BELOW_TRIPS:
                     cap = fit(q, left, ranks, _BELOW_TRIPS)
                     if cap is None:
@@ -655,7 +624,7 @@ class _Search:
                 j += 1
             if tail[q]:
                 if counts is None:
-                    counts = self.material(left, ranks)
+                    counts = self.material(left)
                 if k >= counts[1] and cap > _BELOW_FLUSH:
                     cap = fit(q, left, ranks, _BELOW_FLUSH)
                     if cap is None:
