@@ -195,6 +195,8 @@ def _five_card_hands(
     hands under it: the prime product and suit mask for the evaluator's lookups, the packed
     cards, the cards counted per rank and the jokers.
     """
+    if len(held) < _NESTED_FROM:
+        return _few_five_card_hands(held, by_code, plain, flush)
     distinct = sorted(set(held))
     copies = [held.count(code) for code in distinct]
     rows = [
@@ -220,6 +222,35 @@ def _five_card_hands(
                     for e, pe, me, be, re, je in rows[m if free_d else m + 1 :]:
                         rp = (flush if m4 & me else plain)[p4 * pe]
                         pool[rp].append(((a, b, c, d, e), rp, b4 + be, 5, j4 + je, r4 + re))
+    return pool
+
+
+#: From how many cards the nested loops beat itertools' combinations (measured: 9 cards 0.100
+#: against 0.069 ms, 17 cards 2.8 against 3.5 ms).
+_NESTED_FROM = 13
+
+
+def _few_five_card_hands(
+    held: Codes, by_code: Sequence[int], plain: dict[int, int], flush: dict[int, int]
+) -> dict[Rank, list[_Entry]]:
+    """``_five_card_hands`` of a small holding, from its distinct sorted combinations."""
+    pool: defaultdict[Rank, list[_Entry]] = defaultdict(list)
+    primes, masks, counted = PRIMES, SUIT_MASKS, _RANK_FIELD
+    # Identical cards (several decks) make identical sorted combinations: one each.
+    for hand in dict.fromkeys(itertools.combinations(held, 5)):
+        a, b, c, d, e = hand
+        suited = masks[a] & masks[b] & masks[c] & masks[d] & masks[e]
+        rp = (flush if suited else plain)[primes[a] * primes[b] * primes[c] * primes[d] * primes[e]]
+        pool[rp].append(
+            (
+                hand,
+                rp,
+                by_code[a] + by_code[b] + by_code[c] + by_code[d] + by_code[e],
+                5,
+                0 if a else hand.count(JOKER_CODE),
+                counted[a] + counted[b] + counted[c] + counted[d] + counted[e],
+            )
+        )
     return pool
 
 
@@ -350,7 +381,7 @@ class _Search:
                         found = by_rank.get(rp)
                         by_rank[rp] = group if found is None else found + group
             rps = sorted(by_rank)
-            values = model.values_of_ranks(position, rps, keyer.part_of)
+            values = model.values_of_ranks(position, rps)
             running = list(itertools.accumulate(values, max))
             members = [by_rank[rp] for rp in rps]
             self.groups.append((rps, values, running, members))
@@ -408,7 +439,7 @@ class _Search:
         memo = self.bounds[position]
         found = memo.get(cap)
         if found is None:
-            found = memo[cap] = self.model.bound_at(position, self.keyer.part_of(cap))
+            found = memo[cap] = self.model.bound_at_rank(position, cap)
         return found
 
     def material(self, left: int) -> tuple[int, int, int, int, int]:
