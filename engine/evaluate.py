@@ -196,12 +196,12 @@ def _rank_function(lookups: Lookups, slow: RankFunction) -> RankFunction:
     def rank(codes: Sequence[int]) -> int:
         if len(codes) == 5:
             a, b, c, d, e = codes
-            table = flush5 if masks[a] & masks[b] & masks[c] & masks[d] & masks[e] else plain5
-            return table[primes[a] * primes[b] * primes[c] * primes[d] * primes[e]]
+            lookup = flush5 if masks[a] & masks[b] & masks[c] & masks[d] & masks[e] else plain5
+            return lookup[primes[a] * primes[b] * primes[c] * primes[d] * primes[e]]
         if len(codes) == 3:
             a, b, c = codes
-            table = flush3 if masks[a] & masks[b] & masks[c] else plain3
-            return table[primes[a] * primes[b] * primes[c]]
+            lookup = flush3 if masks[a] & masks[b] & masks[c] else plain3
+            return lookup[primes[a] * primes[b] * primes[c]]
         return slow(codes)
 
     return rank
@@ -273,31 +273,31 @@ class Evaluator:
         if n == 5:
             a, b, c, d, e = sorted(codes, reverse=True)
             if e:  # jokers have code 0 and sort last
-                table = self._plain5 if (a ^ b | a ^ c | a ^ d | a ^ e) & 3 else self._flush5
+                entries = self._plain5 if (a ^ b | a ^ c | a ^ d | a ^ e) & 3 else self._flush5
                 try:
-                    prefix, p = table[(a >> 2, b >> 2, c >> 2, d >> 2, e >> 2)]
+                    prefix, p = entries[(a >> 2, b >> 2, c >> 2, d >> 2, e >> 2)]
                 except KeyError:
-                    prefix, p = self._key_entry(table, (a, b, c, d, e))
+                    prefix, p = self._key_entry(entries, (a, b, c, d, e))
                 s = (a, b, c, d, e)
                 # Concatenation beats unpacking on this hot path.
                 return prefix + (s[p[0]] & 3, s[p[1]] & 3, s[p[2]] & 3, s[p[3]] & 3, s[p[4]] & 3)  # noqa: RUF005
         elif n == 3:
             a, b, c = sorted(codes, reverse=True)
             if c:
-                table = self._plain3 if (a ^ b | a ^ c) & 3 else self._flush3
+                entries = self._plain3 if (a ^ b | a ^ c) & 3 else self._flush3
                 try:
-                    prefix, p = table[(a >> 2, b >> 2, c >> 2)]
+                    prefix, p = entries[(a >> 2, b >> 2, c >> 2)]
                 except KeyError:
-                    prefix, p = self._key_entry(table, (a, b, c))
+                    prefix, p = self._key_entry(entries, (a, b, c))
                 t = (a, b, c)
                 return prefix + (t[p[0]] & 3, t[p[1]] & 3, t[p[2]] & 3)  # noqa: RUF005
         return self._slow_key(codes)
 
-    def _key_entry(self, table: _KeyEntries, codes: tuple[int, ...]) -> tuple[Key, Perm]:
+    def _key_entry(self, entries: _KeyEntries, codes: tuple[int, ...]) -> tuple[Key, Perm]:
         """Make (once per ranks and flush) the entry of joker-free cards sorted high to low."""
         ranks = tuple(code >> 2 for code in codes)
         flush = len({code & 3 for code in codes}) == 1
-        found = table[ranks] = _key_entry(ranks, self.rules, flush=flush)
+        found = entries[ranks] = _key_entry(ranks, self.rules, flush=flush)
         return found
 
     def part_of(self, rank: int) -> Key:
@@ -433,7 +433,7 @@ def describe(
 
 @cache
 def evaluator(rules: HandRules = PYRAMID_RULES) -> Evaluator:
-    """The shared evaluator of a set of hand rules (tables are built once)."""
+    """The shared evaluator of a set of hand rules (its lookups are read once)."""
     return Evaluator(rules)
 
 
