@@ -8,7 +8,7 @@ simulator's fast path; the others take and return cards.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -88,25 +88,16 @@ class PaiGowKeys:
     """Rank keys (the evaluator's key without suits) of Pai Gow hands under one set of rules.
 
     A 5-card hand's rank key depends only on its ranks and on whether its real cards share a
-    suit (the bug fills a straight or a flush from ranks alone), so keys are remembered by that.
+    suit (the bug fills a straight or a flush from ranks alone): the evaluator's lookups give
+    it without a sort.
     """
 
-    __slots__ = ("_cache", "evaluator")
+    __slots__ = ("evaluator", "high")
 
     def __init__(self, rules: HandRules) -> None:
         self.evaluator: Evaluator = evaluator(rules)
-        self._cache: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-    def high(self, codes: Sequence[int]) -> tuple[int, ...]:
-        """Rank key of a 5-card hand on the one ladder (RULINGS §1.5), suits dropped."""
-        suited = len({c & 3 for c in codes if c != JOKER_CODE}) == 1
-        # The joker's code 0 becomes rank 0: it sorts last and stays apart from the real ranks.
-        memo = (*sorted([c >> 2 for c in codes], reverse=True), suited)
-        found = self._cache.get(memo)
-        if found is None:
-            key = self.evaluator.key(codes)
-            found = self._cache[memo] = key[: key.index(0, 1) + 1]
-        return found
+        #: Rank key of a 5-card hand on the one ladder (RULINGS §1.5), suits dropped.
+        self.high: Callable[[Sequence[int]], tuple[int, ...]] = self.evaluator.rank_part
 
     @staticmethod
     def low(codes: Sequence[int]) -> tuple[int, ...]:

@@ -9,12 +9,14 @@ it plays as the bug wherever it ends up.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from engine.cards import JOKER_CODE, AnyCard
 from engine.evaluate import ACE, FLUSH, PAIR, STRAIGHT, straight_flush_ladder
+from engine.lookups import ladder_of
 from engine.paigow import PaiGowKeys, PaiGowSetting, PaiGowTable, Role, low_key_codes
 
 KING: Final = 13
@@ -242,6 +244,7 @@ class _Option:
 
 
 _RUN_MASKS: Final = tuple(0b11111 << low for low in range(1, 11))
+_RUN_LADDERS: Final = frozenset({STRAIGHT, FLUSH, _STRAIGHT_FLUSH})
 
 
 def _could_run_or_flush(codes: Sequence[int]) -> bool:
@@ -265,12 +268,31 @@ def straight_flush_options(codes: Sequence[int], keys: PaiGowKeys) -> list[_Opti
     if not _could_run_or_flush(codes):
         return []
     options = []
-    for low in itertools.combinations(codes, 2):
-        high = _rest(codes, low)
-        back = keys.high(high)
-        if back[0] in (STRAIGHT, FLUSH, _STRAIGHT_FLUSH):
-            options.append(_Option(_top(low), back, (high, low)))
+    rank, part_of = keys.evaluator.rank, keys.evaluator.part_of
+    # Every choice of two cards up, in the order of itertools.combinations(codes, 2).
+    for i, j, rest in _SPLITS_OF_SEVEN if len(codes) == 7 else _splits(len(codes)):
+        high = rest(codes)
+        value = rank(high)
+        if ladder_of(value) in _RUN_LADDERS:
+            low = (codes[i], codes[j])
+            options.append(_Option(_top(low), part_of(value), (high, low)))
     return options
+
+
+def _splits(size: int) -> tuple[tuple[int, int, Callable[[Sequence[int]], Codes]], ...]:
+    """Per two cards up (by position), a getter of the other cards as a tuple."""
+    splits = []
+    for i, j in itertools.combinations(range(size), 2):
+        rest = [k for k in range(size) if k not in (i, j)]
+        splits.append((i, j, _getter(rest)))
+    return tuple(splits)
+
+
+def _getter(positions: list[int]) -> Callable[[Sequence[int]], Codes]:
+    get = operator.itemgetter(*positions)
+    if len(positions) == 1:
+        return lambda codes: (get(codes),)
+    return get
 
 
 def _same_top(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
@@ -332,12 +354,34 @@ def _prefers_split_full_house(g: _Groups, run_top: tuple[int, ...]) -> bool:
     return aces_up or not _is_pair(run_top)
 
 
+_SPLITS_OF_SEVEN: Final = _splits(7)
+
+
 # --- The whole sheet ---------------------------------------------------------------------------
 
 
 def house_way_codes(codes: Sequence[int], role: Role, keys: PaiGowKeys) -> SettingCodes:
     """Set seven card codes by the sheet: (5-card high hand, 2-card low hand)."""
+    return _set(_group(codes), codes, role, keys)
+
+
+def house_ways_codes(codes: Sequence[int], keys: PaiGowKeys) -> tuple[SettingCodes, SettingCodes]:
+    """The player's and the banker's settings of the same seven cards, grouped once.
+
+    The sheet sets only four of a kind with three singles differently for the banker.
+    """
     g = _group(codes)
+    player = _set(g, codes, Role.PLAYER, keys)
+    if _is_four_with_singles(g.shape):
+        return player, _set(g, codes, Role.BANKER, keys)
+    return player, player
+
+
+def _is_four_with_singles(shape: tuple[int, ...]) -> bool:
+    return shape[0] == 4 and shape not in ((4, 3), (4, 2, 1))
+
+
+def _set(g: _Groups, codes: Sequence[int], role: Role, keys: PaiGowKeys) -> SettingCodes:
     shape = g.shape
     if shape[0] == 5:
         return five_aces(g, codes)
@@ -345,7 +389,7 @@ def house_way_codes(codes: Sequence[int], role: Role, keys: PaiGowKeys) -> Setti
         return four_and_three_of_a_kind(g, codes)
     if shape == (4, 2, 1):
         return four_of_a_kind_with_pair(g, codes)
-    if shape[0] == 4:
+    if _is_four_with_singles(shape):
         return four_of_a_kind(g, codes, role)
     if shape == (3, 3, 1):
         return two_three_of_a_kinds(g, codes)

@@ -3,6 +3,8 @@
 Hands are dealt in fixed chunks; chunk ``i`` draws from its own generator seeded from the run's
 seed and ``i``, so a result depends on the seed and the number of hands, never on how many
 worker processes share the chunks. A game joins the simulator with one ``SimulatedGame`` entry.
+The house games play a whole chunk at once (``engine.simulate_house``: numpy deals, the bot's
+own rules decide each class of hands once); the Casino Version one round at a time.
 """
 
 from __future__ import annotations
@@ -16,13 +18,12 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Final
 
-from engine.cards import standard_deck
 from engine.errors import GameError
 from engine.evaluate import WheelMode
-from engine.paigow import DECK_CODES, PaiGowTable, Role, settle_codes
-from engine.paigow_house_way import house_way_codes
+from engine.paigow import PaiGowTable
+from engine.simulate_house import pai_gow_chunk, three_card_chunk
 from engine.solver.casino_sim import CASINO_WAGERS, casino_round, describe_casino
-from engine.three_card import ThreeCardTable, house_way, settle_round
+from engine.three_card import ThreeCardTable
 
 #: Hands per chunk: fixed, so that the chunks (and their seeds) do not depend on the workers.
 CHUNK_HANDS: Final = 20_000
@@ -37,8 +38,9 @@ class SimulationOptions:
     wheel: WheelMode = WheelMode.SECOND
 
 
-#: One round: deals from the generator and returns the player's net per unit on each wager.
-Round = Callable[[random.Random], tuple[float, ...]]
+#: One chunk of rounds: (options, seed, chunk index, hands) -> how many rounds ended with each
+#: tuple of nets per unit (one per wager). Runs inside each worker: a module-level function.
+PlayChunk = Callable[[SimulationOptions, int, int, int], Counter[tuple[float, ...]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +51,9 @@ class SimulatedGame:
     wagers: tuple[str, ...]
     #: Names of the ``SimulationOptions`` fields the game takes.
     takes: frozenset[str]
-    #: Builds the round function; runs inside each worker, so it must be a module-level function.
-    make_round: Callable[[SimulationOptions], Round]
+    play_chunk: PlayChunk
+    #: Builds the game's table from the options, which checks its own numbers.
+    check: Callable[[SimulationOptions], object]
     describe: Callable[[SimulationOptions], str]
 
 
@@ -58,19 +61,10 @@ def _paigow_table(options: SimulationOptions) -> PaiGowTable:
     return PaiGowTable(wheel=options.wheel)
 
 
-def _paigow_round(options: SimulationOptions) -> Round:
-    table = _paigow_table(options)
-    keys = table.keys
-    won = float(1 - table.commission)
-
-    def play(rng: random.Random) -> tuple[float, ...]:
-        dealt = rng.sample(DECK_CODES, 14)
-        player = house_way_codes(dealt[:7], Role.PLAYER, keys)
-        banker = house_way_codes(dealt[7:], Role.BANKER, keys)
-        result = settle_codes(player, banker, keys)
-        return (won if result > 0 else float(result),)
-
-    return play
+def _paigow_chunk(
+    options: SimulationOptions, seed: int, index: int, hands: int
+) -> Counter[tuple[float, ...]]:
+    return pai_gow_chunk(options.wheel, seed, index, hands)
 
 
 def _describe_paigow(options: SimulationOptions) -> str:
@@ -87,21 +81,11 @@ def _three_card_table(options: SimulationOptions) -> ThreeCardTable:
     return ThreeCardTable(decks=decks, ties_to_dealer=options.ties_to_dealer)
 
 
-def _three_card_round(options: SimulationOptions) -> Round:
-    table = _three_card_table(options)
-    shoe = [card for _ in range(table.decks) for card in standard_deck()]
-
-    def play(rng: random.Random) -> tuple[float, ...]:
-        # Every round comes from a full shoe (a continuous shuffler), as the exact count assumes.
-        dealt = rng.sample(shoe, 6)
-        result = settle_round(house_way(dealt[:3], table), house_way(dealt[3:], table), table)
-        return (
-            float(result.main.net),
-            float(result.three_card_bonus.net),
-            float(result.six_card_bonus.net),
-        )
-
-    return play
+def _three_card_chunk(
+    options: SimulationOptions, seed: int, index: int, hands: int
+) -> Counter[tuple[float, ...]]:
+    # Every round comes from a full shoe (a continuous shuffler), as the exact count assumes.
+    return three_card_chunk(_three_card_table(options), seed, index, hands)
 
 
 def _describe_three_card(options: SimulationOptions) -> str:
@@ -110,21 +94,37 @@ def _describe_three_card(options: SimulationOptions) -> str:
     return f"house way against house way, {table.decks} decks reshuffled every round, {ties}"
 
 
+def _casino_chunk(
+    options: SimulationOptions, seed: int, index: int, hands: int
+) -> Counter[tuple[float, ...]]:
+    # The solver sets each holding: one round at a time, dealt by Python's generator.
+    play = casino_round(options)
+    rng = random.Random(_chunk_seed(seed, index))
+    counts: Counter[tuple[float, ...]] = Counter()
+    for _ in range(hands):
+        counts[play(rng)] += 1
+    return counts
+
+
 #: Every game the simulator plays, by its command-line name.
 GAMES: Final[dict[str, SimulatedGame]] = {
-    "casino": SimulatedGame("casino", CASINO_WAGERS, frozenset(), casino_round, describe_casino),
+    "casino": SimulatedGame(
+        "casino", CASINO_WAGERS, frozenset(), _casino_chunk, casino_round, describe_casino
+    ),
     "paigow": SimulatedGame(
         name="paigow",
         wagers=("bet",),
         takes=frozenset({"wheel"}),
-        make_round=_paigow_round,
+        play_chunk=_paigow_chunk,
+        check=_paigow_table,
         describe=_describe_paigow,
     ),
     "three-card": SimulatedGame(
         name="three-card",
         wagers=("main", "three_card_bonus", "six_card_bonus"),
         takes=frozenset({"decks", "ties_to_dealer"}),
-        make_round=_three_card_round,
+        play_chunk=_three_card_chunk,
+        check=_three_card_table,
         describe=_describe_three_card,
     ),
 }
@@ -163,12 +163,7 @@ def _chunk_seed(seed: int, index: int) -> str:
 def _run_chunk(
     variant: str, options: SimulationOptions, seed: int, index: int, hands: int
 ) -> Counter[tuple[float, ...]]:
-    play = GAMES[variant].make_round(options)
-    rng = random.Random(_chunk_seed(seed, index))
-    counts: Counter[tuple[float, ...]] = Counter()
-    for _ in range(hands):
-        counts[play(rng)] += 1
-    return counts
+    return GAMES[variant].play_chunk(options, seed, index, hands)
 
 
 def _wager_stats(wager: str, counts: Counter[float], hands: int) -> WagerStats:
@@ -201,7 +196,7 @@ def check_options(variant: str, options: SimulationOptions) -> None:
         if is_set and name not in game.takes:
             flag = "--" + name.replace("_", "-")
             raise GameError(f"{flag} does not apply to {variant}.")
-    game.make_round(options)  # builds the table, which checks its own numbers
+    game.check(options)  # builds the table, which checks its own numbers
 
 
 def simulate(

@@ -1,4 +1,4 @@
-"""Keys of 3- and 5-card hands with wild jokers, read through the evaluator's joker-free tables.
+"""Keys of 3- and 5-card hands with wild jokers, read through the evaluator's joker-free keys.
 
 The evaluator resolves a joker hand on its general path (20-40 µs, remembered only up to its
 cache limit); a solver meets thousands of new ones per deal. Every reading the evaluator weighs
@@ -58,7 +58,7 @@ def joker_rank_parts(keyer: Evaluator) -> Callable[[tuple[int, ...]], Key]:
 
     Every concrete hand ``_joker_key`` weighs puts the jokers on cards chosen from the real
     cards' ranks and, only when the real cards share one suit, from that suit; and the
-    joker-free tables give a hand's rank part from its ranks and whether it is a flush. So the
+    joker-free keys give a hand's rank part from its ranks and whether it is a flush. So the
     rank part depends on the jokers, the real ranks and the real cards' one suit (if any)
     alone, and is remembered on those: a holding's thousands of joker hands share a few
     hundred of them (tests/engine/test_solver.py compares it with the evaluator's key).

@@ -23,6 +23,7 @@ from typing import Final
 
 from engine.cards import JOKER_CODE
 from engine.evaluate import evaluator
+from engine.lookups import encode, ladder_of
 from engine.scoring import slot_points
 from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, Variant
 
@@ -73,6 +74,9 @@ class FieldModel:
         )
         self._values: dict[tuple[int, Key], float] = {}
         self._rank_values: list[dict[Key, float]] = [{} for _ in self.fields]
+        self._values_by_rank: list[dict[int, float]] = [{} for _ in self.fields]
+        self._rank_ints: list[list[int] | None] = [None for _ in self.fields]
+        self._bounds_by_rank: list[dict[int, float]] = [{} for _ in self.fields]
         self._bounds_at: list[dict[Key, float]] = [{} for _ in self.fields]
         self._bounds: dict[tuple[int, Key], float] = {}
         self._scores: dict[Key, tuple[tuple[float, float], ...]] = {}
@@ -103,6 +107,58 @@ class FieldModel:
                 found = memo[ranks] = self.value(position, ranks)
             out.append(found)
         return out
+
+    def rank_ints(self, position: int) -> list[int]:
+        """The field's keys at a position as rank part integers (``engine.lookups.encode``),
+        in the keys' order (made when first needed)."""
+        found = self._rank_ints[position]
+        if found is None:
+            keys = self.fields[position].keys
+            found = self._rank_ints[position] = [encode(rank_part(key)) for key in keys]
+        return found
+
+    def value_of_rank(self, position: int, rank: int) -> float:
+        """``value`` of a rank part integer (``Evaluator.rank``), the same sums on integers."""
+        field = self.fields[position]
+        ranks = self.rank_ints(position)
+        below = bisect_left(ranks, rank)
+        above = bisect_right(ranks, rank)
+        # The ladder place and the first rank are all slot_points reads of a key.
+        won = below * slot_points(self.variant, position, (ladder_of(rank), rank >> 20 & 15))
+        return (won - field.points_from[above]) / len(field.keys)
+
+    def values_of_ranks(self, position: int, ranks: Sequence[int]) -> list[float]:
+        """v_p of rank part integers (``Evaluator.rank``), remembered per position by integer:
+        a solve meets thousands, mostly known."""
+        memo = self._values_by_rank[position]
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        get = memo.get
+        out = [get(rank) for rank in ranks]
+        if None in out:
+            for i, rank in enumerate(ranks):
+                if out[i] is None:
+                    out[i] = memo[rank] = self.value_of_rank(position, rank)
+        return out  # type: ignore[return-value]
+
+    def bound_at_rank(self, position: int, cap: int) -> float:
+        """``bound_at`` of a rank part integer, the same sums on integers (remembered)."""
+        bounds = self._bounds_by_rank[position]
+        found = bounds.get(cap)
+        if found is not None:
+            return found
+        if len(bounds) >= _MEMO_LIMIT:
+            bounds.clear()
+        field = self.fields[position]
+        below = bisect_left(self.rank_ints(position), cap)
+        best = field.best_points[min(ladder_of(cap), len(field.best_points) - 1)]
+        lower = (below * best - field.points_from[below]) / len(field.keys)
+        memo = self._values_by_rank[position]
+        value = memo.get(cap)
+        if value is None:
+            value = memo[cap] = self.value_of_rank(position, cap)
+        found = bounds[cap] = value if value > lower else lower
+        return found
 
     def bound(self, position: int, cap: Key | None) -> float:
         """An upper bound of v_p(key) over every key ≤ cap (None: any key).

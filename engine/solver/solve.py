@@ -57,14 +57,14 @@ def solve(
     """The arrangement of ``held`` with the greatest expected points under the field model.
 
     ``budget_s`` bounds the whole call: the search gets what is left of it once the model and
-    the evaluator's tables are loaded, less a little for the automatics and the final check; a
+    the evaluator's lookups are loaded, less a little for the automatics and the final check; a
     legal setting is ready before the search starts, so the answer never waits for the
     search's first one.
     Raises ``GameError`` when the cards cannot be set at all (too few of them).
     """
     started = time.perf_counter()
     model = model or load_model(variant)
-    evaluator(variant.hand_rules)  # its tables are built once per process, inside the budget
+    evaluator(variant.hand_rules)  # its lookups are read once per process, inside the budget
     codes = [card.code for card in held]
     if len(codes) < variant.min_used:
         raise GameError(f"{variant.title} needs at least {variant.min_used} cards to set.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import select
 import subprocess
 import sys
 from typing import Any
@@ -176,3 +177,48 @@ def test_solve_answers_a_long_game_name_with_a_short_sentence() -> None:
     status, [answer] = run_inline(["solve", "--variant", "x" * 5_000, "--cards", "As"])
     assert status == 1
     assert_short_sentence(answer)
+
+
+def test_solve_reads_one_holding_per_stdin_line_and_answers_each_in_order() -> None:
+    lines = "W Ks Kd Qs Ac Ad Ah 2c 2d\nZz\n\nAs Kd\n9s 9h 9d 8c 7c 6c 5c 4h 2s\n"
+    status, answers = run_inline(["solve", "--variant", "casino"], lines)
+    assert status == 1  # a line failed; the others are still answered
+    assert [a["input"] for a in answers] == [
+        "W Ks Kd Qs Ac Ad Ah 2c 2d",
+        "Zz",
+        "As Kd",
+        "9s 9h 9d 8c 7c 6c 5c 4h 2s",
+    ]
+    assert "error" in answers[1] and "at least 9" in answers[2]["error"]
+    for answer in (answers[0], answers[3]):
+        assert [len(hand) for hand in answer["hands"]] == [1, 3, 5]
+        assert answer["exact"] is True
+
+
+def test_solve_refuses_an_over_long_stdin_line_and_answers_the_next() -> None:
+    status, [first, second] = run_inline(
+        ["solve", "--variant", "casino"], LONG + "\n9s 9h 9d 8c 7c 6c 5c 4h 2s\n"
+    )
+    assert status == 1
+    assert_short_sentence(first)
+    assert "1,000 characters" in first["error"]
+    assert second["input"] == "9s 9h 9d 8c 7c 6c 5c 4h 2s" and "hands" in second
+
+
+def test_solve_answers_each_line_before_the_next_is_written() -> None:
+    # A tool keeps one warm process: it writes a holding, reads its answer, writes the next.
+    command = [sys.executable, "-m", "engine", "solve", "--variant", "casino"]
+    with subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    ) as process:
+        assert process.stdin is not None and process.stdout is not None
+        for holding in ("W Ks Kd Qs Ac Ad Ah 2c 2d", "9s 9h 9d 8c 7c 6c 5c 4h 2s"):
+            process.stdin.write(holding + "\n")
+            process.stdin.flush()
+            # Waits a minute at most rather than forever if the answer were held in a buffer.
+            ready, _, _ = select.select([process.stdout], [], [], 60)
+            assert ready, "no answer while the process waits for the next line"
+            answer = json.loads(process.stdout.readline())
+            assert answer["input"] == holding and "hands" in answer
+        process.stdin.close()
+        assert process.wait(timeout=60) == 0

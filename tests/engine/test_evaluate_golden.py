@@ -40,9 +40,12 @@ def _is_wheel(key: tuple[int, ...]) -> bool:
 def test_every_five_card_hand_orders_like_treys_wheels_aside() -> None:
     """Where treys says stronger we say stronger; where treys ties only suits separate us."""
     ours = evaluator(PYRAMID_RULES).key
+    rank = evaluator(PYRAMID_RULES).rank
     theirs = TreysEvaluator()._five
     treys_codes = {code: _treys_code(code) for code in DECK}
     classes: dict[int, tuple[int, ...]] = {}
+    #: The lookups' rank integer of each treys class: one per class, ordered as the classes.
+    ranks: dict[int, int] = {}
     hands = 0
     for hand in itertools.combinations(DECK, 5):
         hands += 1
@@ -53,11 +56,28 @@ def test_every_five_card_hand_orders_like_treys_wheels_aside() -> None:
         part = _rank_part(key)
         seen = classes.setdefault(strength, part)
         assert seen == part, (hand, seen, part)
+        value = rank(hand)
+        assert ranks.setdefault(strength, value) == value, (hand, ranks[strength], value)
     assert hands == 2_598_960
     ordered = [classes[strength] for strength in sorted(classes)]  # treys: 1 is the best
     assert len(ordered) == 7462 - 2  # the wheel and the steel wheel are tested on their own
     for stronger, weaker in itertools.pairwise(ordered):
         assert stronger > weaker, (stronger, weaker)
+    by_rank = [ranks[strength] for strength in sorted(ranks)]
+    for stronger, weaker in itertools.pairwise(by_rank):
+        assert stronger > weaker, (stronger, weaker)
+
+
+def test_every_wheel_is_second_highest_by_rank_as_by_key() -> None:
+    """RULINGS §1.3: A-2-3-4-5 below the ace-high run and above the king-high one."""
+    keyer = evaluator(PYRAMID_RULES)
+    for suits in ([3] * 5, [3, 2, 1, 0, 3]):
+        ace, wheel, king = (
+            [r * 4 + s for r, s in zip(ranks, suits, strict=True)]
+            for ranks in ([14, 13, 12, 11, 10], [14, 5, 4, 3, 2], [13, 12, 11, 10, 9])
+        )
+        assert keyer.rank(ace) > keyer.rank(wheel) > keyer.rank(king)
+        assert keyer.key(ace) > keyer.key(wheel) > keyer.key(king)
 
 
 @pytest.mark.slow

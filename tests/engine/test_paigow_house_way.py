@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine.cards import card_from_code, parse_cards, sort_cards
 from engine.paigow import DECK_CODES, PaiGowTable, Role, is_foul, verify_setting
-from engine.paigow_house_way import house_way
+from engine.paigow_house_way import house_way, house_way_codes, house_ways_codes
 
 
 def low_of(hand: str, role: Role = Role.BANKER) -> str:
@@ -306,3 +306,18 @@ def test_every_seven_card_hand_gets_a_legal_setting_of_its_own_cards(
     setting = house_way(cards, role=role, table=PaiGowTable())
     verify_setting(cards, setting)
     assert not is_foul(setting)
+
+
+def test_both_roles_at_once_set_as_each_role_alone() -> None:
+    # Four of a kind with three singles is the one place the sheet names the banker.
+    keys = PaiGowTable().keys
+    rng = random.Random(17)
+    quads = [[r * 4 + s for s in range(4)] for r in range(2, 15)]
+    hands = [rng.sample(DECK_CODES, 7) for _ in range(3_000)]
+    for four in quads:
+        rest = [c for c in DECK_CODES if c not in four]
+        hands += [four + rng.sample(rest, 3) for _ in range(30)]
+    hands += [[0, 56, 57, 58, *rng.sample(DECK_CODES[1:48], 3)] for _ in range(100)]
+    for codes in hands:
+        both = house_ways_codes(codes, keys)
+        assert both == tuple(house_way_codes(codes, role, keys) for role in Role), codes

@@ -9,9 +9,20 @@ from collections import Counter
 
 import pytest
 
+from engine.cards import Card, card_from_code
 from engine.cli import main
 from engine.errors import GameError
+from engine.paigow import DECK_CODES, PaiGowTable, Role, settle_codes
+from engine.paigow_house_way import house_way_codes
 from engine.simulate import GAMES, SimulationOptions, _wager_stats, simulate
+from engine.simulate_house import (
+    deal_pai_gow,
+    deal_three_card,
+    generator,
+    pai_gow_results,
+    three_card_results,
+)
+from engine.three_card import ThreeCardTable, house_way, settle_round
 
 
 def test_same_seed_replays_the_same_result() -> None:
@@ -91,3 +102,33 @@ def test_command_prints_a_table_for_people() -> None:
 def test_command_refuses_an_option_the_variant_does_not_take() -> None:
     argv = ["simulate", "--variant", "paigow", "--hands", "20", "--seed", "4", "--decks", "6"]
     assert main(argv, stdout=io.StringIO()) == 2
+
+
+def test_simulated_pai_gow_rounds_settle_as_the_bots_rules_do() -> None:
+    # The million-round run is benchmarks/check_simulator.py; this is its CI sample.
+    table = PaiGowTable()
+    dealt = deal_pai_gow(generator(5, 0), 3_000)
+    fast = pai_gow_results(table.wheel, dealt).tolist()
+    for row, result in zip(dealt.tolist(), fast, strict=True):
+        player = house_way_codes(row[:7], Role.PLAYER, table.keys)
+        banker = house_way_codes(row[7:], Role.BANKER, table.keys)
+        assert settle_codes(player, banker, table.keys) == result, row
+
+
+@pytest.mark.parametrize("ties_to_dealer", [False, True])
+def test_simulated_three_card_rounds_settle_as_the_bots_rules_do(ties_to_dealer: bool) -> None:
+    table = ThreeCardTable(ties_to_dealer=ties_to_dealer)
+    dealt = deal_three_card(generator(6, 0), 3_000, table.decks)
+    fast = three_card_results(table, dealt).tolist()
+    for row, nets in zip(dealt.tolist(), fast, strict=True):
+        cards = [card for card in map(card_from_code, row) if isinstance(card, Card)]
+        result = settle_round(house_way(cards[:3], table), house_way(cards[3:], table), table)
+        expected = [result.main.net, result.three_card_bonus.net, result.six_card_bonus.net]
+        assert [float(net) for net in expected] == nets, row
+
+
+def test_a_deal_is_distinct_cards_of_the_shoe() -> None:
+    pai_gow = deal_pai_gow(generator(1, 0), 500).tolist()
+    assert all(len(set(row)) == 14 and set(row) <= set(DECK_CODES) for row in pai_gow)
+    three = deal_three_card(generator(1, 0), 500, 6).tolist()
+    assert all(8 <= code < 60 for row in three for code in row)

@@ -16,6 +16,7 @@ from engine.cards import card_from_code, parse_cards
 from engine.cli import main
 from engine.errors import GameError
 from engine.evaluate import evaluator
+from engine.lookups import encode
 from engine.simulate import simulate
 from engine.solver.big_hands import big_hands
 from engine.solver.exhaustive import best_ev, best_ev_three_slots
@@ -259,11 +260,11 @@ def test_card_bound_is_above_every_legal_completion(variant: Variant, size: int)
             for position in range(len(hands) - 1, -1, -1):
                 if position:
                     bound = state.card_bound(
-                        position, left, None if cap is None else rank_part(cap)
+                        position, left, None if cap is None else encode(rank_part(cap))
                     )
                     assert bound is not None
                     assert sum(values[: position + 1]) <= bound[1][position] + 1e-9
-                group = state.group_of[position][rank_part(keys[position])]
+                group = state.group_of[position][encode(rank_part(keys[position]))]
                 entry = next(e for e in group if e[0] == tuple(sorted(hands[position])))
                 left -= entry[2]
                 cap = keys[position]
