@@ -90,10 +90,13 @@ class Flow:
 
     async def _available(self, table: Table) -> dict[int, int]:
         assert table.game_id is not None
+        if table.config.practice:
+            return {}  # nothing is at stake
         held = await self.storage.chips.escrowed(table.game_id)
         return {
-            user: await self.storage.players.balance(table.guild_id, user) + held.get(user, 0)
-            for user in table.players
+            seat.user: await self.storage.players.balance(table.guild_id, seat.user)
+            + held.get(seat.user, 0)
+            for seat in table.people
         }
 
     async def _settle(self, table: Table, batch: Batch) -> None:

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from engine.cards import AnyCard
 from engine.errors import GameError
+from engine.players import level_named
 from storage import Storage
 from storage.errors import SeatTakenError, ShortOfChipsError, StaleSnapshotError
 from storage.rows import GameStatus
@@ -45,6 +46,7 @@ from tables.runtime import (
 )
 from tables.snapshot import table_from_state
 from tables.table import Table
+from tables.turns import ComputerTurns
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +89,7 @@ class TableManager:
         self._idle = asyncio.Event()
         self._idle.set()
         self.flow = Flow(storage, self.offload, self.clock, arranger)
+        self.turns = ComputerTurns(self.offload, self._act)
 
     @property
     def arranger(self) -> Arranger:
@@ -169,6 +172,7 @@ class TableManager:
                 self.deadlines.succeeded(key)
             # Shown once the table is released: the next action here need not wait for Discord.
             await self.outbox.after_commit(key)
+            self.turns.after_commit(key, work)
             return tuple(batch.events)
 
     async def publish_pending(self) -> int:
@@ -240,6 +244,14 @@ class TableManager:
         """Escrow everyone's ante (all or nobody's), deal, and open the first phase."""
 
         async def start(table: Table) -> list[Event]:
+            seated: list[Event] = []
+            if table.config.fill is not None and by == table.host:
+                # A table set to fill seats a computer in every seat left, up to the cap.
+                while len(table.seats) < table.config.seats:
+                    try:
+                        seated.extend(table.add_computer(by, table.config.fill))
+                    except GameError:
+                        break
             table.verify_start(by)
             game = await self.storage.games.create(
                 guild_id=guild_id,
@@ -255,9 +267,18 @@ class TableManager:
                     await self.storage.chips.refund(game.id, "not started: a player was short")
                     raise
             seed = self.rng.getrandbits(63)
-            return list(table.start(by, game_id=game.id, seed=seed, now=self.clock()))
+            return [*seated, *table.start(by, game_id=game.id, seed=seed, now=self.clock())]
 
         return await self._act((guild_id, channel_id), start)
+
+    async def add_computer(
+        self, guild_id: int, channel_id: int, by: int, level: str
+    ) -> tuple[Event, ...]:
+        """The host seats a computer of this level in the lobby."""
+        level = level_named(level).value
+        return await self._act(
+            (guild_id, channel_id), lambda table: _ready(list(table.add_computer(by, level)))
+        )
 
     async def declare(
         self, guild_id: int, channel_id: int, user: int, play: bool
@@ -441,6 +462,7 @@ class TableManager:
             self._tables[key] = table
             self._versions[key] = snapshot.version
             self.deadlines.arm(key, table)
+            self.turns.after_commit(key, table)  # computers whose turn the restart cut short
         for game in await self.storage.games.list_open():
             if game.id not in live:
                 # Its table was lost (a crash before the table's first snapshot of the game).
@@ -470,6 +492,7 @@ class TableManager:
         the database is not closed under one; the tables stay saved for the next start."""
         self._closing = True
         self.deadlines.close()
+        await self.turns.close()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._idle.wait(), wait_s)
             await asyncio.wait_for(self.outbox.flush(), wait_s)

@@ -9,10 +9,12 @@ calls them in a thread.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.settlement import HOUSE, POT, Party, Transfer, balances
+from tables.codec import encode_event
+from tables.computers import is_computer
 from tables.events import Note, SeatResult, ShowdownSettled
 from tables.rules import move, rules_of
 from tables.table import Table
@@ -83,7 +85,9 @@ def settle_table(table: Table, available: Mapping[int, int]) -> Result:
     assert table.game_id is not None
     rules = rules_of(spec)
     played = rules.play(table)
-    capped, notes = cap_losses(played.transfers, available)
+    practice = table.config.practice
+    # A practice table moves no chips, so nobody's loss is capped by them.
+    capped, notes = cap_losses(played.transfers, {} if practice else available)
     nets_by_party = balances(capped)
     nets = {seat.user: nets_by_party.get(seat.user, 0) for seat in table.seats}
     pot = sum(t.amount for t in capped if t.payee == POT)
@@ -104,6 +108,7 @@ def settle_table(table: Table, available: Mapping[int, int]) -> Result:
             per_hand=played.per_hand.get(seat.user, ()),
             wagers=played.wagers.get(seat.user, ()),
             set_by=seat.set_by,
+            computer=seat.computer,
         )
         for seat in table.seats
     )
@@ -122,6 +127,7 @@ def settle_table(table: Table, available: Mapping[int, int]) -> Result:
         dealer_labels=() if dealer is None else rules.labels(dealer.hands),
         dealer_per_hand=played.dealer_per_hand,
         notes=(*wager_notes, *notes),
+        practice=practice,
     )
     record = {
         "game": spec.name,
@@ -142,5 +148,30 @@ def settle_table(table: Table, available: Mapping[int, int]) -> Result:
         "pot_winners": list(pot_winners),
         "dealer": None if dealer is None else dealer.text,
         "notes": [{"user": note.user, "text": note.text} for note in notes],
+        # For the coach and replays: what each seat held, and the showdown as it was shown.
+        "holdings": {str(s.user): list(s.cards) for s in table.seats},
+        "computers": {str(s.user): s.computer for s in table.seats if s.computer},
+        "practice": practice,
+        "showdown": encode_event(event),
     }
-    return Result(capped, event, record)
+    return Result(() if practice else house_plays_computers(capped), event, record)
+
+
+def house_plays_computers(transfers: Sequence[Transfer]) -> tuple[Transfer, ...]:
+    """The transfers with each computer's part paid from and to the house (a computer plays
+    with the house's chips); what the house would pay itself drops out."""
+    moved = []
+    for transfer in transfers:
+        payer = (
+            HOUSE
+            if isinstance(transfer.payer, int) and is_computer(transfer.payer)
+            else transfer.payer
+        )
+        payee = (
+            HOUSE
+            if isinstance(transfer.payee, int) and is_computer(transfer.payee)
+            else transfer.payee
+        )
+        if payer != payee:
+            moved.append(replace(transfer, payer=payer, payee=payee))
+    return tuple(moved)

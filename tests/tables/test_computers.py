@@ -1,0 +1,123 @@
+"""Computer players at a table: seated by the host, playing with the house's chips, on time."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from engine.errors import GameError
+from storage.audit import audit
+from tables.config import make_config
+from tables.events import PlayerJoined, ShowdownSettled
+from tables.options import TableDefaults
+from tables.phase import Phase
+from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World
+
+
+async def play_to_the_end(world: World, human: int = HOST) -> ShowdownSettled:
+    """The human plays on and takes the solver's hands; the computers play their own turns."""
+    for _ in range(200):
+        table = world.manager.table(GUILD, CHANNEL)
+        assert table is not None
+        if not table.in_game:
+            break
+        if human in table.waiting_for():
+            if table.phase is Phase.DECLARING:
+                await world.manager.declare(GUILD, CHANNEL, human, True)
+            else:
+                suggestion = await world.manager.suggest(GUILD, CHANNEL, human)
+                s = suggestion.setting
+                await world.manager.submit(GUILD, CHANNEL, human, s.text, s.automatic)
+        await asyncio.sleep(0.05)  # the computers' turns run in the background
+    [*_, last] = [e for e in world.publisher.of(ShowdownSettled) if isinstance(e, ShowdownSettled)]
+    return last
+
+
+async def test_one_person_and_five_computers_of_mixed_levels_play_showdown(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+    for level in ("casual", "steady", "strong", "casual", "strong"):
+        await world.manager.add_computer(GUILD, CHANNEL, HOST, level)
+    table = world.manager.table(GUILD, CHANNEL)
+    assert table is not None and len(table.seats) == 6
+    assert [s.computer for s in table.seats] == [
+        None,
+        "casual",
+        "steady",
+        "strong",
+        "casual",
+        "strong",
+    ]
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    showdown = await play_to_the_end(world)
+    assert {seat.computer for seat in showdown.seats} == {None, "casual", "steady", "strong"}
+    computers = [s for s in showdown.seats if s.computer]
+    assert all(s.set_by == "computer" or s.surrendered_at is not None for s in computers)
+    # The house's chips played for the computers: the person's net is balanced by the house.
+    balance = await world.storage.players.balance(GUILD, HOST)
+    assert balance == 1_000 + showdown.nets[HOST]
+    report = await audit(world.database, GUILD)
+    assert report.is_consistent, report.problems
+    assert report.house == -showdown.nets[HOST]
+    # Computers never have a player's row: no chips, no leaderboard.
+    for seat in computers:
+        assert await world.storage.players.get(GUILD, seat.user) is None
+    board = await world.storage.leaderboards.by_balance(GUILD)
+    assert [standing.user_id for standing in board] == [HOST]
+
+
+async def test_a_table_set_to_fill_seats_computers_at_the_start(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino", fill="strong", seats=4))
+    await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
+    events = await world.manager.start(GUILD, CHANNEL, HOST)
+    joined = [e for e in events if isinstance(e, PlayerJoined)]
+    assert len(joined) == 2
+    table = world.manager.table(GUILD, CHANNEL)
+    assert table is not None and [s.computer for s in table.seats] == [
+        None,
+        None,
+        "strong",
+        "strong",
+    ]
+
+
+async def test_a_practice_table_moves_no_chip_and_records_nothing(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown", practice=True))
+    await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    showdown = await play_to_the_end(world)
+    assert showdown.practice
+    assert await world.storage.players.balance(GUILD, HOST) == 1_000
+    rows = await world.database.fetchall("SELECT kind FROM ledger WHERE game_id IS NOT NULL")
+    assert rows == []
+    assert await world.storage.leaderboards.by_wins(GUILD) == []
+    assert await world.storage.leaderboards.history(GUILD, HOST) == []
+
+
+async def test_the_server_may_forbid_or_cap_computers(world: World) -> None:
+    none = TableDefaults(computers_allowed=False)
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown", defaults=none))
+    with pytest.raises(GameError, match="does not seat computers"):
+        await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
+    with pytest.raises(GameError, match="does not seat computers"):
+        make_config("showdown", fill="strong", defaults=none)
+    await world.manager.cancel(GUILD, CHANNEL, HOST)
+    two = TableDefaults(computer_seats=2)
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown", defaults=two))
+    for _ in range(2):
+        await world.manager.add_computer(GUILD, CHANNEL, HOST, "casual")
+    with pytest.raises(GameError, match="at most 2 computers"):
+        await world.manager.add_computer(GUILD, CHANNEL, HOST, "casual")
+
+
+async def test_only_the_host_seats_a_computer_and_computers_never_host(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+    await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
+    with pytest.raises(GameError, match="host"):
+        await world.manager.add_computer(GUILD, CHANNEL, PLAYERS[1], "strong")
+    await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
+    await world.manager.leave(GUILD, CHANNEL, HOST)
+    table = world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.host == PLAYERS[1]
+    await world.manager.leave(GUILD, CHANNEL, PLAYERS[1])
+    assert world.manager.table(GUILD, CHANNEL) is None  # a computer alone keeps no table
