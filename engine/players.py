@@ -186,12 +186,17 @@ def plays_on(
         solve(variant, cards, budget_s=budget_s / DECLARE_SAMPLES).ev
         for cards in _completions(variant, round_, held)
     )
+    return expected_chips(variant, expected, opponents=opponents, ante=ante) >= -surrender_cost(
+        variant, round_, opponents, ante
+    )
+
+
+def expected_chips(variant: Variant, ev: float, *, opponents: int, ante: int) -> float:
+    """Chips that points per opponent (as the field model and the solver count them, the game's
+    multiplier applied) come to at a table of ``opponents``."""
     if variant.casino is not None:
-        # Against the dealer a point is worth an ante.
-        chips = expected * ante
-    else:
-        chips = expected * opponents * variant.multiplier * variant.chips_per_point
-    return chips >= -surrender_cost(variant, round_, opponents, ante)
+        return ev * ante  # against the dealer a point is worth an ante
+    return ev * opponents * variant.chips_per_point
 
 
 def _completions(variant: Variant, round_: int, held: Sequence[AnyCard]) -> list[list[AnyCard]]:

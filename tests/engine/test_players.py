@@ -68,6 +68,18 @@ def test_a_computer_surrenders_when_its_cards_are_worth_less_than_surrendering(
     assert plays_on(SHOWDOWN, 0, held, opponents=5, ante=10, budget_s=BUDGET_S) is plays
 
 
+@pytest.mark.parametrize(("ev", "plays"), [(-3.0, True), (-3.5, False)])
+def test_the_field_models_points_already_carry_the_games_multiplier(
+    monkeypatch: pytest.MonkeyPatch, ev: float, plays: bool
+) -> None:
+    # Standard doubles its points, and the field model's values are points as scored (doubled
+    # already): against three, -3 per opponent is 9 chips, less than the 10 a surrender puts in
+    # the pot, so the computer plays on; -3.5 is 10.5, so it surrenders.
+    monkeypatch.setattr(players, "solve", lambda *a, **k: SimpleNamespace(ev=ev))
+    held = Shoe(decks=2, jokers=2, rng=random.Random(1)).deal(13)
+    assert plays_on(STANDARD, 0, held, opponents=3, ante=20, budget_s=BUDGET_S) is plays
+
+
 def test_a_monster_plays_on() -> None:
     strong = parse_cards("W W W W As Ah Ad Ac As Ah Ad Ks Kh Kd Kc Ks Qs Qh Qd Qc")
     assert plays_on(SHOWDOWN, 0, strong, opponents=5, ante=10, budget_s=BUDGET_S)
