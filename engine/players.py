@@ -182,12 +182,18 @@ def plays_on(
     may still hold, seeded by the cards, so the same cards decide the same way), each set by the
     solver within a share of the budget.
     """
-    expected = statistics.fmean(
-        solve(variant, cards, budget_s=budget_s / DECLARE_SAMPLES).ev
-        for cards in _completions(variant, round_, held)
-    )
+    expected = playing_on(variant, round_, held, budget_s=budget_s)
     return expected_chips(variant, expected, opponents=opponents, ante=ante) >= -surrender_cost(
         variant, round_, opponents, ante
+    )
+
+
+def playing_on(variant: Variant, round_: int, held: Sequence[AnyCard], *, budget_s: float) -> float:
+    """What cards held at a declaration are expected to score per opponent once the draws are
+    in: the solver's points over a few completions of them (seeded by the cards)."""
+    return statistics.fmean(
+        solve(variant, cards, budget_s=budget_s / DECLARE_SAMPLES).ev
+        for cards in _completions(variant, round_, held)
     )
 
 

@@ -78,6 +78,15 @@ class GameRepository:
             if cursor.rowcount != 1:
                 raise GameStateError(f"Game {game_id} is not open.")
 
+    async def recent(self, guild_id: int, *, limit: int = 50) -> list[Game]:
+        """A server's settled games, newest first."""
+        rows = await self.database.fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'settled'"
+            " ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [_game(row) for row in rows]
+
     async def list_open(self, guild_id: int | None = None) -> list[Game]:
         """Open games (all servers, or one), oldest first: what a restart must finish or refund."""
         where = "status = 'open'" + ("" if guild_id is None else " AND guild_id = ?")

@@ -152,6 +152,11 @@ def settle_table(table: Table, available: Mapping[int, int]) -> Result:
         "holdings": {str(s.user): list(s.cards) for s in table.seats},
         "computers": {str(s.user): s.computer for s in table.seats if s.computer},
         "practice": practice,
+        "options": {
+            "ties_to_dealer": table.config.ties_to_dealer,
+            "decks": table.config.decks,
+            "wheel": table.config.wheel,
+        },
         "showdown": encode_event(event),
     }
     return Result(() if practice else house_plays_computers(capped), event, record)

@@ -1,0 +1,159 @@
+"""The coach: a finished game's record sets the player's cards again, beside what they played.
+
+Each review is checked against the showdown itself: the player's own setting, scored again
+from the record, must score what the table scored it; the best way must be worth at least as
+much as the player's by the same measure; and only a player of the game, on its server, gets one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+
+import pytest
+
+from engine.errors import GameError
+from tables.config import make_config
+from tables.events import SeatResult, ShowdownSettled
+from tables.phase import Phase
+from tables.review import Review, review_game
+from tables.setting import Setting
+from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_GUILD, PLAYERS, STRANGER, World
+
+
+async def play(
+    world: World, *, surrender: bool = False, take: str = "quick", rounds: int = 200
+) -> ShowdownSettled:
+    """The host plays (or surrenders at the first declaration) and sets the test's quick hands
+    (``take="quick"``) or the table's suggestion; the computers play their own turns."""
+    for _ in range(rounds):
+        table = world.manager.table(GUILD, CHANNEL)
+        assert table is not None
+        if not table.in_game:
+            break
+        if HOST in table.waiting_for():
+            if table.phase is Phase.DECLARING:
+                await world.manager.declare(GUILD, CHANNEL, HOST, not surrender)
+            else:
+                seat = table.seat_of(HOST)
+                assert seat is not None
+                if take == "quick":
+                    from tests.tables.helpers import quick_arranger
+
+                    setting: Setting = quick_arranger(table.spec, seat.held)
+                else:
+                    setting = (await world.manager.suggest(GUILD, CHANNEL, HOST)).setting
+                await world.manager.submit(GUILD, CHANNEL, HOST, setting.text, setting.automatic)
+        await asyncio.sleep(0.05)
+    [*_, last] = world.publisher.of(ShowdownSettled)
+    assert isinstance(last, ShowdownSettled)
+    return last
+
+
+def seat_of(event: ShowdownSettled, user: int) -> SeatResult:
+    return next(seat for seat in event.seats if seat.user == user)
+
+
+async def review(world: World, game_id: int | None, user: int = HOST) -> Review:
+    return await review_game(world.storage, world.manager.offload, GUILD, user, game_id)
+
+
+async def open_with_computers(world: World, game: str, *levels: str) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config(game))
+    for level in levels:
+        await world.manager.add_computer(GUILD, CHANNEL, HOST, level)
+    await world.manager.start(GUILD, CHANNEL, HOST)
+
+
+async def test_a_showdown_review_scores_the_players_hands_as_the_table_did(world: World) -> None:
+    await open_with_computers(world, "showdown", "casual", "strong")
+    event = await play(world)
+    mine = seat_of(event, HOST)
+    found = await review(world, event.game_id)
+    assert found.units == "points" and found.yours is not None and found.best is not None
+    assert found.yours.hands == mine.hands
+    # Scored again from the record, the player's own hands score what the showdown showed.
+    assert found.yours.per_hand == mine.per_hand
+    assert found.yours.labels == mine.labels
+    # The best way is the solver's, worth at least the player's by the field model.
+    assert found.best.expected >= found.yours.expected
+    # Both set the cards the player held (the record's holding, discards included).
+    game = await world.storage.games.get(event.game_id)
+    assert game is not None and game.result is not None
+    held = Counter(game.result["holdings"][str(HOST)])
+    for way in (found.yours, found.best):
+        assert not Counter(c.code for hand in way.hands for c in hand) - held
+    # Every hand that differs is named, and no other.
+    for difference in found.differences:
+        i = difference.position
+        assert (
+            found.yours.per_hand[i] != found.best.per_hand[i]
+            or found.yours.hands[i] != found.best.hands[i]
+        )
+    if found.same:
+        assert found.differences == ()
+    # Showdown's last declaration costs 10 to each opponent (two here).
+    assert found.surrender_cost == 20
+    assert found.fold_better is (found.best.expected < -20)
+
+
+async def test_a_casino_review_scores_against_the_dealers_hands(world: World) -> None:
+    await open_with_computers(world, "casino")
+    event = await play(world)
+    found = await review(world, None)  # the latest game
+    assert found.game_id == event.game_id
+    assert found.yours is not None and found.best is not None and found.dealer is not None
+    assert found.yours.per_hand == seat_of(event, HOST).per_hand
+    assert found.dealer.hands == event.dealer_hands
+    assert found.best.expected >= found.yours.expected
+
+
+@pytest.mark.parametrize("game", ["three-card", "paigow"])
+async def test_a_house_game_review_tries_every_setting_against_the_dealer(
+    world: World, game: str
+) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config(game))
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    event = await play(world)
+    mine = seat_of(event, HOST)
+    found = await review(world, event.game_id)
+    assert found.units == "chips" and found.yours is not None and found.best is not None
+    # The player's wagers, settled again against the dealer's hand, are what the table paid.
+    assert found.yours.wagers == mine.wagers
+    assert found.yours.at_table == mine.net
+    assert found.best.expected >= found.yours.expected
+    assert found.dealer is not None and found.dealer.hands == event.dealer_hands
+    for difference in found.differences:
+        assert difference.yours_points != difference.best_points
+
+
+async def test_a_surrender_is_weighed_against_playing_on(world: World) -> None:
+    await open_with_computers(world, "showdown", "strong", "strong")
+    event = await play(world, surrender=True)
+    assert seat_of(event, HOST).surrendered_at == 0
+    found = await review(world, event.game_id)
+    assert found.yours is None and found.surrendered_at == 0
+    assert found.surrender_cost == 10  # 5 to each of the two who played on
+    assert found.playing_on is not None
+    assert found.best is not None  # the best setting of the 20 cards held then
+
+
+async def test_only_a_player_of_the_game_on_its_server_gets_a_review(world: World) -> None:
+    await open_with_computers(world, "showdown", "casual")
+    event = await play(world)
+    with pytest.raises(GameError, match="did not play"):
+        await review(world, event.game_id, user=STRANGER)
+    with pytest.raises(GameError, match="no game"):
+        await review_game(world.storage, world.manager.offload, OTHER_GUILD, HOST, event.game_id)
+    with pytest.raises(GameError, match="no game 999"):
+        await review(world, 999)
+    with pytest.raises(GameError, match="no finished game"):
+        await review(world, None, user=PLAYERS[2])
+
+
+async def test_an_unfinished_game_has_no_review_yet(world: World) -> None:
+    await open_with_computers(world, "showdown", "casual")
+    table = world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.game_id is not None
+    with pytest.raises(GameError, match="has not finished"):
+        await review(world, table.game_id)
