@@ -8,6 +8,7 @@ from typing import Final
 from PIL import ImageDraw
 
 from render.cards import Face, card_height, draw_fan, fan_width
+from render.palette import to_png
 from render.style import (
     GOLD,
     MUTED,
@@ -18,7 +19,6 @@ from render.style import (
     panel,
     text_width,
     title_height,
-    to_png,
 )
 
 _PAD: Final = 24

@@ -7,26 +7,26 @@ from typing import Final
 
 from PIL import ImageDraw
 
+from render.palette import to_png
 from render.style import (
+    MEDAL_INK,
+    MEDALS,
     MINUS,
     MUTED,
     PANEL,
+    ROW_ALTERNATE,
     TEXT,
-    Colour,
     draw_title,
     ellipsize,
     felt,
     font,
     panel,
     title_height,
-    to_png,
 )
 
 _PAD: Final = 24
 _WIDTH: Final = 600
 _ROW: Final = 46
-_MEDALS: Final[dict[int, Colour]] = {1: (240, 192, 64), 2: (198, 204, 212), 3: (205, 127, 70)}
-_ALTERNATE: Final[Colour] = (12, 56, 38)
 
 
 def _number(value: int) -> str:
@@ -55,13 +55,13 @@ def leaderboard_png(title: str, lines: Sequence[tuple[int, str, int]]) -> bytes:
         cy = row_top + _ROW // 2
         if index % 2:
             draw.rounded_rectangle(
-                (_PAD + 8, row_top, _WIDTH - _PAD - 8, row_top + _ROW), radius=8, fill=_ALTERNATE
+                (_PAD + 8, row_top, _WIDTH - _PAD - 8, row_top + _ROW), radius=8, fill=ROW_ALTERNATE
             )
-        medal = _MEDALS.get(rank)
+        medal = MEDALS.get(rank)
         cx = _PAD + 40
         if medal is not None:
             draw.ellipse((cx - 15, cy - 15, cx + 15, cy + 15), fill=medal, outline=PANEL, width=1)
-            draw.text((cx, cy), str(rank), font=font(16, True), fill=(40, 32, 16), anchor="mm")
+            draw.text((cx, cy), str(rank), font=font(16, True), fill=MEDAL_INK, anchor="mm")
         else:
             draw.text((cx, cy), str(rank), font=font(17, True), fill=MUTED, anchor="mm")
         face = font(19, rank <= 3)

@@ -14,6 +14,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from render.cards import Face, card_height, draw_fan, fan_width
+from render.palette import to_png
 from render.style import (
     GOLD,
     MUTED,
@@ -31,7 +32,6 @@ from render.style import (
     signed,
     text_width,
     title_height,
-    to_png,
     wrap,
 )
 

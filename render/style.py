@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +26,10 @@ GAIN: Final[Colour] = (102, 230, 142)
 LOSS: Final[Colour] = (255, 118, 118)
 #: Red suits in text on the felt; on a white card they are darker (``render.cards``).
 RED_ON_FELT: Final[Colour] = (255, 128, 128)
+#: A leaderboard's every other row, and the top three's medals with their numbers.
+ROW_ALTERNATE: Final[Colour] = (12, 56, 38)
+MEDALS: Final[dict[int, Colour]] = {1: (240, 192, 64), 2: (198, 204, 212), 3: (205, 127, 70)}
+MEDAL_INK: Final[Colour] = (40, 32, 16)
 
 _RED_SUITS: Final = frozenset("♥♦♡♢")
 ELLIPSIS: Final = "…"
@@ -277,18 +280,6 @@ def panel(
         _rounded_fill(canvas, box, radius, edge)
         left, top, right, bottom = left + 1, top + 1, right - 1, bottom - 1
     _rounded_fill(canvas, (left, top, right, bottom), radius, fill)
-
-
-def to_png(image: Image.Image) -> bytes:
-    """PNG bytes of a picture, reduced to a 256-colour palette to stay small."""
-    # Discord's attachment limit is 10 MiB and a small file shows sooner; the pictures are flat
-    # colours and text, so a palette loses nothing a player would see.
-    paletted = image.convert("RGB").quantize(
-        colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
-    buffer = io.BytesIO()
-    paletted.save(buffer, format="PNG", compress_level=6)
-    return buffer.getvalue()
 
 
 def _title_lines(
