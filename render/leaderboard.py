@@ -16,6 +16,7 @@ from render.style import (
     PANEL,
     ROW_ALTERNATE,
     TEXT,
+    draw_text,
     draw_title,
     ellipsize,
     felt,
@@ -44,9 +45,8 @@ def leaderboard_png(title: str, lines: Sequence[tuple[int, str, int]]) -> bytes:
     panel(canvas, (_PAD, y, _WIDTH - _PAD, y + rows * _ROW + 16), radius=14)
     draw = ImageDraw.Draw(canvas)
     if not lines:
-        draw.text(
-            (_WIDTH // 2, y + 8 + _ROW // 2), "No one yet", font=font(18), fill=MUTED, anchor="mm"
-        )
+        middle = (_WIDTH // 2, y + 8 + _ROW // 2)
+        draw_text(canvas, middle, "No one yet", face=font(18), fill=MUTED, anchor="mm")
     value_face = font(19, True)
     widest_value = max((value_face.getlength(_number(value)) for _, _, value in lines), default=0)
     name_width = round(_WIDTH - 2 * _PAD - 90 - widest_value - 40)
@@ -61,12 +61,12 @@ def leaderboard_png(title: str, lines: Sequence[tuple[int, str, int]]) -> bytes:
         cx = _PAD + 40
         if medal is not None:
             draw.ellipse((cx - 15, cy - 15, cx + 15, cy + 15), fill=medal, outline=PANEL, width=1)
-            draw.text((cx, cy), str(rank), font=font(16, True), fill=MEDAL_INK, anchor="mm")
+            draw_text(canvas, (cx, cy), str(rank), face=font(16, True), fill=MEDAL_INK, anchor="mm")
         else:
-            draw.text((cx, cy), str(rank), font=font(17, True), fill=MUTED, anchor="mm")
+            draw_text(canvas, (cx, cy), str(rank), face=font(17, True), fill=MUTED, anchor="mm")
         face = font(19, rank <= 3)
-        draw.text(
-            (_PAD + 72, cy), ellipsize(name, face, name_width), font=face, fill=TEXT, anchor="lm"
-        )
-        draw.text((_WIDTH - _PAD - 20, cy), _number(value), font=value_face, fill=TEXT, anchor="rm")
+        shown = ellipsize(name, face, name_width)
+        draw_text(canvas, (_PAD + 72, cy), shown, face=face, fill=TEXT, anchor="lm")
+        value_x = _WIDTH - _PAD - 20
+        draw_text(canvas, (value_x, cy), _number(value), face=value_face, fill=TEXT, anchor="rm")
     return to_png(canvas)
