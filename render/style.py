@@ -59,11 +59,15 @@ def gain_colour(value: int) -> Colour:
     return GAIN if value > 0 else LOSS if value < 0 else MUTED
 
 
+# Remembered, as the texts are: a picture measures a label's slot, a seat's chips and its name
+# to size its row and again to draw it, and they repeat from game to game.
+@lru_cache(maxsize=4096)
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> int:
     """How wide a line of text is drawn, in whole pixels."""
     return round(face.getlength(text))
 
 
+@lru_cache(maxsize=1024)
 def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: int) -> str:
     """The text, cut with an ellipsis so that it fits in ``width`` pixels."""
     if face.getlength(text) <= width:
