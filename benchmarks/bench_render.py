@@ -6,14 +6,16 @@ Each code is measured in its own worker process (this file, run with that code's
 its path); ``--before`` exports the commit with ``git archive`` into a temporary folder and
 measures it beside the working tree, the two workers taking turns render by render so that both
 see the same load. Times are CPU time of the worker (``time.process_time``), not wall time: the
-machine is shared, and a busy neighbour slows the wall clock, not the work.
+machine is shared, and a busy neighbour stretches the wall clock far more than the CPU time
+(which still grows a little under load: say the load average with the figures).
 
 The pictures are the bot's own (``cogs.pictures``, ``render``): the docs' sample game
 (``cogs.samples``, a seeded six-player Showdown Version table, every holding set by the solver
 searching to the end, not timed), six-player three-card and Pai Gow tables played the same way,
 the first player's 25 cards as the DM draws them, and a ten-line leaderboard. "first" is the
-first render of each picture in a fresh process, in that order (the Showdown's first also draws
-every card it shows and anything else drawn once per process); p50 and max are over ``--renders``
+first render of each picture in a fresh process that has loaded the evaluator's tables (as the
+bot does before it goes online), in that order: the Showdown's first also draws every card it
+shows and anything else drawn once per process. p50 and max are over ``--renders``
 renders after it, each a repeat of the same picture. "new game" draws the showdown of another
 seeded Showdown game each time (``--games`` of them, played before timing), as the bot draws a
 game's showdown once: the cards are drawn already, its players' hands and labels are not.
@@ -60,7 +62,9 @@ def _pictures(games: int) -> tuple[dict[str, Callable[[], bytes]], list[Callable
     from cogs.pictures import hand_picture, showdown_picture
     from cogs.samples import play_sample
     from render import leaderboard_png
+    from tables.hands import warm_up
 
+    warm_up()  # the evaluator's tables, as the bot loads them before it goes online
     showdown = play_sample(seed=SEED)
     three = play_sample("three-card", players=6, seed=SEED)
     paigow = play_sample("paigow", players=6, seed=1)  # seed 1: a joker plays as the bug
