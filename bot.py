@@ -32,6 +32,7 @@ from cogs.lifecycle import LifecycleCog
 from cogs.lobby import TableCog
 from cogs.publisher import DiscordPublisher
 from cogs.settings import SettingsCog
+from render.warm import warm_up_pictures
 from storage import Storage
 from storage.database import Database, DatabaseFileError, open_database
 from storage.errors import MigrationError
@@ -233,8 +234,10 @@ class PyramidBot(commands.Bot):
             arranger=self.arranger,
         )
         self.services = Services(storage, tables, suggestions)
-        # The loop's own process checks hands with the evaluator: load its tables now.
+        # The loop's own process checks hands with the evaluator: load its tables now. Its
+        # threads draw the pictures: make their palette and draw every card now too.
         await asyncio.to_thread(warm_up)
+        await asyncio.to_thread(warm_up_pictures)
         if isinstance(self.offload, ProcessOffload):
             log.info("Starting %d worker processes for the solver.", self.offload.workers)
             await self.offload.start(warm_up)
