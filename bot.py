@@ -30,9 +30,9 @@ from cogs.controls import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from cogs.info import InfoCog
 from cogs.lifecycle import LifecycleCog
 from cogs.lobby import TableCog
+from cogs.pictures import warm_up_pictures
 from cogs.publisher import DiscordPublisher
 from cogs.settings import SettingsCog
-from render.warm import warm_up_pictures
 from storage import Storage
 from storage.database import Database, DatabaseFileError, open_database
 from storage.errors import MigrationError

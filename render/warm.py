@@ -1,4 +1,4 @@
-"""What a process draws once, drawn ahead: the bot calls this while it starts."""
+"""What a process draws once, drawn ahead: the bot has it drawn while it starts."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from render.showdown import ShowdownRow, showdown_png
 _CARDS: Final = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 
 
-def warm_up_pictures() -> None:
+def draw_ahead() -> None:
     """Make the palette and draw every card as a showdown and a dealt hand show it, so that the
     first pictures of the first game cost what the next ones do (about 1.2 s of CPU, once)."""
     faces: list[Face] = [*_CARDS, JOKER, *(PlayedJoker(card) for card in _CARDS)]

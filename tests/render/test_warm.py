@@ -11,16 +11,16 @@ import render.cards
 from engine.cards import Shoe
 from render import ShowdownRow, hand_png, showdown_png
 from render.palette import palette
-from render.warm import warm_up_pictures
+from render.warm import draw_ahead
 
 
-def test_after_the_warm_up_a_showdown_and_a_dealt_hand_draw_no_card_anew(
+def test_after_drawing_ahead_a_showdown_and_a_dealt_hand_draw_no_card_anew(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    warm_up_pictures()
+    draw_ahead()
 
     def refuse(*args: Any) -> None:
-        raise AssertionError("a card was drawn after the warm-up")
+        raise AssertionError("a card was drawn after drawing ahead")
 
     for drawing in ("_draw_compact", "_draw_face", "_draw_joker"):
         monkeypatch.setattr(render.cards, drawing, refuse)
