@@ -15,10 +15,12 @@ searching to the end, not timed), six-player three-card and Pai Gow tables playe
 the first player's 25 cards as the DM draws them, and a ten-line leaderboard. "first" is the
 first render of each picture in a fresh process that has loaded the evaluator's tables (as the
 bot does before it goes online), in that order: the Showdown's first also draws every card it
-shows and anything else drawn once per process. p50 and max are over ``--renders``
-renders after it, each a repeat of the same picture. "new game" draws the showdown of another
-seeded Showdown game each time (``--games`` of them, played before timing), as the bot draws a
-game's showdown once: the cards are drawn already, its players' hands and labels are not.
+shows and anything else drawn once per process. "now+wu" is a third worker whose first renders
+follow the bot's picture warm-up (``cogs.pictures.warm_up_pictures``), as in the bot. p50 and
+max are over ``--renders`` renders after the first, each a repeat of the same picture. "new
+game" draws the showdown of another seeded Showdown game each time (``--games`` of them, played
+before timing), as the bot draws a game's showdown once: the cards are drawn already, its
+players' hands and labels are not.
 """
 
 from __future__ import annotations
@@ -107,10 +109,14 @@ def _draw_every_card() -> None:
     showdown_png(rows, title="Every card")
 
 
-def worker(games: int) -> None:
-    """Answer the parent on stdout: the first renders, then one render of each picture for
-    every line read from stdin."""
+def worker(games: int, *, warm: bool) -> None:
+    """Answer the parent on stdout: the first renders (after the bot's warm-up if ``warm``),
+    then one render of each picture for every line read from stdin."""
     draws, others = _pictures(games)
+    if warm:
+        from cogs.pictures import warm_up_pictures
+
+        warm_up_pictures()
     first = {name: _ms(draw) for name, draw in draws.items()}
     _draw_every_card()
     print(json.dumps({"first": first}), flush=True)
@@ -124,11 +130,11 @@ def worker(games: int) -> None:
 class _Worker:
     """A worker process measuring the code in ``folder``."""
 
-    def __init__(self, label: str, folder: Path, games: int) -> None:
+    def __init__(self, label: str, folder: Path, games: int, *, warm: bool = False) -> None:
         self.label = label
         env = {**os.environ, "PYTHONPATH": str(folder)}
         self.process = subprocess.Popen(
-            [sys.executable, __file__, "--worker", "--games", str(games)],
+            [sys.executable, __file__, "--worker", "--games", str(games)] + ["--warm"] * warm,
             cwd=folder,
             env=env,
             stdin=subprocess.PIPE,
@@ -181,9 +187,11 @@ def _export(commit: str, folder: Path) -> str:
 
 
 def _row(name: str, worker: _Worker) -> str:
-    times = worker.times.get(name, [])
+    times = worker.times.get(name)
     first = worker.first.get(name)
-    first_ms = f"{first[0]:7.1f}" if first else "      -"
+    first_ms = f"{first[0]:7.1f}" if first else f"{'-':>7}"
+    if not times:
+        return f"{name:<32} {worker.label:<8} {first_ms} {'-':>7} {'-':>7} {first[1]:>10,}"
     return (
         f"{name:<32} {worker.label:<8} {first_ms} {statistics.median(times):7.1f} "
         f"{max(times):7.1f} {worker.size[name]:>10,}"
@@ -201,9 +209,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="other Showdown games drawn once")
     parser.add_argument("--before", help="a commit to measure beside the working tree")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--warm", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.games)
+        worker(args.games, warm=args.warm)
         return
     with tempfile.TemporaryDirectory(prefix="render-before-") as temporary:
         trees = [("now", ROOT)]
@@ -212,8 +221,11 @@ def main() -> None:
         print(f"load average at the start: {_load()}")
         started = time.perf_counter()
         workers = [_Worker(label, folder, args.games) for label, folder in trees]
-        for each in workers:
+        # The bot's first pictures come after its warm-up: only their first renders are new.
+        warmed = _Worker("now+wu", ROOT, 0, warm=True)
+        for each in [*workers, warmed]:
             each.start()
+        warmed.close()
         for turn in range(args.renders):
             # Each in turn, the order swapped every time, so both see the same minutes.
             for each in workers if turn % 2 == 0 else workers[::-1]:
@@ -224,8 +236,8 @@ def main() -> None:
     print(f"CPU ms per render (process time); p50 and max over {args.renders} renders")
     print(f"{'picture':<32} {'code':<8} {'first':>7} {'p50':>7} {'max':>7} {'PNG bytes':>10}")
     for name in (*PICTURES, NEW_GAME):
-        for each in workers:
-            if name in each.times:
+        for each in [*workers, warmed]:
+            if name in each.times or name in each.first:
                 print(_row(name, each))
         if len(workers) == 2 and all(name in each.times for each in workers):
             before, now = (statistics.median(each.times[name]) for each in workers)
