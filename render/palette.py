@@ -70,7 +70,7 @@ FLAT: Final[tuple[Colour, ...]] = (
 #: What is drawn on what, antialiased: text and panel edges on the table's grounds.
 _GROUNDS: Final = (FELT, PANEL, ROW_ALTERNATE)
 _INKS: Final = (TEXT, MUTED, GOLD, GAIN, LOSS, RED_ON_FELT, PANEL_EDGE)
-#: Cards that between them have every ink, design and shadow of a card (red and black pips,
+#: Cards that between them have every ink and shadow of a compact card (red and black pips,
 #: courts and aces, a joker, a joker played as a red and a black card), and the back.
 _SPECIMENS: Final[tuple[Face | None, ...]] = (
     Card(Rank.ACE, Suit.SPADES),
@@ -88,8 +88,8 @@ _SPECIMENS: Final[tuple[Face | None, ...]] = (
 #: The showdown's card width (compact design): other sizes and the full design draw the same
 #: inks on the same grounds, and the palette holds them well enough (tests/render/test_palette.py).
 _CARD_WIDTH: Final = 64
-#: A palette entry this close to a flat colour (in every channel) would take that colour's
-#: pixels: Pillow maps a colour to the entry nearest a corner of its small cube of colours.
+#: A palette entry this close to a flat colour (in every channel) can take that colour's pixels:
+#: Pillow maps colours through a cache of small cubes of colours (it took TEXT's and WHITE's).
 _CLEARANCE: Final = 4
 
 
