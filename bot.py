@@ -30,6 +30,7 @@ from cogs.controls import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from cogs.info import InfoCog
 from cogs.lifecycle import LifecycleCog
 from cogs.lobby import TableCog
+from cogs.pictures import warm_up_pictures
 from cogs.publisher import DiscordPublisher
 from cogs.settings import SettingsCog
 from storage import Storage
@@ -237,8 +238,10 @@ class PyramidBot(commands.Bot):
             arranger=self.arranger,
         )
         self.services = Services(storage, tables, suggestions, lobbies)
-        # The loop's own process checks hands with the evaluator: load its tables now.
+        # The loop's own process checks hands with the evaluator: load its tables now. Its
+        # threads draw the pictures: make their palette and draw every card now too.
         await asyncio.to_thread(warm_up)
+        await asyncio.to_thread(warm_up_pictures)
         if isinstance(self.offload, ProcessOffload):
             log.info("Starting %d worker processes for the solver.", self.offload.workers)
             await self.offload.start(warm_up)

@@ -9,16 +9,26 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from engine.cards import AnyCard, sort_cards
+from engine.cards import AnyCard, parse_cards, sort_cards
 from engine.evaluate import PAI_GOW_RULES, THREE_CARD_RULES, HandRules
 from render import ShowdownRow, hand_png, hands_png, in_play_order, showdown_png
 from render.showdown import Wager
+from render.warm import draw_ahead
 from tables.events import ArrangingOpened, DeclarationsOpened, Note, SeatResult, ShowdownSettled
 from tables.games import GAMES, Family, GameSpec
 from tables.hands import hand_labels, setting_shape
 
 #: A wager's note from the table: "main bet: Won both hands (+5)." (tables/settle.py).
 _WAGER_NOTE: Final = re.compile(r"(?P<name>[^:]+): (?P<reason>.+?)(?: \([+-]\d+\))?\.?")
+
+
+def warm_up_pictures() -> None:
+    """Load and draw what the first pictures would wait for: the palette and every card
+    (``render.warm.draw_ahead``), and the evaluator's tables of every game's hand rules, which
+    lay the hands out as they play (the tables never read the three-card game's)."""
+    draw_ahead()
+    for spec in GAMES.values():
+        in_play_order(parse_cards("As Kd 7c"), hand_rules(spec))
 
 
 def hand_picture(

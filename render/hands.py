@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import ImageDraw
-
 from render.cards import Face, card_height, draw_fan, fan_width
+from render.palette import to_png
 from render.style import (
     GOLD,
     MUTED,
@@ -18,7 +17,6 @@ from render.style import (
     panel,
     text_width,
     title_height,
-    to_png,
 )
 
 _PAD: Final = 24
@@ -100,14 +98,13 @@ def hands_png(
     height = _PAD + top + len(rows) * (row_height + 10) - 10 + _PAD
     canvas = felt(width, max(height, 2 * _PAD))
     draw_title(canvas, _PAD, _PAD - 4, title, width=width - 2 * _PAD)
-    draw = ImageDraw.Draw(canvas)
     y = _PAD + top
     for hand, slot, label, is_discard in rows:
         panel(canvas, (_PAD, y, width - _PAD, y + row_height), radius=12)
         draw_fan(canvas, hand, (_PAD + 16, y + 10), width=_ROW_CARD, step=_ROW_STEP)
         left = _PAD + 16 + cards_width + 24
         draw_label(
-            draw,
+            canvas,
             (left, y + row_height // 2),
             slot,
             label,

@@ -7,26 +7,27 @@ from typing import Final
 
 from PIL import ImageDraw
 
+from render.palette import to_png
 from render.style import (
+    MEDAL_INK,
+    MEDALS,
     MINUS,
     MUTED,
     PANEL,
+    ROW_ALTERNATE,
     TEXT,
-    Colour,
+    draw_text,
     draw_title,
     ellipsize,
     felt,
     font,
     panel,
     title_height,
-    to_png,
 )
 
 _PAD: Final = 24
 _WIDTH: Final = 600
 _ROW: Final = 46
-_MEDALS: Final[dict[int, Colour]] = {1: (240, 192, 64), 2: (198, 204, 212), 3: (205, 127, 70)}
-_ALTERNATE: Final[Colour] = (12, 56, 38)
 
 
 def _number(value: int) -> str:
@@ -44,9 +45,8 @@ def leaderboard_png(title: str, lines: Sequence[tuple[int, str, int]]) -> bytes:
     panel(canvas, (_PAD, y, _WIDTH - _PAD, y + rows * _ROW + 16), radius=14)
     draw = ImageDraw.Draw(canvas)
     if not lines:
-        draw.text(
-            (_WIDTH // 2, y + 8 + _ROW // 2), "No one yet", font=font(18), fill=MUTED, anchor="mm"
-        )
+        middle = (_WIDTH // 2, y + 8 + _ROW // 2)
+        draw_text(canvas, middle, "No one yet", face=font(18), fill=MUTED, anchor="mm")
     value_face = font(19, True)
     widest_value = max((value_face.getlength(_number(value)) for _, _, value in lines), default=0)
     name_width = round(_WIDTH - 2 * _PAD - 90 - widest_value - 40)
@@ -55,18 +55,18 @@ def leaderboard_png(title: str, lines: Sequence[tuple[int, str, int]]) -> bytes:
         cy = row_top + _ROW // 2
         if index % 2:
             draw.rounded_rectangle(
-                (_PAD + 8, row_top, _WIDTH - _PAD - 8, row_top + _ROW), radius=8, fill=_ALTERNATE
+                (_PAD + 8, row_top, _WIDTH - _PAD - 8, row_top + _ROW), radius=8, fill=ROW_ALTERNATE
             )
-        medal = _MEDALS.get(rank)
+        medal = MEDALS.get(rank)
         cx = _PAD + 40
         if medal is not None:
             draw.ellipse((cx - 15, cy - 15, cx + 15, cy + 15), fill=medal, outline=PANEL, width=1)
-            draw.text((cx, cy), str(rank), font=font(16, True), fill=(40, 32, 16), anchor="mm")
+            draw_text(canvas, (cx, cy), str(rank), face=font(16, True), fill=MEDAL_INK, anchor="mm")
         else:
-            draw.text((cx, cy), str(rank), font=font(17, True), fill=MUTED, anchor="mm")
+            draw_text(canvas, (cx, cy), str(rank), face=font(17, True), fill=MUTED, anchor="mm")
         face = font(19, rank <= 3)
-        draw.text(
-            (_PAD + 72, cy), ellipsize(name, face, name_width), font=face, fill=TEXT, anchor="lm"
-        )
-        draw.text((_WIDTH - _PAD - 20, cy), _number(value), font=value_face, fill=TEXT, anchor="rm")
+        shown = ellipsize(name, face, name_width)
+        draw_text(canvas, (_PAD + 72, cy), shown, face=face, fill=TEXT, anchor="lm")
+        value_x = _WIDTH - _PAD - 20
+        draw_text(canvas, (value_x, cy), _number(value), face=value_face, fill=TEXT, anchor="rm")
     return to_png(canvas)

@@ -14,6 +14,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from render.cards import Face, card_height, draw_fan, fan_width
+from render.palette import to_png
 from render.style import (
     GOLD,
     MUTED,
@@ -31,7 +32,6 @@ from render.style import (
     signed,
     text_width,
     title_height,
-    to_png,
     wrap,
 )
 
@@ -206,20 +206,20 @@ def _row_height(row: ShowdownRow, layout: _Layout) -> int:
     return _INSET + _header_height(row, layout) + (body + 6 if body else 0) + _INSET
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, row: ShowdownRow, x: int, y: int, right: int) -> None:
+def _draw_header(canvas: Image.Image, row: ShowdownRow, x: int, y: int, right: int) -> None:
     """The seat's name, its net chips at the right, and its note under the name."""
     amount, word = _net_text(row.net)
     word_x = right - text_width(word, font(_NOTE))
-    draw.text((word_x, y + 30), word, font=font(_NOTE), fill=MUTED, anchor="ls")
-    draw.text(
-        (word_x - 6, y + 30), amount, font=font(_NET, True), fill=gain_colour(row.net), anchor="rs"
+    draw_text(canvas, (word_x, y + 30), word, face=font(_NOTE), fill=MUTED, anchor="ls")
+    net_fill = gain_colour(row.net)
+    draw_text(
+        canvas, (word_x - 6, y + 30), amount, face=font(_NET, True), fill=net_fill, anchor="rs"
     )
     name = ellipsize(row.name, font(_NAME, True), right - x - _net_width(row.net) - 16)
-    draw_text(draw, (x, y + 30), name, face=font(_NAME, True), fill=TEXT, anchor="ls")
+    draw_text(canvas, (x, y + 30), name, face=font(_NAME, True), fill=TEXT, anchor="ls")
 
 
 def _draw_hands(canvas: Image.Image, row: ShowdownRow, layout: _Layout, x0: int, y: int) -> None:
-    draw = ImageDraw.Draw(canvas)
     for line in _hand_lines(row):
         height = _line_height(row, line, layout)
         x = x0
@@ -228,7 +228,7 @@ def _draw_hands(canvas: Image.Image, row: ShowdownRow, layout: _Layout, x0: int,
             draw_fan(canvas, row.hands[position], (x, y), width=_CARD, step=_STEP)
             text_y = y + card_height(_CARD) + 8
             draw_label(
-                draw,
+                canvas,
                 (x, text_y),
                 _slot(row, position),
                 row.labels[position],
@@ -238,10 +238,11 @@ def _draw_hands(canvas: Image.Image, row: ShowdownRow, layout: _Layout, x0: int,
             )
             if row.per_hand:
                 points = row.per_hand[position]
-                draw.text(
+                draw_text(
+                    canvas,
                     (x, y + height - 4),
                     signed(points),
-                    font=font(_POINTS, True),
+                    face=font(_POINTS, True),
                     fill=gain_colour(points),
                     anchor="ls",
                 )
@@ -249,23 +250,22 @@ def _draw_hands(canvas: Image.Image, row: ShowdownRow, layout: _Layout, x0: int,
         y += height + _LINE_GAP
 
 
-def _draw_wagers(
-    draw: ImageDraw.ImageDraw, row: ShowdownRow, layout: _Layout, x: int, y: int
-) -> None:
+def _draw_wagers(canvas: Image.Image, row: ShowdownRow, layout: _Layout, x: int, y: int) -> None:
     """Each wager: its name and chips on one line, the reason under them."""
     right = x + layout.wagers
     for wager in row.wagers:
-        draw.text((x, y + 22), wager.name, font=font(_WAGER, True), fill=TEXT, anchor="ls")
-        draw.text(
+        draw_text(canvas, (x, y + 22), wager.name, face=font(_WAGER, True), fill=TEXT, anchor="ls")
+        draw_text(
+            canvas,
             (right, y + 22),
             signed(wager.chips),
-            font=font(_POINTS, True),
+            face=font(_POINTS, True),
             fill=gain_colour(wager.chips),
             anchor="rs",
         )
         text_y = y + 28
         for line in wrap(wager.reason, font(_REASON), layout.wagers, max_lines=_MAX_REASON_LINES):
-            draw_text(draw, (x, text_y), line, face=font(_REASON), fill=MUTED)
+            draw_text(canvas, (x, text_y), line, face=font(_REASON), fill=MUTED)
             text_y += _REASON_LINE
         y += _wager_height(wager, layout)
 
@@ -273,19 +273,18 @@ def _draw_wagers(
 def _draw_row(
     canvas: Image.Image, row: ShowdownRow, layout: _Layout, *, y: int, right: int, is_top: bool
 ) -> None:
-    draw = ImageDraw.Draw(canvas)
     height = _row_height(row, layout)
     panel(canvas, (_PAD, y, right, y + height), radius=14, edge=GOLD if is_top else PANEL_EDGE)
     x = _PAD + _INSET
     y += _INSET
-    _draw_header(draw, row, x, y, right - _INSET)
+    _draw_header(canvas, row, x, y, right - _INSET)
     for index, line in enumerate(_note_lines(row, layout)):
-        draw_text(draw, (x, y + 42 + index * 23), line, face=font(_NOTE), fill=GOLD)
+        draw_text(canvas, (x, y + 42 + index * 23), line, face=font(_NOTE), fill=GOLD)
     y += _header_height(row, layout) + 6
     _draw_hands(canvas, row, layout, x, y)
     if row.wagers:
         wagers_x = x + _content_width(layout.cells, layout.wagers) - layout.wagers
-        _draw_wagers(draw, row, layout, wagers_x, y)
+        _draw_wagers(canvas, row, layout, wagers_x, y)
 
 
 def _matrix_width(names: Sequence[str]) -> int:
@@ -301,11 +300,12 @@ def _draw_matrix(
 ) -> None:
     """Seed 000's Scoring Card: row against column, with each row's total."""
     draw = ImageDraw.Draw(canvas)
-    draw.text((_PAD, y), "Scoring Card", font=font(22, True), fill=GOLD)
-    draw.text(
+    draw_text(canvas, (_PAD, y), "Scoring Card", face=font(22, True), fill=GOLD)
+    draw_text(
+        canvas,
         (_PAD + text_width("Scoring Card", font(22, True)) + 12, y + 6),
         "net points, row against column",
-        font=font(16),
+        face=font(16),
         fill=MUTED,
     )
     y += 40
@@ -317,20 +317,21 @@ def _draw_matrix(
     for index, name in enumerate([*names, "Total"]):
         cx = left + _MATRIX_NAME + index * _MATRIX_CELL + _MATRIX_CELL // 2
         label = ellipsize(name, head, _MATRIX_CELL - 6)
-        draw.text((cx, top + _MATRIX_ROW // 2), label, font=head, fill=MUTED, anchor="mm")
+        draw_text(canvas, (cx, top + _MATRIX_ROW // 2), label, face=head, fill=MUTED, anchor="mm")
     for i, (name, values) in enumerate(zip(names, matrix, strict=True)):
         row_top = top + (i + 1) * _MATRIX_ROW
         draw.line((left, row_top, left + width - 2 * _INSET, row_top), fill=PANEL_EDGE, width=1)
         cy = row_top + _MATRIX_ROW // 2
         name_face = font(17, True)
         shown = ellipsize(name, name_face, _MATRIX_NAME - 10)
-        draw.text((left + 4, cy), shown, font=name_face, fill=TEXT, anchor="lm")
+        draw_text(canvas, (left + 4, cy), shown, face=name_face, fill=TEXT, anchor="lm")
         for j, value in enumerate([*values, sum(values)]):
             cx = left + _MATRIX_NAME + j * _MATRIX_CELL + _MATRIX_CELL // 2
             if i == j:
-                draw.text((cx, cy), "·", font=cell, fill=MUTED, anchor="mm")
+                draw_text(canvas, (cx, cy), "·", face=cell, fill=MUTED, anchor="mm")
             else:
-                draw.text((cx, cy), signed(value), font=cell, fill=gain_colour(value), anchor="mm")
+                shown = signed(value)
+                draw_text(canvas, (cx, cy), shown, face=cell, fill=gain_colour(value), anchor="mm")
     total_x = left + _MATRIX_NAME + len(names) * _MATRIX_CELL
     draw.line((total_x, top + 4, total_x, top + height - 2 * _INSET - 4), fill=PANEL_EDGE, width=1)
 
@@ -382,8 +383,7 @@ def showdown_png(
         y += _matrix_height(matrix_names)
     if footer_lines:
         y += 16
-        draw = ImageDraw.Draw(canvas)
         for line in footer_lines:
-            draw_text(draw, (_PAD, y), line, face=font(_FOOTER), fill=TEXT)
+            draw_text(canvas, (_PAD, y), line, face=font(_FOOTER), fill=TEXT)
             y += _FOOTER_LINE
     return to_png(canvas)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +26,10 @@ GAIN: Final[Colour] = (102, 230, 142)
 LOSS: Final[Colour] = (255, 118, 118)
 #: Red suits in text on the felt; on a white card they are darker (``render.cards``).
 RED_ON_FELT: Final[Colour] = (255, 128, 128)
+#: A leaderboard's every other row, and the top three's medals with their numbers.
+ROW_ALTERNATE: Final[Colour] = (12, 56, 38)
+MEDALS: Final[dict[int, Colour]] = {1: (240, 192, 64), 2: (198, 204, 212), 3: (205, 127, 70)}
+MEDAL_INK: Final[Colour] = (40, 32, 16)
 
 _RED_SUITS: Final = frozenset("♥♦♡♢")
 ELLIPSIS: Final = "…"
@@ -56,11 +59,15 @@ def gain_colour(value: int) -> Colour:
     return GAIN if value > 0 else LOSS if value < 0 else MUTED
 
 
+# Remembered, as the texts are: a picture measures a label's slot, a seat's chips and its name
+# to size its row and again to draw it, and they repeat from game to game.
+@lru_cache(maxsize=4096)
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> int:
     """How wide a line of text is drawn, in whole pixels."""
     return round(face.getlength(text))
 
 
+@lru_cache(maxsize=1024)
 def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: int) -> str:
     """The text, cut with an ellipsis so that it fits in ``width`` pixels."""
     if face.getlength(text) <= width:
@@ -138,8 +145,34 @@ def fit_title(title: str, width: int, size: int = 28) -> tuple[ImageFont.FreeTyp
     return face, [ellipsize(line, face, width) for line in _break(title, face, [width])]
 
 
+@lru_cache(maxsize=4096)
+def text_coverage(
+    text: str, face: ImageFont.FreeTypeFont, anchor: str = "la"
+) -> tuple[Image.Image, int, int]:
+    """One run of text as FreeType draws it: its coverage (a grey mask, colourless) and where
+    the mask's corner sits from the anchor point. Every text of a picture is laid from here."""
+    # Remembered: names, slots, hand names and chips repeat within a picture and from game to
+    # game, and FreeType takes a tenth of a millisecond to draw even a short run.
+    left, top, right, bottom = (round(edge) for edge in face.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def _lay(
+    canvas: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: Colour,
+    anchor: str,
+) -> None:
+    mask, left, top = text_coverage(text, face, anchor)
+    canvas.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+
+
 def draw_text(
-    draw: ImageDraw.ImageDraw,
+    canvas: Image.Image,
     xy: tuple[float, float],
     text: str,
     *,
@@ -149,8 +182,10 @@ def draw_text(
     red: Colour = RED_ON_FELT,
 ) -> None:
     """Draw one line, with ♥ and ♦ in red wherever they appear (joker notes, footers)."""
+    if not text:
+        return
     if not _RED_SUITS.intersection(text):
-        draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+        _lay(canvas, xy, text, face, fill, anchor)
         return
     x, y = xy
     if anchor[0] in "mr":
@@ -160,7 +195,7 @@ def draw_text(
     for char in text + "\0":
         if run and (char == "\0" or (char in _RED_SUITS) != (run[-1] in _RED_SUITS)):
             colour = red if run[-1] in _RED_SUITS else fill
-            draw.text((x, y), run, font=face, fill=colour, anchor=vertical)
+            _lay(canvas, (x, y), run, face, colour, vertical)
             x += face.getlength(run)
             run = ""
         run += char
@@ -188,7 +223,7 @@ def label_height(slot: str, label: str, *, size: int, width: int, max_lines: int
 
 
 def draw_label(
-    draw: ImageDraw.ImageDraw,
+    canvas: Image.Image,
     xy: tuple[int, int],
     slot: str,
     label: str,
@@ -207,11 +242,11 @@ def draw_label(
     if middle:
         y -= len(lines) * line_height // 2
     if prefix:
-        draw_text(draw, (x, y), prefix, face=font(size, True), fill=slot_fill)
+        draw_text(canvas, (x, y), prefix, face=font(size, True), fill=slot_fill)
     for index, line in enumerate(lines):
         if line:
             left = x + (indent if index == 0 else 0)
-            draw_text(draw, (left, y + index * line_height), line, face=font(size), fill=TEXT)
+            draw_text(canvas, (left, y + index * line_height), line, face=font(size), fill=TEXT)
     return len(lines) * line_height
 
 
@@ -279,18 +314,6 @@ def panel(
     _rounded_fill(canvas, (left, top, right, bottom), radius, fill)
 
 
-def to_png(image: Image.Image) -> bytes:
-    """PNG bytes of a picture, reduced to a 256-colour palette to stay small."""
-    # Discord's attachment limit is 10 MiB and a small file shows sooner; the pictures are flat
-    # colours and text, so a palette loses nothing a player would see.
-    paletted = image.convert("RGB").quantize(
-        colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
-    buffer = io.BytesIO()
-    paletted.save(buffer, format="PNG", compress_level=6)
-    return buffer.getvalue()
-
-
 def _title_lines(
     title: str, subtitle: str, width: int, size: int, sub_size: int
 ) -> tuple[ImageFont.FreeTypeFont, list[str], list[str]]:
@@ -321,14 +344,13 @@ def draw_title(
     sub_size: int = 17,
 ) -> None:
     """A bold title in cream (wrapped or made smaller, never cut) with a muted subtitle."""
-    draw = ImageDraw.Draw(canvas)
     face, lines, subtitles = _title_lines(title, subtitle, width, size, sub_size)
     for line in lines:
-        draw_text(draw, (x, y), line, face=face, fill=TEXT)
+        draw_text(canvas, (x, y), line, face=face, fill=TEXT)
         y += round(face.size * 1.3)
     y += 4 if lines else 0
     for line in subtitles:
-        draw_text(draw, (x, y), line, face=font(sub_size), fill=MUTED)
+        draw_text(canvas, (x, y), line, face=font(sub_size), fill=MUTED)
         y += round(sub_size * 1.5)
 
 

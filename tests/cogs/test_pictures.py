@@ -8,16 +8,19 @@ from typing import Any
 import pytest
 
 import cogs.pictures
+import engine.evaluate
 from cogs.pictures import (
     hand_picture,
+    hand_rules,
     phase_subtitle,
     setting_picture,
     showdown_picture,
     slot_names,
+    warm_up_pictures,
 )
 from cogs.samples import NAMES, SampleGame, play_sample
 from engine.cards import JOKER, AnyCard, Card, Rank, Suit, format_cards, parse_cards
-from engine.evaluate import PAI_GOW_RULES, evaluate
+from engine.evaluate import PAI_GOW_RULES, evaluate, evaluator
 from render import PlayedJoker, ShowdownRow
 from tables.events import ArrangingOpened, DeclarationsOpened, SeatResult, ShowdownSettled
 from tables.games import GAMES
@@ -200,3 +203,16 @@ def test_a_setting_preview_names_its_slots_and_draws_jokers_where_they_play(
     assert options["slots"] == ("Front", "Middle", "Back")
     assert labels[1] == "Straight flush, queen high (W→Q♠)"
     assert drawn[1][0] == PlayedJoker(Card(Rank.QUEEN, Suit.SPADES))
+
+
+def test_the_warm_up_loads_the_evaluator_of_every_game_the_pictures_lay_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    warm_up_pictures()
+
+    def refuse(*args: Any) -> None:
+        raise AssertionError("an evaluator was built after the warm-up")
+
+    monkeypatch.setattr(engine.evaluate.Evaluator, "__init__", refuse)
+    for spec in GAMES.values():
+        assert evaluator(hand_rules(spec)) is evaluator(hand_rules(spec))

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PIL import ImageDraw
 
+from render import style
 from tables.games import GAMES
 from tests.cogs.conftest import Scene
 from tests.cogs.test_flow import open_table, play_out
@@ -16,17 +16,17 @@ from tests.cogs.test_flow import open_table, play_out
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every text Pillow draws meanwhile (pictures are drawn in threads: guard the list)."""
+    """Every text the pictures lay meanwhile (pictures are drawn in threads: guard the list)."""
     texts: list[str] = []
     lock = threading.Lock()
-    original = ImageDraw.ImageDraw.text
+    original = style.text_coverage
 
-    def text(self: Any, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+    def coverage(text: str, face: Any, anchor: str = "la") -> Any:
         with lock:
-            texts.append(str(text))
-        return original(self, xy, text, *args, **kwargs)
+            texts.append(text)
+        return original(text, face, anchor)
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    monkeypatch.setattr(style, "text_coverage", coverage)
     yield texts
 
 

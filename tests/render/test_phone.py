@@ -12,10 +12,10 @@ from itertools import takewhile
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.cards import Shoe, parse_cards
-from render import ShowdownRow, hand_png, hands_png, leaderboard_png, showdown_png
+from render import ShowdownRow, hand_png, hands_png, leaderboard_png, showdown_png, style
 from render.showdown import Wager
 from render.style import ELLIPSIS, label_lines
 
@@ -35,17 +35,18 @@ class Drawn:
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
-    """Every text Pillow draws meanwhile, with its size."""
+    """Every text the pictures lay meanwhile, with its size (each is laid from its coverage,
+    drawn by FreeType once and remembered)."""
     texts: list[Drawn] = []
     lock = threading.Lock()
-    original = ImageDraw.ImageDraw.text
+    original = style.text_coverage
 
-    def text(self: Any, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+    def coverage(text: str, face: Any, anchor: str = "la") -> Any:
         with lock:
-            texts.append(Drawn(str(text), kwargs["font"].size))
-        return original(self, xy, text, *args, **kwargs)
+            texts.append(Drawn(text, face.size))
+        return original(text, face, anchor)
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    monkeypatch.setattr(style, "text_coverage", coverage)
     yield texts
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import random
-import time
 from collections.abc import Sequence
 
 import pytest
@@ -103,9 +102,7 @@ def test_an_arrangement_preview_needs_a_label_per_hand() -> None:
 def test_a_six_player_showdown_of_25_cards_each_stays_under_one_megabyte() -> None:
     rows = _six_player_rows()
     assert all(sum(len(hand) for hand in row.hands) == 25 for row in rows)
-    started = time.perf_counter()
     data = _showdown(rows)
-    elapsed = time.perf_counter() - started
     image = _opened(data)
     assert len(data) < ONE_MB
     assert image.mode == "P"
@@ -113,8 +110,6 @@ def test_a_six_player_showdown_of_25_cards_each_stays_under_one_megabyte() -> No
     # ~1,400 pixels; six seats of two lines of hands each make it tall instead.
     assert 560 <= image.width <= 900
     assert image.height < 4000
-    # Timing belongs to benchmarks/bench_render.py; this only catches a pathological slowdown.
-    assert elapsed < 3
 
 
 def test_a_surrendered_row_shows_the_name_and_note_only() -> None:
