@@ -25,6 +25,7 @@ from dotenv import load_dotenv
 
 from cogs.arrange import PlayCog
 from cogs.chips import ChipsCog
+from cogs.coach import CoachCog
 from cogs.common import LobbyMessages, Services, Suggestions, on_tree_error
 from cogs.controls import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from cogs.info import InfoCog
@@ -249,6 +250,7 @@ class PyramidBot(commands.Bot):
             TableCog(),
             PlayCog(),
             ChipsCog(),
+            CoachCog(),
             InfoCog(),
             SettingsCog(),
             LifecycleCog(self, self.services),

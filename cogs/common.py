@@ -6,7 +6,7 @@ import asyncio
 import io
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol, TypeVar
 
@@ -22,12 +22,22 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
+def mention(user_id: int) -> str:
+    """A player as message text: a Discord mention, or a computer's name (they have no member)."""
+    return f"<@{user_id}>" if user_id > 0 else f"Computer {-user_id}"
+
+
+def mentions(users: Iterable[int]) -> str:
+    """Players as message text, by commas ("nobody" for none)."""
+    return ", ".join(mention(user) for user in users) or "nobody"
+
+
 class Mentions(Names):
     """Players and channels as Discord mentions (message text only, never pictures)."""
 
     def user(self, user_id: int) -> str:
-        """``<@id>``."""
-        return f"<@{user_id}>"
+        """``<@id>`` (a computer by its name)."""
+        return mention(user_id)
 
     def channel(self, channel_id: int) -> str:
         """``<#id>``."""

@@ -10,8 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.arrange import hand_view
-from cogs.common import answer, reply, run, services
+from cogs.coach import ReviewButton
+from cogs.common import answer, mention, mentions, reply, run, services
 from cogs.controls import Button, Control, Interaction
+from engine.players import Level
 from tables.config import make_config
 from tables.events import Event, GameStarted, Lobby, PlayerJoined, PlayerLeft, TableOpened
 from tables.games import GAMES, game_named
@@ -23,6 +25,12 @@ SILENT_CHOICES = [
     app_commands.Choice(name="surrenders", value="surrender"),
 ]
 WHEEL_CHOICES = [app_commands.Choice(name=wheel.capitalize(), value=wheel) for wheel in WHEELS]
+LEVEL_CHOICES = [
+    app_commands.Choice(name=f"{level.value.capitalize()}: {level.blurb}", value=level.value)
+    for level in Level
+]
+#: The level the Add computer button seats (``/table addbot`` chooses).
+BUTTON_LEVEL: Final = Level.STEADY.value
 
 
 def _where(interaction: discord.Interaction[Any]) -> tuple[int, int]:
@@ -69,8 +77,12 @@ class TableCog(
         ties_to_dealer="Three-card game: a tied hand goes to the dealer",
         decks="Three-card game: decks in the shoe (6-8)",
         wheel="Pai Gow: where A-2-3-4-5 ranks (Nevada: second-highest; California: lowest)",
+        practice="Deal and score as usual but move no chips (empty seats get computers)",
+        fill="Fill the empty seats with computers of this level when the game starts",
     )
-    @app_commands.choices(game=GAME_CHOICES, silent=SILENT_CHOICES, wheel=WHEEL_CHOICES)
+    @app_commands.choices(
+        game=GAME_CHOICES, silent=SILENT_CHOICES, wheel=WHEEL_CHOICES, fill=LEVEL_CHOICES
+    )
     @app_commands.guild_only()
     async def create(
         self,
@@ -84,6 +96,8 @@ class TableCog(
         ties_to_dealer: bool | None = None,
         decks: app_commands.Range[int, 6, 8] | None = None,
         wheel: app_commands.Choice[str] | None = None,
+        practice: bool = False,
+        fill: app_commands.Choice[str] | None = None,
     ) -> None:
         """Open a table with the caller seated as host; options left out take the server's."""
         guild, channel = _where(interaction)
@@ -101,6 +115,8 @@ class TableCog(
                 ties_to_dealer=ties_to_dealer,
                 decks=decks,
                 wheel=None if wheel is None else wheel.value,
+                practice=practice,
+                fill=None if fill is None else fill.value,
                 defaults=TableDefaults.from_json(server.table_defaults),
             )
             return await found.tables.create(
@@ -110,6 +126,17 @@ class TableCog(
         events = await run(interaction, create, done=f"You opened a {game.name} table here.")
         opened = next(e for e in events if isinstance(e, TableOpened))
         await show_lobby(interaction, (guild, channel), opened.lobby, on_lobby=False)
+
+    @app_commands.command(name="addbot", description="Seat a computer player (host only)")
+    @app_commands.describe(level="How well it plays (default: steady)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    @app_commands.guild_only()
+    async def addbot(
+        self, interaction: discord.Interaction[Any], level: app_commands.Choice[str] | None = None
+    ) -> None:
+        """Seat a computer at this channel's table."""
+        chosen = BUTTON_LEVEL if level is None else level.value
+        await lobby_action(interaction, *_where(interaction), "computer", level=chosen)
 
     @app_commands.command(name="join", description="Sit at this channel's table")
     @app_commands.guild_only()
@@ -169,16 +196,16 @@ class TableCog(
         if table is None:
             await answer(interaction, "There is no table here; open one with `/table create`.")
             return
-        seated = ", ".join(f"<@{u}>" for u in table.players)
+        seated = mentions(table.players)
         where = "" if channel == interaction.channel_id else f" in <#{channel}>"
         lines = [
-            f"**{table.spec.title}**{where}, ante {table.config.ante}, host <@{table.host}>.",
+            f"**{table.spec.title}**{where}, ante {table.config.ante}, host {mention(table.host)}.",
             f"Seated ({len(table.seats)}/{table.config.seats}): {seated}.",
             f"Phase: {table.phase.value}; games played: {table.games_played}.",
         ]
         waiting = table.waiting_for()
         if waiting:
-            lines.append("Waiting for: " + ", ".join(f"<@{u}>" for u in waiting) + ".")
+            lines.append(f"Waiting for: {mentions(waiting)}.")
         if table.deadline and table.in_game:
             lines.append(f"Deadline <t:{int(table.deadline)}:R>.")
         elif table.deadline:
@@ -192,6 +219,7 @@ class TableCog(
 _LOBBY_DONE: Final = {
     "join": "You sit at the table.",
     "leave": "You left the table.",
+    "computer": "A computer sits at the table.",
 }
 
 
@@ -201,11 +229,17 @@ def lobby_text(lobby: Lobby) -> str:
         return "The table is closed."
     spec = game_named(lobby.game)
     ante = f"ante {lobby.ante}" if lobby.ante else "no ante"
-    seated = ", ".join(f"<@{user}>" for user in lobby.players)
+    levels = dict(lobby.computers)
+    seated = ", ".join(
+        f"{mention(user)} ({levels[user]})" if user in levels else mention(user)
+        for user in lobby.players
+    )
+    practice = " **Practice**: no chips move." if lobby.practice else ""
+    computers = ", or seats computers with Add computer" if lobby.seats_a_computer else ""
     return (
         f"**{spec.title}** table, {ante}, {len(lobby.players)}/{lobby.seats} seats "
-        f"(host <@{lobby.host}>)\nSeated: {seated}\n"
-        f"Join, then the host presses Start ({spec.min_players}+ players)."
+        f"(host <@{lobby.host}>).{practice}\nSeated: {seated}\n"
+        f"Join, then the host presses Start ({spec.min_players}+ players){computers}."
     )
 
 
@@ -213,7 +247,7 @@ def started_text(event: GameStarted) -> str:
     """The game's status message, posted by the Start press: who plays, what is held."""
     escrow = sum(event.escrowed.values())
     chips = f"; {escrow:,} chips held for the game" if escrow else ""
-    seated = ", ".join(f"<@{user}>" for user in event.players)
+    seated = mentions(event.players)
     return (
         f"Game {event.game_id} started with {seated}{chips}. Cards are on their way by DM; "
         "**Show my hand** shows yours here, to you alone."
@@ -221,7 +255,13 @@ def started_text(event: GameStarted) -> str:
 
 
 async def lobby_action(
-    interaction: Interaction, guild: int, channel: int, action: str, *, pressed: str = ""
+    interaction: Interaction,
+    guild: int,
+    channel: int,
+    action: str,
+    *,
+    pressed: str = "",
+    level: str = BUTTON_LEVEL,
 ) -> None:
     """Sit down, stand up, or deal, for the button or the command alike.
 
@@ -235,7 +275,7 @@ async def lobby_action(
     tables = found.tables
     user = interaction.user.id
     key = (guild, channel)
-    on_lobby = pressed in ("join", "leave", "start")
+    on_lobby = pressed in ("join", "leave", "start", "computer")
     if on_lobby:
         await interaction.response.defer()  # updates the message pressed, quietly
     else:
@@ -253,6 +293,8 @@ async def lobby_action(
         return
     if action == "join":
         events = await tables.join(guild, channel, user, name=interaction.user.display_name)
+    elif action == "computer":
+        events = await tables.add_computer(guild, channel, user, level)
     else:
         events = await tables.leave(guild, channel, user)
     if not on_lobby:
@@ -278,9 +320,9 @@ async def show_lobby(
     # Noted before awaiting: the publisher, showing the same change meanwhile, leaves it be.
     lobbies.shown(key, interaction.message if on_lobby else None, lobby)
     if on_lobby:
-        await interaction.edit_original_response(content=lobby_text(lobby), view=lobby_view())
+        await interaction.edit_original_response(content=lobby_text(lobby), view=lobby_view(lobby))
         return
-    posted = await interaction.followup.send(lobby_text(lobby), view=lobby_view(), wait=True)
+    posted = await interaction.followup.send(lobby_text(lobby), view=lobby_view(lobby), wait=True)
     lobbies.shown(key, posted, lobby)
 
 
@@ -288,6 +330,7 @@ _LOBBY_LABELS: Final = {
     "join": ("Join", discord.ButtonStyle.primary),
     "leave": ("Leave", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.success),
+    "computer": ("Add computer", discord.ButtonStyle.secondary),
     # Under a showdown: the host deals the next hand to whoever is still seated, a newcomer
     # sits down for it, a player leaves (the lobby is then posted anew, not the showdown edited).
     "again": ("Deal again", discord.ButtonStyle.success),
@@ -296,8 +339,11 @@ _LOBBY_LABELS: Final = {
 }
 
 
-class LobbyButton(Control[Button], custom_id="pp:lobby:{action:join|leave|start|again|sit|stand}"):
-    """Join, Leave or Start under the lobby message; Deal again, Join, Leave under a showdown."""
+class LobbyButton(
+    Control[Button], custom_id="pp:lobby:{action:join|leave|start|computer|again|sit|stand}"
+):
+    """Join, Leave, Start or Add computer under the lobby message; Deal again, Join, Leave under
+    a showdown."""
 
     def __init__(self, *, action: str) -> None:
         super().__init__(self.button(*_LOBBY_LABELS[action], action=action))
@@ -313,17 +359,23 @@ class LobbyButton(Control[Button], custom_id="pp:lobby:{action:join|leave|start|
         await lobby_action(interaction, guild, channel, action, pressed=self.action)
 
 
-def lobby_view() -> discord.ui.View:
-    """Join, Leave and Start: buttons that work after a restart too."""
+def lobby_view(lobby: Lobby | None = None) -> discord.ui.View:
+    """Join, Leave and Start, and Add computer while the table may seat one: buttons that work
+    after a restart too."""
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start"):
         view.add_item(LobbyButton(action=action))
+    if lobby is None or lobby.seats_a_computer:
+        view.add_item(LobbyButton(action="computer"))
     return view
 
 
-def next_hand_view() -> discord.ui.View:
-    """Under a showdown: Deal again (the host), Join (a newcomer), Leave (a player done)."""
+def next_hand_view(game_id: int, *, is_open: bool = True) -> discord.ui.View:
+    """Under a showdown: Deal again (the host), Join (a newcomer), Leave (a player done), while
+    the table is open; and Review (each player's own hands beside the best)."""
     view = discord.ui.View(timeout=None)
-    for action in ("again", "sit", "stand"):
-        view.add_item(LobbyButton(action=action))
+    if is_open:
+        for action in ("again", "sit", "stand"):
+            view.add_item(LobbyButton(action=action))
+    view.add_item(ReviewButton(game=game_id))
     return view

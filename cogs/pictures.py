@@ -5,21 +5,19 @@ Nothing here knows Discord: a caller passes the players' names and gets PNG byte
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from typing import Final
 
 from engine.cards import AnyCard, parse_cards, sort_cards
 from engine.evaluate import PAI_GOW_RULES, THREE_CARD_RULES, HandRules
 from render import ShowdownRow, hand_png, hands_png, in_play_order, showdown_png
 from render.showdown import Wager
 from render.warm import draw_ahead
-from tables.events import ArrangingOpened, DeclarationsOpened, Note, SeatResult, ShowdownSettled
+from tables.events import ArrangingOpened, DeclarationsOpened, SeatResult, ShowdownSettled
+from tables.events import Wager as TableWager
 from tables.games import GAMES, Family, GameSpec
 from tables.hands import hand_labels, setting_shape
-
-#: A wager's note from the table: "main bet: Won both hands (+5)." (tables/settle.py).
-_WAGER_NOTE: Final = re.compile(r"(?P<name>[^:]+): (?P<reason>.+?)(?: \([+-]\d+\))?\.?")
+from tables.review import Review
+from tables.review import Way as ReviewWay
 
 
 def warm_up_pictures() -> None:
@@ -84,20 +82,9 @@ def _seat_note(spec: GameSpec, seat: SeatResult, event: ShowdownSettled) -> str:
     return "; ".join(words)
 
 
-def _wagers(seat: SeatResult, notes: list[Note]) -> tuple[Wager, ...]:
-    """A house game's wagers: the chips of each (the seat's per-hand figures) beside the
-    table's note on it, which is taken out of ``notes``."""
-    found = [n for n in notes if n.user == seat.user and _WAGER_NOTE.fullmatch(n.text)]
-    wagers = []
-    for index, chips in enumerate(seat.per_hand):
-        name, reason = f"Wager {index + 1}", ""
-        if index < len(found):
-            notes.remove(found[index])
-            match = _WAGER_NOTE.fullmatch(found[index].text)
-            assert match is not None
-            name, reason = match["name"].strip(), match["reason"]
-        wagers.append(Wager(name[:1].upper() + name[1:], chips, reason))
-    return tuple(wagers)
+def _wagers(seat: SeatResult) -> tuple[Wager, ...]:
+    """A house game's wagers as the picture draws them: name, chips and why."""
+    return _wagers_of(seat.wagers)
 
 
 def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
@@ -106,7 +93,6 @@ def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
     spec = GAMES[event.game]
     rules = hand_rules(spec)
     slots = slot_names(spec)
-    notes = list(event.notes)
     rows = []
     for seat in event.seats:
         # Pyramid games score hand by hand; the house games' figures are per wager.
@@ -120,7 +106,7 @@ def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
                 net=seat.net,
                 note=_seat_note(spec, seat, event),
                 slots=slots if seat.hands else (),
-                wagers=() if is_pyramid else _wagers(seat, notes),
+                wagers=() if is_pyramid else _wagers(seat),
             )
         )
     if event.dealer_hands:
@@ -139,7 +125,7 @@ def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
     if event.pot:
         winners = ", ".join(names[u] for u in event.pot_winners) or "nobody"
         footer.append(f"Pot: {event.pot} chips to {winners}.")
-    footer.extend(note.render(names.__getitem__) for note in notes)
+    footer.extend(note.render(names.__getitem__) for note in event.notes)
     return showdown_png(
         rows,
         title=f"{spec.title}: game {event.game_id}",
@@ -147,3 +133,48 @@ def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
         matrix_names=[names[u] for u in event.matrix_players],
         footer=footer,
     )
+
+
+def review_picture(review: Review, name: str) -> bytes:
+    """A player's setting beside the best one of the same cards (and the dealer's hands in the
+    games against the house), each with what it scored against the hands played."""
+    spec = review.spec
+    rules = hand_rules(spec)
+    slots = slot_names(spec)
+    unit = "chips" if review.units == "chips" else "pts"
+
+    def row(title: str, way: ReviewWay, note: str) -> ShowdownRow:
+        return ShowdownRow(
+            name=title,
+            hands=tuple(in_play_order(hand, rules) for hand in way.hands),
+            labels=way.labels,
+            per_hand=way.per_hand,
+            net=way.at_table,
+            note=note,
+            slots=slots if len(way.hands) == len(slots) else (),
+            wagers=_wagers_of(way.wagers),
+        )
+
+    def worth(way: ReviewWay) -> str:
+        automatic = f"automatic: {way.automatic.replace('_', ' ')}; " if way.automatic else ""
+        return f"{automatic}expected {way.expected:+.1f} chips"
+
+    rows = []
+    if review.yours is not None:
+        rows.append(row("Yours", review.yours, worth(review.yours)))
+    if review.best is not None:
+        held_then = "" if review.yours is not None else "with the cards held then; "
+        rows.append(row("Best", review.best, held_then + worth(review.best)))
+    if review.dealer is not None:
+        rows.append(row("Dealer", review.dealer, "the hands played against you"))
+    footer = [
+        f"{slots[d.position] if not d.wager else d.wager.capitalize()}: yours {d.yours} "
+        f"({d.yours_points:+d}), best {d.best} ({d.best_points:+d})."
+        for d in review.differences
+    ]
+    footer.append(f"Each figure beside the hands: {unit} against the hands played.")
+    return showdown_png(rows, title=f"{spec.title}: game {review.game_id}, {name}", footer=footer)
+
+
+def _wagers_of(wagers: Sequence[TableWager]) -> tuple[Wager, ...]:
+    return tuple(Wager(w.name[:1].upper() + w.name[1:], w.chips, w.reason) for w in wagers)

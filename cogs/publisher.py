@@ -11,13 +11,22 @@ from typing import Any
 import discord
 
 from cogs.arrange import arrange_view
-from cogs.common import LobbyMessages, Suggestions, fit, picture, player_names, png
+from cogs.common import (
+    LobbyMessages,
+    Suggestions,
+    fit,
+    mention,
+    mentions,
+    picture,
+    png,
+)
 from cogs.declare import declare_view
 from cogs.lobby import lobby_text, lobby_view, next_hand_view
 from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
+from cogs.showdown import showdown_names, showdown_text
 from engine.cards import AnyCard, format_cards, sort_cards
-from render.style import signed
 from storage import Storage
+from tables.computers import is_computer
 from tables.events import (
     ArrangingOpened,
     CardsDealt,
@@ -54,7 +63,7 @@ def cards_text(cards: Sequence[AnyCard]) -> str:
 
 
 def _mentions(users: Sequence[int]) -> str:
-    return ", ".join(f"<@{user}>" for user in users) or "nobody"
+    return mentions(users)
 
 
 def reveal_text(event: DeclarationsRevealed) -> str:
@@ -163,12 +172,12 @@ class DiscordPublisher:
             if known.message is None:
                 return  # an interaction is posting the lobby; a later change updates it
             try:
-                await known.message.edit(content=lobby_text(lobby), view=lobby_view())
+                await known.message.edit(content=lobby_text(lobby), view=lobby_view(lobby))
                 self.lobbies.shown(key, known.message, lobby)
                 return
             except discord.HTTPException:
                 self.lobbies.forget(key)
-        posted = await self._say(guild_id, channel_id, lobby_text(lobby), view=lobby_view())
+        posted = await self._say(guild_id, channel_id, lobby_text(lobby), view=lobby_view(lobby))
         if posted is not None:
             self.lobbies.shown(key, posted, lobby)
 
@@ -223,6 +232,7 @@ class DiscordPublisher:
                     subtitle=subtitle,
                 )
                 for user in event.players
+                if not is_computer(user)  # a computer has no DMs: it plays in a worker
             )
         )
 
@@ -268,7 +278,9 @@ class DiscordPublisher:
         if isinstance(event, TableOpened | PlayerJoined | PlayerLeft):
             await self._lobby(guild_id, channel_id, event.lobby)
         elif isinstance(event, PlayerKicked):
-            await self._say(guild_id, channel_id, f"<@{event.user}> was removed by <@{event.by}>.")
+            await self._say(
+                guild_id, channel_id, f"{mention(event.user)} was removed by {mention(event.by)}."
+            )
             if event.lobby is not None:
                 await self._lobby(guild_id, channel_id, event.lobby)
         elif isinstance(event, GameStarted):
@@ -309,24 +321,16 @@ class DiscordPublisher:
     async def _showdown(
         self, guild_id: int, channel_id: int, event: ShowdownSettled, *, is_open: bool
     ) -> None:
-        users = [seat.user for seat in event.seats]
-        names = await player_names(self.client, self.storage, guild_id, users)
+        names = await showdown_names(self.client, self.storage, guild_id, event)
         data = await picture(showdown_picture, event, names)
-        text = f"**Showdown, game {event.game_id}.** " + ", ".join(
-            f"<@{u}> {signed(n)}" for u, n in event.nets.items()
-        )
-        if event.notes:
-            text += "\n" + "\n".join(note.render(lambda user: f"<@{user}>") for note in event.notes)
-        by_table = [seat.user for seat in event.seats if seat.set_by == "solver"]
-        if by_table:
-            text += f"\nHands set by the table at the deadline: {_mentions(by_table)}."
-        # Back in its lobby, the table deals the next hand at a press.
-        view = next_hand_view() if is_open else None
+        text = showdown_text(event)
+        # Back in its lobby, the table deals the next hand at a press; anyone may review theirs.
+        view = next_hand_view(event.game_id, is_open=is_open)
         await self._say(
             guild_id,
             channel_id,
             fit(text),
             file=png(data, "showdown.png"),
             allowed_mentions=discord.AllowedMentions.none(),
-            **({"view": view} if view is not None else {}),
+            view=view,
         )

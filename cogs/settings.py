@@ -35,6 +35,11 @@ def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
     )
     silent = "plays on" if defaults.afk_plays_on else "surrenders"
     ties = "the dealer" if defaults.ties_to_dealer else "nobody (a push)"
+    computers = (
+        f"up to **{defaults.computer_seats}** a table"
+        if defaults.computers_allowed and defaults.computer_seats
+        else "**not allowed**"
+    )
     return "\n".join(
         [
             "**This server's settings** (`/settings` to change them; `/table create` may "
@@ -46,6 +51,7 @@ def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
             f"- A player silent at a declaration deadline **{silent}**.",
             f"- Three-card game: **{defaults.decks}** decks; ties go to {ties}.",
             f"- Pai Gow: the **{defaults.wheel.capitalize()}** wheel.",
+            f"- Computer players: {computers}.",
         ]
     )
 
@@ -111,6 +117,8 @@ class SettingsCog(
         ties_to_dealer="Three-card game: a tied hand goes to the dealer",
         decks="Three-card game: decks in the shoe (6-8)",
         wheel="Pai Gow: where A-2-3-4-5 ranks",
+        computers="Whether tables may seat computer players",
+        computer_seats="How many computers a table may seat (0-5)",
     )
     @app_commands.choices(silent=SILENT_CHOICES, wheel=WHEEL_CHOICES)
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -122,6 +130,8 @@ class SettingsCog(
         ties_to_dealer: bool | None = None,
         decks: app_commands.Range[int, 6, 8] | None = None,
         wheel: app_commands.Choice[str] | None = None,
+        computers: bool | None = None,
+        computer_seats: app_commands.Range[int, 0, 5] | None = None,
     ) -> None:
         """Change the table options' defaults."""
         options: dict[str, Any] = {}
@@ -133,6 +143,10 @@ class SettingsCog(
             options["decks"] = decks
         if wheel is not None:
             options["wheel"] = wheel.value
+        if computers is not None:
+            options["computers_allowed"] = computers
+        if computer_seats is not None:
+            options["computer_seats"] = computer_seats
         await _change(interaction, options=options)
 
 

@@ -18,6 +18,7 @@ import random
 import statistics
 from collections.abc import Sequence
 from enum import Enum
+from typing import Final
 
 from engine.arrangement import Arrangement, is_legal_keys
 from engine.cards import JOKER_CODE, AnyCard, card_from_code, standard_deck
@@ -41,6 +42,18 @@ class Level(Enum):
     CASUAL = "casual"
     STEADY = "steady"
     STRONG = "strong"
+
+    @property
+    def blurb(self) -> str:
+        """The level in a few words, for a menu."""
+        return _BLURBS[self]
+
+
+_BLURBS: Final = {
+    Level.CASUAL: "strongest hand first, quick",
+    Level.STEADY: "weighs a dozen ways, beatable",
+    Level.STRONG: "the solver",
+}
 
 
 def level_named(name: str) -> Level:

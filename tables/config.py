@@ -92,6 +92,8 @@ def make_config(
     if not 60 <= lobby_seconds <= 7 * 24 * 3600:
         raise GameError("An idle lobby must close after a minute to a week.")
     cap = defaults.computer_seats if defaults.computers_allowed else 0
+    if practice and fill is None and cap:
+        fill = "steady"  # a lone player practises at once, against whoever the seats need
     if fill is not None:
         fill = level_named(fill).value
         if cap == 0:

@@ -28,6 +28,15 @@ class Lobby:
     players: tuple[int, ...]
     #: The computers among the players: (user id, level).
     computers: tuple[tuple[int, str], ...] = ()
+    #: Computers the table may seat (the server's cap; 0: none).
+    computer_seats: int = 0
+    #: A practice table: scored as usual, no chips moved.
+    practice: bool = False
+
+    @property
+    def seats_a_computer(self) -> bool:
+        """Whether the host may add a computer now (a seat free, under the server's cap)."""
+        return len(self.players) < self.seats and len(self.computers) < self.computer_seats
 
 
 @dataclass(frozen=True, slots=True)

@@ -287,7 +287,7 @@ def _pyramid(
         fold_better = best.expected < -cost
     dealer = None
     if casino and event.dealer_hands:
-        dealer = Way(event.dealer_hands, event.dealer_labels, per_hand=event.dealer_per_hand)
+        dealer = Way(event.dealer_hands, event.dealer_labels, at_table=-yours.at_table)
     return Review(
         event.game_id,
         spec.name,
@@ -365,7 +365,11 @@ def _house(
         best,
         surrendered_at=seat.surrendered_at,
         differences=differences,
-        dealer=Way(event.dealer_hands, event.dealer_labels),
+        dealer=Way(
+            event.dealer_hands,
+            event.dealer_labels,
+            at_table=0 if yours is None else -yours.at_table,
+        ),
     )
 
 

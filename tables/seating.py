@@ -41,7 +41,16 @@ class Seating:
         """What the lobby message shows now."""
         config = self.config
         computers = tuple((s.user, s.computer) for s in self.seats if s.computer is not None)
-        return Lobby(config.game, config.ante, config.seats, self.host, self.players, computers)
+        return Lobby(
+            config.game,
+            config.ante,
+            config.seats,
+            self.host,
+            self.players,
+            computers,
+            config.computer_seats,
+            config.practice,
+        )
 
     @property
     def people(self) -> tuple[SeatState, ...]:
@@ -61,7 +70,7 @@ class Seating:
             raise GameError(
                 "This server does not seat computers at its tables."
                 if cap == 0
-                else f"This table seats at most {cap} computers."
+                else f"This table seats at most {cap} computer{'s' if cap > 1 else ''}."
             )
 
     def add_computer(self, by: int, level: str) -> tuple[Event, ...]:

@@ -92,11 +92,6 @@ def settle_table(table: Table, available: Mapping[int, int]) -> Result:
     nets = {seat.user: nets_by_party.get(seat.user, 0) for seat in table.seats}
     pot = sum(t.amount for t in capped if t.payee == POT)
     pot_winners = tuple(sorted({int(t.payee) for t in capped if t.payer == POT}))
-    wager_notes = tuple(
-        Note(f"{wager.name}: {wager.reason} ({wager.chips:+d}).", user)
-        for user, wagers in played.wagers.items()
-        for wager in wagers
-    )
     seats = tuple(
         SeatResult(
             user=seat.user,
@@ -126,7 +121,7 @@ def settle_table(table: Table, available: Mapping[int, int]) -> Result:
         dealer_hands=() if dealer is None else dealer.hands,
         dealer_labels=() if dealer is None else rules.labels(dealer.hands),
         dealer_per_hand=played.dealer_per_hand,
-        notes=(*wager_notes, *notes),
+        notes=notes,
         practice=practice,
     )
     record = {

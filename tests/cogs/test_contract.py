@@ -67,7 +67,7 @@ def builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
 
 def every_view() -> Iterator[tuple[str, discord.ui.View]]:
     yield "lobby", lobby_view()
-    yield "next hand", next_hand_view()
+    yield "next hand", next_hand_view(BIG_GAME)
     yield "hand", hand_view(BIG_GAME)
     for round_ in range(3):
         yield f"declare {round_}", declare_view(BIG_ID, BIG_ID, BIG_GAME, round_)
@@ -123,8 +123,10 @@ def test_every_persistent_control_is_found_again_after_a_restart(
 #: The formats of the buttons already in players' messages, as released: an upgrade that stops
 #: matching one turns those buttons into "not one of this bot's".
 RELEASED = {
-    # sit and stand (Join and Leave under a showdown) joined join, leave, start and again.
-    "LobbyButton": r"pp:lobby:(?P<action>join|leave|start|again|sit|stand)",
+    # sit and stand (Join and Leave under a showdown) joined join, leave, start and again;
+    # then computer (Add computer, on the lobby).
+    "LobbyButton": r"pp:lobby:(?P<action>join|leave|start|computer|again|sit|stand)",
+    "ReviewButton": r"pp:review:(?P<game>\d+)",
     "DeclareButton": r"pp:declare:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+):(?P<round>\d+)"
     r":(?P<choice>play|surrender)",
     "HandButton": r"pp:hand:(?P<game>\d+)",

@@ -102,11 +102,14 @@ async def test_a_showdown_offers_the_next_hand_unless_its_table_closed_with_it(
         "pp:lobby:again",
         "pp:lobby:sit",
         "pp:lobby:stand",
+        "pp:review:77",
     ]
     closed = TableClosed("No players are left at the table.")
     await publisher.publish(guild, channel, [showdown(ann.id, bob.id), closed])
     *_, last_showdown, said = scene.channel.history()
-    assert last_showdown.content.startswith("**Showdown") and custom_ids(last_showdown) == []
+    # A closed table deals no more; its players may still review their hands.
+    assert last_showdown.content.startswith("**Showdown")
+    assert custom_ids(last_showdown) == ["pp:review:77"]
     assert said.content == f"Table closed: {closed.reason}"
 
 

@@ -1,0 +1,136 @@
+"""The coach: a player's hands beside the best setting of the same cards, after the showdown
+(Review) or for any past game (``/review``); and ``/replay``, a finished game's showdown again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import acknowledge, answer, picture, player_names, png, services
+from cogs.controls import Button, Control, Interaction
+from cogs.pictures import review_picture, showdown_picture, slot_names
+from cogs.showdown import showdown_names, showdown_text
+from engine.errors import GameError
+from storage.rows import GameStatus
+from tables.review import Review, review_game, showdown_of
+
+
+class ReviewButton(Control[Button], custom_id="pp:review:{game:int}"):
+    """Review, under a showdown: the presser's own hands beside the best, only to them."""
+
+    def __init__(self, *, game: int) -> None:
+        super().__init__(
+            self.button("Review", discord.ButtonStyle.secondary, game=game),
+        )
+        self.game = game
+
+    async def act(self, interaction: Interaction) -> None:
+        """Answer the presser with their review of this game."""
+        await show_review(interaction, self.game)
+
+
+def _chips(value: float) -> str:
+    return f"{value:+.1f} chips"
+
+
+def review_text(review: Review) -> str:
+    """What the review says beside its picture: each way's worth, and what made the difference."""
+    spec = review.spec
+    lines = [f"**Your review of game {review.game_id} ({spec.title}).**"]
+    yours, best = review.yours, review.best
+    if yours is None:
+        word = "folded" if spec.has_dealer else "surrendered"
+        cost = f" for {review.surrender_cost} chips" if review.surrender_cost else ""
+        lines.append(f"You {word} at declaration {(review.surrendered_at or 0) + 1}{cost}.")
+        if review.playing_on is not None and review.surrender_cost is not None:
+            right = review.playing_on < -review.surrender_cost
+            verdict = "so surrendering was right" if right else "so playing on was worth more"
+            lines.append(
+                f"Playing on was expected to be worth {_chips(review.playing_on)}, {verdict}."
+            )
+        if best is not None:
+            lines.append("The best setting of the cards you held then is in the picture.")
+        return "\n".join(lines)
+    assert best is not None
+    lines.append(
+        f"Yours: expected {_chips(yours.expected)}; it scored {yours.at_table:+d} "
+        f"{review.units} against the hands played."
+    )
+    if review.same:
+        lines.append("You set them the best way. Well played.")
+    else:
+        automatic = f" (automatic: {best.automatic.replace('_', ' ')})" if best.automatic else ""
+        lines.append(
+            f"Best{automatic}: expected {_chips(best.expected)}; it would have scored "
+            f"{best.at_table:+d} {review.units} against the same hands."
+        )
+    if review.differences:
+        slots = slot_names(spec)
+        made = "; ".join(
+            f"{d.wager or slots[d.position]}: {d.yours} {d.yours_points:+d} against "
+            f"{d.best} {d.best_points:+d}"
+            for d in review.differences
+        )
+        lines.append(f"Where they differ: {made}.")
+    if review.fold_better and review.surrender_cost is not None:
+        lines.append(
+            f"With every card seen, surrendering at the last declaration "
+            f"({review.surrender_cost} chips) was worth more than the best setting."
+        )
+    if not review.exact:
+        lines.append("(The solver's time ran out before it proved its setting the best.)")
+    return "\n".join(lines)
+
+
+async def show_review(interaction: Interaction, game_id: int | None) -> None:
+    """The player's review of a game of this server (their latest when none is named)."""
+    await acknowledge(interaction)
+    if interaction.guild_id is None:
+        raise GameError("Reviews are of a server's games: ask in its channel.")
+    found = services(interaction)
+    review = await review_game(
+        found.storage, found.tables.offload, interaction.guild_id, interaction.user.id, game_id
+    )
+    names = await player_names(
+        interaction.client, found.storage, interaction.guild_id, [interaction.user.id]
+    )
+    data = await picture(review_picture, review, names[interaction.user.id])
+    await answer(interaction, review_text(review), file=png(data, "review.png"))
+
+
+class CoachCog(commands.Cog):
+    """Reviews and replays of finished games."""
+
+    @app_commands.command(name="review", description="Your hands in a game beside the best")
+    @app_commands.describe(game="The game's number (your latest if left out; see /history)")
+    @app_commands.guild_only()
+    async def review(
+        self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        """The caller's review of a game, only to them."""
+        await show_review(interaction, game)
+
+    @app_commands.command(name="replay", description="A finished game's showdown again")
+    @app_commands.describe(game="The game's number (see /history)")
+    @app_commands.guild_only()
+    async def replay(
+        self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1]
+    ) -> None:
+        """The showdown picture of a finished game of this server, for anyone on it."""
+        assert interaction.guild_id is not None
+        storage = services(interaction).storage
+        found = await storage.games.get(game)
+        if found is None or found.guild_id != interaction.guild_id:
+            raise GameError(f"There is no game {game} on this server.")
+        if found.status is not GameStatus.SETTLED or found.result is None:
+            raise GameError(f"Game {game} has no showdown: it is {found.status.value}.")
+        event = showdown_of(found.result, game)
+        # Checked before the answer is deferred, so a refusal stays private; the replay is not.
+        await acknowledge(interaction, ephemeral=False)
+        names = await showdown_names(interaction.client, storage, interaction.guild_id, event)
+        data = await picture(showdown_picture, event, names)
+        text = showdown_text(event, heading="Replay")
+        await answer(interaction, text, file=png(data, "showdown.png"))

@@ -1,0 +1,40 @@
+"""A showdown as a message: its players' names for the picture and its text with mentions,
+shared by the publisher (as a game ends) and ``/replay`` (any finished game again)."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.common import mention, mentions, player_names
+from render.style import signed
+from storage import Storage
+from tables.computers import computer_name
+from tables.events import ShowdownSettled
+
+
+async def showdown_names(
+    client: discord.Client, storage: Storage, guild_id: int, event: ShowdownSettled
+) -> dict[int, str]:
+    """Every seat's name for the picture: a person's kept name, a computer's level."""
+    people = [seat.user for seat in event.seats if seat.computer is None]
+    names = await player_names(client, storage, guild_id, people)
+    return names | {s.user: computer_name(s.user, s.computer) for s in event.seats if s.computer}
+
+
+def showdown_text(event: ShowdownSettled, *, heading: str = "Showdown") -> str:
+    """The nets, each house wager, the table's notes and who the table set hands for."""
+    practice = " Practice: no chips moved." if event.practice else ""
+    text = f"**{heading}, game {event.game_id}.**{practice} " + ", ".join(
+        f"{mention(user)} {signed(net)}" for user, net in event.nets.items()
+    )
+    wagers = [
+        f"{mention(seat.user)}: "
+        + ", ".join(f"{w.name} {signed(w.chips)} ({w.reason})" for w in seat.wagers)
+        for seat in event.seats
+        if seat.wagers
+    ]
+    lines = [text, *wagers, *(note.render(mention) for note in event.notes)]
+    by_table = [seat.user for seat in event.seats if seat.set_by == "solver"]
+    if by_table:
+        lines.append(f"Hands set by the table at the deadline: {mentions(by_table)}.")
+    return "\n".join(lines)

@@ -1,0 +1,230 @@
+"""Computer players, practice tables, the coach and replays, through the simulated Discord."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import players
+from render.style import signed
+from storage.audit import audit
+from tables.phase import Phase
+from tests.cogs.conftest import Scene
+from tests.cogs.test_flow import the_table
+from tests.cogs.test_settings import an_admin
+
+#: Long enough for the computers' turns, well short of any deadline (a settle runs the timers due
+#: within its timeout).
+SETTLE_S = 10
+
+
+def labels(message: Any) -> list[str]:
+    return [child.label for row in message.components for child in row.children]
+
+
+def custom_ids(message: Any) -> list[str]:
+    return [child.custom_id for row in message.components for child in row.children]
+
+
+def lobby_message(scene: Scene) -> Any:
+    """The newest message that carries the lobby's buttons."""
+    return next(m for m in reversed(scene.channel.history()) if "Start" in labels(m))
+
+
+def showdowns(scene: Scene) -> list[Any]:
+    return [m for m in scene.channel.history() if m.content.startswith("**Showdown, game")]
+
+
+async def play_person(scene: Scene, member: Any) -> None:
+    """One person plays on at each declaration and takes the Suggest; computers play theirs."""
+    for _ in range(50):
+        await scene.env.settle(timeout=SETTLE_S)
+        table = the_table(scene)
+        if table is None or not table.in_game:
+            return
+        if member.id not in table.waiting_for():
+            continue
+        message = member.user.dm_channel.last_message
+        if table.phase is Phase.DECLARING:
+            assert (await member.user.click(message, label="Play")).acknowledged
+        else:
+            shown = await member.user.click(message, label="Suggest")
+            taken = await member.user.click(shown.response.message, label="Take it")
+            assert taken.acknowledged
+    raise AssertionError("the game did not end")
+
+
+async def test_a_person_and_five_computers_play_showdown_to_the_end(scene: Scene) -> None:
+    ann = scene.members[0]
+    channel, guild = scene.channel, scene.guild.id
+    assert (await ann.slash(channel, "table create", game="showdown")).acknowledged
+    for level in ("casual", "strong", "casual", "strong"):
+        added = await ann.slash(channel, "table addbot", level=level)
+        assert added.acknowledged and "computer sits" in added.response.content
+    await scene.env.settle()
+    lobby = lobby_message(scene)
+    assert "Add computer" in labels(lobby)
+    pressed = await ann.click(lobby, label="Add computer")  # the fifth: the button's level
+    assert pressed.acknowledged
+    table = the_table(scene)
+    assert [s.computer for s in table.seats] == [
+        None,
+        "casual",
+        "strong",
+        "casual",
+        "strong",
+        "steady",
+    ]
+    # A full table offers no more computers; the lobby names each one with its level.
+    lobby = lobby_message(scene)
+    assert "Add computer" not in labels(lobby)
+    assert "Computer 5 (steady)" in lobby.content
+    # Only the host seats one.
+    bob = scene.members[1]
+    refused = await bob.slash(channel, "table addbot")
+    assert refused.ephemeral and "host" in refused.response.content
+    assert (await ann.slash(channel, "table start")).acknowledged
+    # Nobody DMs a computer: only the person got cards.
+    assert ann.user.dm_channel.last_message.attachments
+    await play_person(scene, ann)
+    [showdown] = showdowns(scene)
+    assert showdown.attachments and "Computer 1" in showdown.content
+    game_id = int(showdown.content.split("game ")[1].split(".")[0])
+    assert f"pp:review:{game_id}" in custom_ids(showdown)
+    # The house's chips played for the computers: the books balance with the house in them.
+    database = scene.bot.database
+    assert database is not None
+    report = await audit(database, guild)
+    assert report.is_consistent, report.problems
+    storage = scene.bot.services.storage
+    net = await storage.players.balance(guild, ann.id) - 1_000
+    assert report.house == -net
+    # No computer on any leaderboard.
+    board = await ann.slash(channel, "leaderboard")
+    assert "Computer" not in board.response.content
+    assert [s.user_id for s in await storage.leaderboards.by_balance(guild)] == [ann.id]
+    assert [s.user_id for s in await storage.leaderboards.by_wins(guild)] in ([ann.id], [])
+
+
+async def test_a_computer_surrenders_cards_worth_less_than_the_surrender(
+    scene: Scene, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Cards expected to lose 100 points an opponent: every computer surrenders them.
+    monkeypatch.setattr(players, "playing_on", lambda *args, **kwargs: -100.0)
+    ann = scene.members[0]
+    channel, guild = scene.channel, scene.guild.id
+    await ann.slash(channel, "table create", game="showdown")
+    for _ in range(2):
+        await ann.slash(channel, "table addbot", level="strong")
+    await ann.slash(channel, "table start")
+    await play_person(scene, ann)
+    [showdown] = showdowns(scene)
+    assert f"Computer 1 {signed(-15)}, Computer 2 {signed(-15)}" in showdown.content
+    game = await scene.bot.services.storage.games.get(1)
+    assert game is not None and game.result is not None
+    computers = [int(user) for user in game.result["computers"]]
+    assert sorted(int(u) for u in game.result["surrendered"]) == sorted(computers)
+    storage = scene.bot.services.storage
+    database = scene.bot.database
+    assert database is not None
+    report = await audit(database, guild)
+    assert report.is_consistent, report.problems
+    won = await storage.players.balance(guild, ann.id) - 1_000
+    assert won > 0 and report.house == -won  # the computers' surrenders paid from the house
+
+
+async def test_a_practice_table_moves_no_chip_and_writes_no_leaderboard(scene: Scene) -> None:
+    ann = scene.members[0]
+    channel, guild = scene.channel, scene.guild.id
+    created = await ann.slash(channel, "table create", game="casino", practice=True, seats=3)
+    assert created.acknowledged
+    await scene.env.settle()
+    assert "Practice" in lobby_message(scene).content
+    database = scene.bot.database
+    assert database is not None
+    before = await database.fetchall("SELECT * FROM ledger")
+    # A lone player starts at once: the empty seats take computers.
+    assert (await ann.slash(channel, "table start")).acknowledged
+    table = the_table(scene)
+    assert [s.computer for s in table.seats] == [None, "steady", "steady"]
+    await play_person(scene, ann)
+    [showdown] = showdowns(scene)
+    assert "Practice: no chips moved." in showdown.content
+    assert await database.fetchall("SELECT * FROM ledger") == before
+    boards = scene.bot.services.storage.leaderboards
+    assert await boards.by_wins(guild) == [] and await boards.history(guild, ann.id) == []
+
+
+async def test_review_and_slash_review_answer_the_player_alone(scene: Scene) -> None:
+    ann, bob = scene.members[:2]
+    channel = scene.channel
+    await ann.slash(channel, "table create", game="paigow")
+    await ann.slash(channel, "table addbot", level="casual")
+    await ann.slash(channel, "table start")
+    await play_person(scene, ann)
+    [showdown] = showdowns(scene)
+    game_id = int(showdown.content.split("game ")[1].split(".")[0])
+    pressed = await ann.click(showdown, label="Review")
+    assert pressed.acknowledged and pressed.ephemeral
+    text = pressed.response.content
+    assert text.startswith(f"**Your review of game {game_id} (Pai Gow")
+    assert "Yours: expected" in text and "chips against the hands played" in text
+    assert "Best" in text or "the best way" in text
+    assert pressed.response.attachments  # the two settings side by side
+    # A player who was not at the table is told so, privately.
+    stranger = await bob.click(showdown, label="Review")
+    assert stranger.ephemeral and f"did not play in game {game_id}" in stranger.response.content
+    typed = await ann.slash(channel, "review", game=game_id)
+    assert typed.ephemeral and typed.response.content == text
+    latest = await ann.slash(channel, "review")
+    assert latest.response.content == text
+
+
+async def test_a_showdown_review_names_each_hand_that_differs(scene: Scene) -> None:
+    ann = scene.members[0]
+    channel = scene.channel
+    await ann.slash(channel, "table create", game="casino")
+    await ann.slash(channel, "table addbot", level="casual")
+    await ann.slash(channel, "table start")
+    await play_person(scene, ann)  # Suggest: the solver's own setting
+    reviewed = await ann.slash(channel, "review")
+    assert reviewed.ephemeral and reviewed.response.attachments
+    assert "You set them the best way" in reviewed.response.content
+
+
+async def test_replay_redraws_a_finished_games_showdown_for_anyone(scene: Scene) -> None:
+    ann, bob = scene.members[:2]
+    channel = scene.channel
+    await ann.slash(channel, "table create", game="three-card")
+    await ann.slash(channel, "table start")
+    await play_person(scene, ann)
+    [showdown] = showdowns(scene)
+    game_id = int(showdown.content.split("game ")[1].split(".")[0])
+    replay = await bob.slash(channel, "replay", game=game_id)
+    assert replay.acknowledged and not replay.ephemeral
+    assert replay.response.content.startswith(f"**Replay, game {game_id}.**")
+    assert replay.response.attachments
+    missing = await bob.slash(channel, "replay", game=game_id + 50)
+    assert missing.ephemeral and f"no game {game_id + 50}" in missing.response.content
+
+
+async def test_a_server_may_forbid_computers_or_cap_them(scene: Scene) -> None:
+    ann = an_admin(scene)
+    channel = scene.channel
+    forbid = await ann.slash(channel, "settings tables", computers=False)
+    assert "Computer players: **not allowed**" in forbid.response.content
+    await ann.slash(channel, "table create", game="showdown")
+    await scene.env.settle()
+    assert "Add computer" not in labels(lobby_message(scene))
+    refused = await ann.slash(channel, "table addbot")
+    assert refused.ephemeral and "does not seat computers" in refused.response.content
+    refused = await ann.slash(channel, "table create", game="casino", fill="strong")
+    assert refused.ephemeral
+    await ann.slash(channel, "table cancel")
+    capped = await ann.slash(channel, "settings tables", computers=True, computer_seats=1)
+    assert "up to **1** a table" in capped.response.content
+    await ann.slash(channel, "table create", game="showdown")
+    assert (await ann.slash(channel, "table addbot")).acknowledged
+    refused = await ann.slash(channel, "table addbot")
+    assert refused.ephemeral and "at most 1 computer." in refused.response.content
