@@ -14,6 +14,7 @@ from cogs.controls import Button, Control, Interaction
 from cogs.pictures import review_picture, showdown_picture, slot_names
 from cogs.showdown import showdown_names, showdown_text
 from engine.errors import GameError
+from render.style import signed
 from storage.rows import GameStatus
 from tables.review import Review, review_game, showdown_of
 
@@ -56,16 +57,16 @@ def review_text(review: Review) -> str:
         return "\n".join(lines)
     assert best is not None
     lines.append(
-        f"Yours: expected {_chips(yours.expected)}; it scored {yours.at_table:+d} "
-        f"{review.units} against the hands played."
+        f"Yours: expected {_chips(yours.expected)}; against the hands played, "
+        f"{signed(yours.at_table)} chips."
     )
     if review.same:
         lines.append("You set them the best way. Well played.")
     else:
         automatic = f" (automatic: {best.automatic.replace('_', ' ')})" if best.automatic else ""
         lines.append(
-            f"Best{automatic}: expected {_chips(best.expected)}; it would have scored "
-            f"{best.at_table:+d} {review.units} against the same hands."
+            f"Best{automatic}: expected {_chips(best.expected)}; against the same hands, "
+            f"{signed(best.at_table)} chips."
         )
     if review.differences:
         slots = slot_names(spec)

@@ -141,7 +141,6 @@ def review_picture(review: Review, name: str) -> bytes:
     spec = review.spec
     rules = hand_rules(spec)
     slots = slot_names(spec)
-    unit = "chips" if review.units == "chips" else "pts"
 
     def row(title: str, way: ReviewWay, note: str) -> ShowdownRow:
         return ShowdownRow(
@@ -167,12 +166,9 @@ def review_picture(review: Review, name: str) -> bytes:
         rows.append(row("Best", review.best, held_then + worth(review.best)))
     if review.dealer is not None:
         rows.append(row("Dealer", review.dealer, "the hands played against you"))
-    footer = [
-        f"{slots[d.position] if not d.wager else d.wager.capitalize()}: yours {d.yours} "
-        f"({d.yours_points:+d}), best {d.best} ({d.best_points:+d})."
-        for d in review.differences
-    ]
-    footer.append(f"Each figure beside the hands: {unit} against the hands played.")
+    footer = ["Beside each name: chips won against the hands played."]
+    if spec.family is Family.PYRAMID:
+        footer.append("Under each hand: its points against them.")
     return showdown_png(rows, title=f"{spec.title}: game {review.game_id}, {name}", footer=footer)
 
 

@@ -35,6 +35,7 @@ from engine.players import (
     surrender_cost,
 )
 from engine.scoring import PlayedHands, matchup
+from engine.settlement import casino_payout
 from engine.solver.solve import automatic_ev, solve
 from engine.variants import Automatic, Variant
 from storage import Storage
@@ -66,8 +67,11 @@ class Way:
     per_hand: tuple[int, ...] = ()
     #: House games: each wager against the dealer's hand that was played.
     wagers: tuple[Wager, ...] = ()
-    #: Points (Pyramid) or chips (house games) against the hands actually played.
+    #: Chips against the hands actually played (the points' chips in the Pyramid games, before
+    #: any surrender, pot or table stakes).
     at_table: int = 0
+    #: Pyramid games: the points against the hands actually played.
+    points: int = 0
     #: Chips expected before anyone's hands were seen (against the field, or a random dealer).
     expected: float = 0.0
 
@@ -93,8 +97,6 @@ class Review:
     game_id: int
     game: str
     user: int
-    #: What ``at_table`` counts: "points" (Pyramid) or "chips" (house games).
-    units: str
     #: The player's setting; None when they surrendered before setting one.
     yours: Way | None
     #: The best setting of the same cards (of the cards held then, for a surrender).
@@ -244,7 +246,6 @@ def _pyramid(
             event.game_id,
             spec.name,
             seat.user,
-            "points",
             None,
             best_way,
             surrendered_at=round_,
@@ -272,7 +273,8 @@ def _pyramid(
                 tuple(value.label for value in played.hands),
                 automatic,
                 per_hand=per_hand or (0,) * len(hands),
-                at_table=sum(m.total for m in met),
+                at_table=_chips_of(variant, sum(m.total for m in met), ante),
+                points=sum(m.total for m in met),
                 expected=expected_chips(variant, ev, opponents=opponents, ante=ante),
             )
         )
@@ -292,7 +294,6 @@ def _pyramid(
         event.game_id,
         spec.name,
         seat.user,
-        "points",
         yours,
         best,
         surrender_cost=cost,
@@ -301,6 +302,13 @@ def _pyramid(
         dealer=dealer,
         exact=solution.exact,
     )
+
+
+def _chips_of(variant: Variant, points: int, ante: int) -> int:
+    """What points against the table come to in chips (against the dealer, its payout)."""
+    if variant.casino is not None:
+        return casino_payout(variant, points, ante)
+    return points * variant.chips_per_point
 
 
 def _hand_differences(yours: Way, best: Way) -> tuple[Difference, ...]:
@@ -360,7 +368,6 @@ def _house(
         event.game_id,
         spec.name,
         seat.user,
-        "chips",
         yours,
         best,
         surrendered_at=seat.surrendered_at,

@@ -169,7 +169,7 @@ async def test_review_and_slash_review_answer_the_player_alone(scene: Scene) -> 
     assert pressed.acknowledged and pressed.ephemeral
     text = pressed.response.content
     assert text.startswith(f"**Your review of game {game_id} (Pai Gow")
-    assert "Yours: expected" in text and "chips against the hands played" in text
+    assert "Yours: expected" in text and "against the hands played" in text
     assert "Best" in text or "the best way" in text
     assert pressed.response.attachments  # the two settings side by side
     # A player who was not at the table is told so, privately.

@@ -70,7 +70,7 @@ async def test_a_showdown_review_scores_the_players_hands_as_the_table_did(world
     event = await play(world)
     mine = seat_of(event, HOST)
     found = await review(world, event.game_id)
-    assert found.units == "points" and found.yours is not None and found.best is not None
+    assert found.yours is not None and found.best is not None
     assert found.yours.hands == mine.hands
     # Scored again from the record, the player's own hands score what the showdown showed.
     assert found.yours.per_hand == mine.per_hand
@@ -104,6 +104,8 @@ async def test_a_casino_review_scores_against_the_dealers_hands(world: World) ->
     assert found.game_id == event.game_id
     assert found.yours is not None and found.best is not None and found.dealer is not None
     assert found.yours.per_hand == seat_of(event, HOST).per_hand
+    # Against the dealer the points' chips are the payout: what the table paid the player.
+    assert found.yours.at_table == seat_of(event, HOST).net
     assert found.dealer.hands == event.dealer_hands
     assert found.best.expected >= found.yours.expected
 
@@ -117,7 +119,7 @@ async def test_a_house_game_review_tries_every_setting_against_the_dealer(
     event = await play(world)
     mine = seat_of(event, HOST)
     found = await review(world, event.game_id)
-    assert found.units == "chips" and found.yours is not None and found.best is not None
+    assert found.yours is not None and found.best is not None
     # The player's wagers, settled again against the dealer's hand, are what the table paid.
     assert found.yours.wagers == mine.wagers
     assert found.yours.at_table == mine.net
