@@ -32,8 +32,10 @@ RULES_SECTIONS: Final = {
 EMBED_LIMIT = 4096
 
 HELP = """**Pyramid Poker: how a game goes**
-1. `/table create` opens a table in a channel (pick the game; options default to the server's).
-2. Players press **Join** under the lobby; the host presses **Start**.
+1. `/table create` opens a table in a channel (pick the game; options default to the server's;
+   `practice:` plays for no chips, `fill:` seats computers in the empty seats).
+2. Players press **Join** under the lobby (the host may **Add computer**); the host presses
+   **Start**.
 3. Your cards come by DM (or `/hand`, or **Show my hand**, if your DMs are closed).
 4. Games with declarations ask **Play** or **Surrender** by DM; choices are revealed together.
 5. Set your hands, weakest first. Three ways:
@@ -41,13 +43,15 @@ HELP = """**Pyramid Poker: how a game goes**
    - **Type hands** or `/arrange hands:"As | Kh Kd 9s | ..."`: text, checked and previewed;
    - **Suggest**: the solver's arrangement, then **Take it**.
    If you set nothing before the deadline, the table sets your hands for you.
-6. The showdown is posted as a picture with everyone's hands and chips; **Deal again** plays on.
+6. The showdown is posted as a picture with everyone's hands and chips; **Deal again** plays on,
+   and **Review** shows you your hands beside the best setting of the same cards.
 
 **Commands**
-- Tables: `/table create`, `join`, `leave`, `start`, `status`, `cancel`, `kick`
+- Tables: `/table create`, `join`, `leave`, `start`, `status`, `cancel`, `kick`, `addbot`
 - Your hand: `/hand`, `/arrange hands`, `/arrange build`, `/arrange suggest`
 - Chips: `/balance`, `/daily`, `/history`, `/leaderboard`
-- Looking things up: `/evaluate` names any hand, `/rules` explains a game
+- Past games: `/review` (your hands beside the best), `/replay` (a showdown again)
+- Looking things up: `/help` (this), `/evaluate` names any hand, `/rules` explains a game
 - Server admins: `/settings`, `/chips grant`, `/chips take`
 """
 

@@ -14,6 +14,7 @@ from cogs.coach import ReviewButton
 from cogs.common import answer, mention, mentions, reply, run, services
 from cogs.controls import Button, Control, Interaction
 from engine.players import Level
+from tables.computers import default_level
 from tables.config import make_config
 from tables.events import Event, GameStarted, Lobby, PlayerJoined, PlayerLeft, TableOpened
 from tables.games import GAMES, game_named
@@ -30,7 +31,7 @@ LEVEL_CHOICES = [
     for level in Level
 ]
 #: The level the Add computer button seats (``/table addbot`` chooses).
-BUTTON_LEVEL: Final = Level.STEADY.value
+BUTTON_LEVEL: Final = default_level()
 
 
 def _where(interaction: discord.Interaction[Any]) -> tuple[int, int]:

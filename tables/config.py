@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from engine.errors import GameError
 from engine.players import level_named
+from tables.computers import default_level
 from tables.games import Family, GameSpec, game_named
 from tables.options import TableDefaults, check_ante, check_decks, check_wheel
 
@@ -93,7 +94,7 @@ def make_config(
         raise GameError("An idle lobby must close after a minute to a week.")
     cap = defaults.computer_seats if defaults.computers_allowed else 0
     if practice and fill is None and cap:
-        fill = "steady"  # a lone player practises at once, against whoever the seats need
+        fill = default_level()  # a lone player practises at once, against whoever the seats need
     if fill is not None:
         fill = level_named(fill).value
         if cap == 0:

@@ -48,6 +48,16 @@ async def test_help_is_a_private_guide_to_a_game_and_every_command(scene: Scene)
     assert len(text) <= 2000
     for words in ("/table create", "Build hands", "Type hands", "Suggest", "/settings", "/rules"):
         assert words in text, words
+    # Every command the bot registers is named (a group's by its subcommands, after the group).
+    for command in scene.bot.tree.get_commands(guild=discord.Object(scene.guild.id)):
+        if isinstance(command, discord.app_commands.Group):
+            if command.name in ("settings", "chips"):
+                assert f"/{command.name}" in text, command.name
+                continue
+            for sub in command.commands:
+                assert f"`{sub.name}`" in text or f"/{command.name} {sub.name}" in text, sub.name
+        else:
+            assert f"/{command.name}" in text, command.name
 
 
 async def test_rules_show_the_games_own_section_or_the_published_page(scene: Scene) -> None:
