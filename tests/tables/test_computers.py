@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -12,6 +13,7 @@ from tables.config import make_config
 from tables.events import PlayerJoined, ShowdownSettled
 from tables.options import TableDefaults
 from tables.phase import Phase
+from tables.runtime import Priority
 from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World
 
 
@@ -121,3 +123,49 @@ async def test_only_the_host_seats_a_computer_and_computers_never_host(world: Wo
     assert table is not None and table.host == PLAYERS[1]
     await world.manager.leave(GUILD, CHANNEL, PLAYERS[1])
     assert world.manager.table(GUILD, CHANNEL) is None  # a computer alone keeps no table
+
+
+class GatedOffload:
+    """The computers' worker pool, held shut until the test opens it: what was asked, and when."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.gate = asyncio.Event()
+        self.asked: list[tuple[str, Priority]] = []
+
+    async def __call__(
+        self, work: Any, /, *args: Any, priority: Priority = Priority.SUGGEST
+    ) -> Any:
+        self.asked.append((work.__name__, priority))
+        await self.gate.wait()
+        return await self.inner(work, *args, priority=priority)
+
+
+async def test_computers_think_in_the_pool_as_a_phase_opens_and_never_hold_up_a_person(
+    world: World,
+) -> None:
+    gated = GatedOffload(world.manager.offload)
+    world.manager.turns.offload = gated
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+    await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
+    for _ in range(2):
+        await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await asyncio.sleep(0)
+    # The declaration opened: both computers' decisions went to the pool at once, at the
+    # deadline's priority (ahead of any Suggest), before any person acted.
+    assert gated.asked == [("computer_declares", Priority.DEADLINE)] * 2
+    # While they think, the people declare, unhindered.
+    for person in (HOST, PLAYERS[1]):
+        await world.manager.declare(GUILD, CHANNEL, person, True)
+    table = world.manager.table(GUILD, CHANNEL)
+    assert table is not None and set(table.waiting_for()) == {-1, -2}
+    gated.gate.set()
+    for _ in range(500):
+        await asyncio.sleep(0.02)
+        table = world.manager.table(GUILD, CHANNEL)
+        assert table is not None
+        if table.round > 0:
+            break
+    # Their declarations in, the first reveal came: Showdown opened its second declaration.
+    assert table.round == 1 and table.phase is Phase.DECLARING
