@@ -55,6 +55,7 @@ async def play_person(scene: Scene, member: Any) -> None:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow  # five computers' 25-card holdings; the quick lane plays the others
 async def test_a_person_and_five_computers_play_showdown_to_the_end(scene: Scene) -> None:
     ann = scene.members[0]
     channel, guild = scene.channel, scene.guild.id

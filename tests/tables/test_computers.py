@@ -36,6 +36,7 @@ async def play_to_the_end(world: World, human: int = HOST) -> ShowdownSettled:
     return last
 
 
+@pytest.mark.slow  # five computers' 25-card holdings: the quick lane has the Casino's
 async def test_one_person_and_five_computers_of_mixed_levels_play_showdown(world: World) -> None:
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
     for level in ("casual", "steady", "strong", "casual", "strong"):
@@ -84,7 +85,7 @@ async def test_a_table_set_to_fill_seats_computers_at_the_start(world: World) ->
 
 
 async def test_a_practice_table_moves_no_chip_and_records_nothing(world: World) -> None:
-    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown", practice=True))
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino", practice=True))
     await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
     await world.manager.start(GUILD, CHANNEL, HOST)
     showdown = await play_to_the_end(world)

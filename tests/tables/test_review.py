@@ -141,7 +141,7 @@ async def test_a_surrender_is_weighed_against_playing_on(world: World) -> None:
 
 
 async def test_only_a_player_of_the_game_on_its_server_gets_a_review(world: World) -> None:
-    await open_with_computers(world, "showdown", "casual")
+    await open_with_computers(world, "casino", "casual")
     event = await play(world)
     with pytest.raises(GameError, match="did not play"):
         await review(world, event.game_id, user=STRANGER)
