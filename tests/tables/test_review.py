@@ -130,14 +130,15 @@ async def test_a_house_game_review_tries_every_setting_against_the_dealer(
 
 
 async def test_a_surrender_is_weighed_against_playing_on(world: World) -> None:
-    await open_with_computers(world, "showdown", "strong", "strong")
+    await open_with_computers(world, "standard", "strong", "strong")
     event = await play(world, surrender=True)
     assert seat_of(event, HOST).surrendered_at == 0
     found = await review(world, event.game_id)
     assert found.yours is None and found.surrendered_at == 0
-    assert found.surrender_cost == 10  # 5 to each of the two who played on
+    assert found.surrender_cost == 10  # Standard's surrender: 10 into the pot
     assert found.playing_on is not None
-    assert found.best is not None  # the best setting of the 20 cards held then
+    assert found.best is not None  # the best setting of the 13 cards held then
+    assert len([card for hand in found.best.hands for card in hand]) <= 13
 
 
 async def test_only_a_player_of_the_game_on_its_server_gets_a_review(world: World) -> None:
