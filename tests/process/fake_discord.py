@@ -19,6 +19,8 @@ from aiohttp import WSMsgType, web
 API = "/api/v10"
 GUILD_ID = 900000000000000001
 CHANNEL_ID = 900000000000000002
+#: View Channels, Send Messages, Attach Files and Read Message History, as the README's invite.
+INVITE_PERMISSIONS = 101376
 BOT_ID = 900000000000000003
 PLAYER_ID = 900000000000000004
 #: View Channel, Send Messages, Embed Links, Attach Files, Read Message History, External Emojis.
@@ -461,8 +463,16 @@ class FakeDiscord:
                 "member_count": 2,
                 "large": False,
                 "joined_at": _now(),
+                # What the README's invite grants (View Channels, Send Messages, Attach Files,
+                # Read Message History): with none, the bot's catch-up on connecting closes a
+                # table opened before it as one in a channel it can no longer post in.
                 "roles": [
-                    {"id": str(GUILD_ID), "name": "@everyone", "permissions": "0", "position": 0}
+                    {
+                        "id": str(GUILD_ID),
+                        "name": "@everyone",
+                        "permissions": str(INVITE_PERMISSIONS),
+                        "position": 0,
+                    }
                 ],
                 "channels": [self._channel()],
                 "members": [_member(self.bot_user)],

@@ -51,7 +51,8 @@ async def test_bot_process_logs_in_syncs_opens_a_table_and_shuts_down_on_sigterm
         assert "Showdown Version" in lobby.payload["content"]
         assert f"host <@{PLAYER_ID}>" in lobby.payload["content"]
         buttons = [b["custom_id"] for row in lobby.payload["components"] for b in row["components"]]
-        assert buttons == ["pp:lobby:join", "pp:lobby:leave", "pp:lobby:start"]
+        # A new server allows computer seats, so the lobby offers Add computer beside the three.
+        assert buttons == ["pp:lobby:join", "pp:lobby:leave", "pp:lobby:start", "pp:lobby:computer"]
 
         answer = await bot.until(
             "answering the player",
