@@ -35,8 +35,9 @@ from cogs.pictures import warm_up_pictures
 from cogs.publisher import DiscordPublisher
 from cogs.settings import SettingsCog
 from storage import Storage
-from storage.database import Database, DatabaseFileError, open_database
+from storage.database import Database, open_database
 from storage.errors import MigrationError
+from storage.sqlite import DatabaseFileError
 from tables.flow import Arranger
 from tables.games import GAMES
 from tables.hands import default_setting, warm_up

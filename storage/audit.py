@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from storage.database import Database
+from storage.database import Database, Row
 from storage.ledger import MINTING_KINDS
 from storage.rows import Audit
 
 _MINTING = tuple(kind.value for kind in MINTING_KINDS)
 _IN_MINTING = "(" + ", ".join("?" * len(_MINTING)) + ")"
+
+
+def _total(column: str) -> str:
+    """A column's sum as an integer, 0 over no rows (PostgreSQL sums integers as numeric)."""
+    return f"CAST(COALESCE(SUM({column}), 0) AS BIGINT)"
 
 
 async def audit(database: Database, guild_id: int | None = None) -> Audit:
@@ -22,28 +27,28 @@ async def audit(database: Database, guild_id: int | None = None) -> Audit:
 
     async with database.transaction() as connection:
         # One transaction: the figures below are of one moment, never half a settlement.
-        async def rows(sql: str, params: tuple[object, ...] = scope) -> list[tuple[int, ...]]:
-            return [tuple(row) for row in await connection.execute_fetchall(sql, params)]
+        async def rows(sql: str, params: tuple[object, ...] = scope) -> list[Row]:
+            return await connection.fetchall(sql, params)
 
         for g, user, cached, summed in await rows(
-            "SELECT p.guild_id, p.user_id, p.balance, COALESCE(SUM(l.amount), 0) FROM players p"
+            f"SELECT p.guild_id, p.user_id, p.balance, {_total('l.amount')} FROM players p"
             " LEFT JOIN ledger l ON l.guild_id = p.guild_id AND l.user_id = p.user_id"
             " AND l.account = 'player'"
-            f" WHERE 1{guild.replace('guild_id', 'p.guild_id')}"
-            " GROUP BY p.guild_id, p.user_id HAVING p.balance != COALESCE(SUM(l.amount), 0)"
+            f" WHERE 1 = 1{guild.replace('guild_id', 'p.guild_id')}"
+            f" GROUP BY p.guild_id, p.user_id HAVING p.balance != {_total('l.amount')}"
         ):
             problems.append(f"Player {user} of server {g}: balance {cached}, ledger {summed}.")
 
         held = {
             (game, user): amount
             for game, user, amount in await rows(
-                f"SELECT game_id, user_id, amount FROM escrow WHERE 1{guild}"
+                f"SELECT game_id, user_id, amount FROM escrow WHERE 1 = 1{guild}"
             )
         }
         booked = {
             (game, user): amount
             for game, user, amount in await rows(
-                "SELECT game_id, user_id, SUM(amount) FROM ledger"
+                "SELECT game_id, user_id, CAST(SUM(amount) AS BIGINT) FROM ledger"
                 f" WHERE account = 'escrow'{guild} GROUP BY game_id, user_id"
             )
             if amount
@@ -60,19 +65,19 @@ async def audit(database: Database, guild_id: int | None = None) -> Audit:
         ):
             problems.append(f"Game {game} is finished but still holds escrow.")
         for game, total in await rows(
-            "SELECT game_id, SUM(amount) FROM ledger WHERE game_id IS NOT NULL"
+            "SELECT game_id, CAST(SUM(amount) AS BIGINT) FROM ledger WHERE game_id IS NOT NULL"
             f" AND kind NOT IN {_IN_MINTING}{guild} GROUP BY game_id HAVING SUM(amount) != 0",
             (*_MINTING, *scope),
         ):
             problems.append(f"Game {game}'s chip movements sum to {total}, not 0.")
 
-        ((balances,),) = await rows(f"SELECT COALESCE(SUM(balance), 0) FROM players WHERE 1{guild}")
-        ((escrowed,),) = await rows(f"SELECT COALESCE(SUM(amount), 0) FROM escrow WHERE 1{guild}")
+        ((balances,),) = await rows(f"SELECT {_total('balance')} FROM players WHERE 1 = 1{guild}")
+        ((escrowed,),) = await rows(f"SELECT {_total('amount')} FROM escrow WHERE 1 = 1{guild}")
         ((house,),) = await rows(
-            f"SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE account = 'house'{guild}"
+            f"SELECT {_total('amount')} FROM ledger WHERE account = 'house'{guild}"
         )
         ((minted,),) = await rows(
-            f"SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind IN {_IN_MINTING}{guild}",
+            f"SELECT {_total('amount')} FROM ledger WHERE kind IN {_IN_MINTING}{guild}",
             (*_MINTING, *scope),
         )
     if balances + escrowed + house != minted:

@@ -6,31 +6,29 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import aiosqlite
-
 from engine.settlement import HOUSE, POT, Party, Transfer, balances
-from storage.database import Database
+from storage.database import Connection, Database
 from storage.errors import GameStateError, ShortOfChipsError, StorageError
 from storage.ledger import Account, Kind, change_balance, ensure_player, post
 from storage.outbox import Payload, queue_events
 from storage.rows import GameStatus, Settlement
 
 
-async def _open_game(connection: aiosqlite.Connection, game_id: int) -> tuple[int, GameStatus]:
-    async with connection.execute(
-        "SELECT guild_id, status FROM games WHERE id = ?", (game_id,)
-    ) as cursor:
-        row = await cursor.fetchone()
+async def _open_game(connection: Connection, game_id: int) -> tuple[int, GameStatus]:
+    # Locked until the transaction ends: a game's chips move in one transaction at a time.
+    row = await connection.fetchone(
+        "SELECT guild_id, status FROM games WHERE id = ? FOR UPDATE", (game_id,)
+    )
     if row is None:
         raise GameStateError(f"There is no game {game_id}.")
     return row[0], GameStatus(row[1])
 
 
-async def _escrowed(connection: aiosqlite.Connection, game_id: int) -> dict[int, int]:
-    async with connection.execute(
+async def _escrowed(connection: Connection, game_id: int) -> dict[int, int]:
+    rows = await connection.fetchall(
         "SELECT user_id, amount FROM escrow WHERE game_id = ? ORDER BY user_id", (game_id,)
-    ) as cursor:
-        return {row[0]: row[1] for row in await cursor.fetchall()}
+    )
+    return {row[0]: row[1] for row in rows}
 
 
 def player_id(party: Party) -> int:
@@ -67,16 +65,18 @@ class ChipRepository:
             guild_id, status = await _open_game(connection, game_id)
             if status is not GameStatus.OPEN:
                 raise GameStateError(f"Game {game_id} is over; it takes no more chips.")
-            async with connection.execute(
+            rows = await connection.fetchall(
                 "SELECT user_id FROM ledger WHERE game_id = ? AND account = 'escrow'"
                 " AND kind = 'escrow' AND reason = ?",
                 (game_id, reason),
-            ) as cursor:
-                paid = {row[0] for row in await cursor.fetchall()}
+            )
+            paid = {row[0] for row in rows}
             stakes = {user: amount for user, amount in stakes.items() if user not in paid}
             short: dict[int, tuple[int, int]] = {}
+            # In user order, as every transaction locks players: two cannot wait on each other.
+            stakes = dict(sorted(stakes.items()))
             for user_id, amount in stakes.items():
-                player = await ensure_player(connection, guild_id, user_id, now)
+                player = await ensure_player(connection, guild_id, user_id, now, lock=True)
                 if player.balance < amount:
                     short[user_id] = (player.balance, amount)
             if short:
@@ -94,7 +94,7 @@ class ChipRepository:
                 )
                 await connection.execute(
                     "INSERT INTO escrow (game_id, guild_id, user_id, amount) VALUES (?, ?, ?, ?)"
-                    " ON CONFLICT (game_id, user_id) DO UPDATE SET amount = amount + ?",
+                    " ON CONFLICT (game_id, user_id) DO UPDATE SET amount = escrow.amount + ?",
                     (game_id, guild_id, user_id, amount, amount),
                 )
                 await post(
@@ -146,7 +146,7 @@ class ChipRepository:
             short: dict[int, tuple[int, int]] = {}
             for user_id in players:
                 back = held.get(user_id, 0) + player_nets.get(user_id, 0)
-                player = await ensure_player(connection, guild_id, user_id, now)
+                player = await ensure_player(connection, guild_id, user_id, now, lock=True)
                 if player.balance + back < 0:
                     short[user_id] = (player.balance + held.get(user_id, 0), -player_nets[user_id])
             if short:
@@ -182,10 +182,7 @@ class ChipRepository:
                     created=now,
                 )
             # Keep what save_result recorded earlier (arrangements, the net matrix).
-            async with connection.execute(
-                "SELECT result FROM games WHERE id = ?", (game_id,)
-            ) as cursor:
-                saved = await cursor.fetchone()
+            saved = await connection.fetchone("SELECT result FROM games WHERE id = ?", (game_id,))
             record = {} if saved is None or saved[0] is None else dict(json.loads(saved[0]))
             record.update(result or {})
             record["transfers"] = [[t.payer, t.payee, t.amount, t.reason] for t in transfers]
@@ -195,10 +192,7 @@ class ChipRepository:
                 "UPDATE games SET status = 'settled', finished = ?, result = ? WHERE id = ?",
                 (now, json.dumps(record), game_id),
             )
-            async with connection.execute(
-                "SELECT channel_id FROM games WHERE id = ?", (game_id,)
-            ) as cursor:
-                row = await cursor.fetchone()
+            row = await connection.fetchone("SELECT channel_id FROM games WHERE id = ?", (game_id,))
             assert row is not None
             await queue_events(
                 connection,
@@ -210,19 +204,18 @@ class ChipRepository:
             )
         return Settlement(game_id, {u: player_nets.get(u, 0) for u in players}, house)
 
-    async def _repeat(self, connection: aiosqlite.Connection, game_id: int) -> Settlement:
-        async with connection.execute(
+    async def _repeat(self, connection: Connection, game_id: int) -> Settlement:
+        rows = await connection.fetchall(
             "SELECT account, user_id, amount FROM ledger WHERE game_id = ? AND kind = 'result'",
             (game_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         nets = {row[1]: row[2] for row in rows if row[0] == Account.PLAYER.value}
         house = sum(row[2] for row in rows if row[0] == Account.HOUSE.value)
         return Settlement(game_id, nets, house, repeated=True)
 
     async def _release(
         self,
-        connection: aiosqlite.Connection,
+        connection: Connection,
         guild_id: int,
         game_id: int,
         user_id: int,

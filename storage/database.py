@@ -1,33 +1,34 @@
-"""Open the SQLite database, apply the numbered migrations, and run serialised transactions."""
+"""The store behind the repositories: SQLite (the default) or PostgreSQL, one interface.
+
+Repositories write one SQL, the subset both stores speak (``?`` placeholders, ``ON CONFLICT``,
+``RETURNING``, ``FOR UPDATE`` where a row is read to be changed), and see rows as tuples. Each
+store runs it its own way: `storage.sqlite` on one aiosqlite connection whose transactions take
+the file's write lock (so ``FOR UPDATE`` is dropped there), `storage.postgres` on an asyncpg pool
+with row locks and advisory locks, for a bot that runs as several processes.
+"""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import importlib.resources
-import logging
-import os
 import re
-import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-import aiosqlite
+from typing import Any, Protocol
 
 from storage.errors import MigrationError
 
-log = logging.getLogger(__name__)
-
 Clock = Callable[[], datetime]
 Params = Sequence[Any]
+Row = tuple[Any, ...]
 
-#: How long a writer waits for another connection's write lock before giving up.
-BUSY_TIMEOUT_MS = 5_000
+#: The default store: a SQLite file beside the bot.
+DEFAULT_DATABASE_PATH = Path("data/pyramid.sqlite3")
 _MIGRATION_NAME = re.compile(r"(\d{4})-([a-z0-9-]+)\.sql")
+_POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 def utc_now() -> datetime:
@@ -45,37 +46,28 @@ def parse_time(text: str) -> datetime:
     return datetime.fromisoformat(text)
 
 
+def is_postgres_url(target: str | Path) -> bool:
+    """Whether a database setting names a PostgreSQL server rather than a SQLite file."""
+    return str(target).startswith(_POSTGRES_SCHEMES)
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
-    """One numbered SQL file of ``storage/migrations``."""
+    """One numbered SQL file of ``storage/migrations/<store>``."""
 
     version: int
     name: str
     sql: str
 
 
-def split_statements(sql: str) -> list[str]:
-    """The complete statements of a script, so each runs inside the caller's transaction."""
-    statements: list[str] = []
-    pending = ""
-    for line in sql.splitlines(keepends=True):
-        pending += line
-        # complete_statement understands quotes and comments, so a ';' in a string is safe.
-        if sqlite3.complete_statement(pending):
-            statements.append(pending.strip())
-            pending = ""
-    leftover = "\n".join(
-        line for line in pending.splitlines() if line.strip() and not line.strip().startswith("--")
-    )
-    if leftover:
-        raise MigrationError(f"An SQL statement is not terminated: {leftover[:60]!r}.")
-    return statements
+def discover_migrations(store: str = "sqlite") -> tuple[Migration, ...]:
+    """A store's migrations shipped beside this module, in version order.
 
-
-def discover_migrations() -> tuple[Migration, ...]:
-    """The migrations shipped beside this module, in version order."""
+    Each store has its own folder with the same numbers: a migration is written once per store,
+    and `tests/storage/test_schema.py` checks that both build the same tables and columns.
+    """
     # importlib.resources finds the files wherever the package is installed, not the cwd.
-    folder = importlib.resources.files(__package__ or "storage").joinpath("migrations")
+    folder = importlib.resources.files(__package__ or "storage").joinpath("migrations", store)
     found: list[Migration] = []
     for entry in folder.iterdir():
         match = _MIGRATION_NAME.fullmatch(entry.name)
@@ -88,232 +80,94 @@ def discover_migrations() -> tuple[Migration, ...]:
     return tuple(found)
 
 
-async def schema_version(connection: aiosqlite.Connection) -> int:
-    """The last migration applied (PRAGMA user_version)."""
-    async with connection.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    assert row is not None
-    return int(row[0])
-
-
-async def execute(connection: aiosqlite.Connection, sql: str) -> None:
-    """Run one statement to its end and close its cursor.
-
-    A statement that returns a row (``PRAGMA journal_mode``) stays "in progress" until its
-    cursor is closed, and SQLite then refuses to COMMIT; waiting for the garbage collector to
-    close it is not good enough.
-    """
-    async with connection.execute(sql) as cursor:
-        await cursor.fetchall()
-
-
-async def migrate(
-    connection: aiosqlite.Connection, migrations: Iterable[Migration] | None = None
-) -> int:
-    """Apply every pending migration, each in one transaction; return the schema version."""
-    migrations = tuple(discover_migrations() if migrations is None else migrations)
-    version = await schema_version(connection)
+def check_version(version: int, migrations: Sequence[Migration]) -> None:
+    """Refuse a database that a newer bot has migrated: guessing at its schema loses chips."""
     latest = migrations[-1].version if migrations else 0
     if version > latest:
         raise MigrationError(
             f"The database is at schema version {version}, newer than this bot's {latest}."
         )
-    for migration in migrations:
-        if migration.version <= version:
-            continue
-        log.info("Migrating the database to version %d (%s)", migration.version, migration.name)
-        await execute(connection, "BEGIN IMMEDIATE")
-        try:
-            for statement in split_statements(migration.sql):
-                await execute(connection, statement)
-            # PRAGMA takes no placeholders; the version is an int from the file name.
-            await execute(connection, f"PRAGMA user_version = {migration.version:d}")
-        except BaseException:
-            await execute(connection, "ROLLBACK")
-            raise
-        await execute(connection, "COMMIT")
-        version = migration.version
-    return version
 
 
-class Database:
-    """One aiosqlite connection whose transactions never interleave, and the clock it stamps."""
+class Connection(Protocol):
+    """A connection inside a transaction, as repositories use it."""
 
-    def __init__(self, connection: aiosqlite.Connection, *, clock: Clock = utc_now) -> None:
-        self.connection = connection
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        """Run one statement once per row of parameters."""
+        ...
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """Every row of one query."""
+        ...
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        """The first row of one query, or None."""
+        ...
+
+
+class Database(ABC):
+    """A store's transactions, reads and locks, and the clock it stamps rows with."""
+
+    #: "sqlite" or "postgresql".
+    store: str
+
+    def __init__(self, *, clock: Clock = utc_now) -> None:
         self.clock = clock
-        # Coroutines share the connection; without the lock one's statements would land
-        # inside another's open transaction.
-        self._lock = asyncio.Lock()
 
     def now(self) -> str:
         """The clock's current time as stored text."""
         return format_time(self.clock())
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A write transaction: all of it is committed, or none of it.
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        """A write transaction: all of it is committed, or none of it."""
 
-        BEGIN, COMMIT and ROLLBACK are seen through even when the awaiting task is cancelled:
-        aiosqlite runs each statement on its own thread, so abandoning the await would not stop
-        it, and a BEGIN that finished after its task was gone would leave the shared connection
-        inside a transaction that every later write trips over.
-        """
-        async with self._lock:
-            # IMMEDIATE takes the write lock up front, so two connections that read and then
-            # write cannot deadlock; the loser waits out the busy timeout instead.
-            if await self._see_through("BEGIN IMMEDIATE"):
-                await self._see_through("ROLLBACK")
-                raise asyncio.CancelledError
-            try:
-                yield self.connection
-            except BaseException:
-                cancelled = await self._see_through("ROLLBACK")
-                if cancelled:
-                    raise asyncio.CancelledError from None
-                raise
-            try:
-                cancelled = await self._see_through("COMMIT")
-            except BaseException:
-                await self._see_through("ROLLBACK")
-                raise
-            if cancelled:
-                raise asyncio.CancelledError
-
-    async def _see_through(self, statement: str) -> bool:
-        """Run a transaction statement to its end; True if the caller was cancelled meanwhile."""
-        running = asyncio.ensure_future(execute(self.connection, statement))
-        cancelled = False
-        while not running.done():
-            try:
-                await asyncio.shield(running)
-            except asyncio.CancelledError:
-                cancelled = True
-            except Exception:
-                break
-        if cancelled and running.exception() is not None:
-            # The caller is gone: its cancellation, not the statement's error, is the outcome.
-            raise asyncio.CancelledError
-        running.result()
-        return cancelled
-
-    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """Every row of one query, read outside any other coroutine's transaction."""
-        async with self._lock:
-            return list(await self.connection.execute_fetchall(sql, params))
 
-    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         """The first row of one query, or None."""
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
+    @abstractmethod
+    def lock(self, name: str, key: tuple[int, int]) -> AbstractAsyncContextManager[None]:
+        """Hold a named lock on ``key`` (a table's channel, say) for the block.
+
+        Within one process an `asyncio.Lock`; on PostgreSQL also an advisory lock that every
+        process of the bot respects, released by the server if the holder dies.
+        """
+
+    @property
+    def is_shared(self) -> bool:
+        """Whether other processes may use the same store at the same time."""
+        return False
+
+    @abstractmethod
     async def close(self) -> None:
-        """Close the connection (everything committed is already on disk)."""
-        await self.connection.close()
-
-
-class DatabaseFileError(Exception):
-    """The database file or its folder cannot be created or opened (says which and why)."""
-
-    def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"Cannot open or create the database {path} ({reason}).")
-        self.path = path
-        self.reason = reason
-
-
-def create_database_file(path: Path) -> None:
-    """Create the database's folder (0700) and file (0600) unless they exist; check it opens.
-
-    SQLite would create the file under the process's umask, often 0644: every local user could
-    read the chips and games. It gives the -wal and -shm files the database's mode, so those are
-    0600 too. Opened here first, a folder, a missing permission or a read-only file is an
-    `OSError` that names the cause; when ``aiosqlite.connect`` itself fails it leaves its thread
-    behind.
-    """
-    # SQLite creates the file but not its folder (the bot's default is data/...). A folder that
-    # exists keeps its mode: it is the operator's (a Docker volume, say).
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
-
-
-def _why(path: Path, error: OSError | sqlite3.Error) -> str:
-    """The reason an opening failed, in words (the path is said beside it)."""
-    blocking = next((parent for parent in reversed(path.parents) if _is_file(parent)), None)
-    if blocking is not None:
-        return f"{blocking} is a file, not a folder"
-    if _is_folder(path):
-        return "it is a folder"
-    if isinstance(error, OSError):
-        reason = error.strerror or str(error)
-        reason = reason[:1].lower() + reason[1:]
-        where = error.filename
-        return f"{reason}: {where}" if where is not None and Path(where) != path else reason
-    return str(error)
-
-
-def _is_file(path: Path) -> bool:
-    try:
-        return path.exists() and not path.is_dir()
-    except OSError:  # a folder on the way that may not be searched
-        return False
-
-
-def _is_folder(path: Path) -> bool:
-    try:
-        return path.is_dir()
-    except OSError:
-        return False
-
-
-async def _connect(path: str | Path) -> aiosqlite.Connection:
-    """An aiosqlite connection that is closed, not abandoned, when the caller is cancelled.
-
-    Cancelled mid-connect (a SIGTERM while the bot starts), aiosqlite drops its connection and
-    leaves the thread to report to an event loop that may be closed by then.
-    """
-    # isolation_level=None: sqlite3 opens no implicit transactions; ours are explicit.
-    connecting = asyncio.ensure_future(aiosqlite.connect(path, isolation_level=None))
-    try:
-        return await asyncio.shield(connecting)
-    except asyncio.CancelledError:
-        with contextlib.suppress(sqlite3.Error):
-            await (await connecting).close()
-        raise
+        """Close the store's connections (everything committed is already kept)."""
 
 
 async def open_database(
-    path: str | Path, *, clock: Clock = utc_now, migrate_schema: bool = True
+    target: str | Path = DEFAULT_DATABASE_PATH,
+    *,
+    clock: Clock = utc_now,
+    migrate_schema: bool = True,
 ) -> Database:
-    """Open (or create) the database file, configured and migrated to the latest schema.
+    """Open the store ``target`` names, migrated to the latest schema.
 
-    Raises `DatabaseFileError` when the file or its folder cannot be created or opened.
+    A ``postgresql://`` URL opens a PostgreSQL pool; anything else is a SQLite file (created if
+    missing; `storage.sqlite.DatabaseFileError` says why one cannot be).
     """
-    in_memory = str(path) == ":memory:"
-    # Absolute in messages: a relative DATABASE_PATH is resolved from wherever the bot runs.
-    shown = Path(path) if in_memory else Path(path).absolute()
-    if not in_memory:
-        try:
-            create_database_file(shown)
-        except OSError as error:
-            raise DatabaseFileError(shown, _why(shown, error)) from error
-    try:
-        connection = await _connect(path)
-    except sqlite3.Error as error:
-        raise DatabaseFileError(shown, _why(shown, error)) from error
-    try:
-        connection.row_factory = sqlite3.Row
-        try:
-            await execute(connection, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-            # The first statement that reads the file: a folder or a stranger file fails here.
-            await execute(connection, "PRAGMA journal_mode = WAL")
-        except sqlite3.DatabaseError as error:
-            raise DatabaseFileError(shown, _why(shown, error)) from error
-        await execute(connection, "PRAGMA foreign_keys = ON")
-        # In WAL mode NORMAL loses no committed transaction on a crash of the process.
-        await execute(connection, "PRAGMA synchronous = NORMAL")
-        if migrate_schema:
-            await migrate(connection)
-    except BaseException:
-        await connection.close()
-        raise
-    return Database(connection, clock=clock)
+    if is_postgres_url(target):
+        from storage.postgres import open_postgres
+
+        return await open_postgres(str(target), clock=clock, migrate_schema=migrate_schema)
+    from storage.sqlite import open_sqlite
+
+    return await open_sqlite(target, clock=clock, migrate_schema=migrate_schema)

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import aiosqlite
-
-from storage.database import Database, parse_time
+from storage.database import Connection, Database, Row, parse_time
 from storage.errors import GameStateError, SeatTakenError, StaleSnapshotError
 from storage.outbox import Payload, queue_events
 from storage.rows import Game, GameStatus, Snapshot
@@ -17,7 +14,7 @@ from storage.rows import Game, GameStatus, Snapshot
 _GAME_COLUMNS = "id, guild_id, channel_id, game, status, created, finished, seats, result"
 
 
-def _game(row: sqlite3.Row) -> Game:
+def _game(row: Row) -> Game:
     return Game(
         id=row[0],
         guild_id=row[1],
@@ -42,14 +39,13 @@ class GameRepository:
     ) -> Game:
         """A new open game in a channel."""
         async with self.database.transaction() as connection:
-            cursor = await connection.execute(
+            row = await connection.fetchone(
                 "INSERT INTO games (guild_id, channel_id, game, created, seats)"
-                " VALUES (?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?) RETURNING id",
                 (guild_id, channel_id, game, self.database.now(), json.dumps(list(seats))),
             )
-            game_id = cursor.lastrowid
-        assert game_id is not None
-        created = await self.get(game_id)
+        assert row is not None
+        created = await self.get(row[0])
         assert created is not None
         return created
 
@@ -71,11 +67,11 @@ class GameRepository:
     async def _update_open(self, game_id: int, column: str, value: Any) -> None:
         # column is one of two literals above, never user input.
         async with self.database.transaction() as connection:
-            cursor = await connection.execute(
+            changed = await connection.execute(
                 f"UPDATE games SET {column} = ? WHERE id = ? AND status = 'open'",
                 (json.dumps(value), game_id),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise GameStateError(f"Game {game_id} is not open.")
 
     async def recent(self, guild_id: int, *, limit: int = 50) -> list[Game]:
@@ -100,29 +96,30 @@ class GameRepository:
 _SNAPSHOT_COLUMNS = "guild_id, channel_id, game_id, state, version, updated"
 
 
-def _snapshot(row: sqlite3.Row) -> Snapshot:
+def _snapshot(row: Row) -> Snapshot:
     return Snapshot(row[0], row[1], row[2], json.loads(row[3]), row[4], parse_time(row[5]))
 
 
 async def _save_seats(
-    connection: aiosqlite.Connection, guild_id: int, channel_id: int, players: Sequence[int]
+    connection: Connection, guild_id: int, channel_id: int, players: Sequence[int]
 ) -> None:
     await connection.execute(
         "DELETE FROM table_seats WHERE guild_id = ? AND channel_id = ?", (guild_id, channel_id)
     )
     for user_id in players:
-        try:
-            await connection.execute(
-                "INSERT INTO table_seats (guild_id, user_id, channel_id) VALUES (?, ?, ?)",
-                (guild_id, user_id, channel_id),
-            )
-        except sqlite3.IntegrityError:
-            async with connection.execute(
+        # A racing save that seated the player elsewhere holds the key: this one is refused
+        # (and rolled back whole) instead of failing on the key.
+        seated = await connection.execute(
+            "INSERT INTO table_seats (guild_id, user_id, channel_id) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, user_id) DO NOTHING",
+            (guild_id, user_id, channel_id),
+        )
+        if not seated:
+            row = await connection.fetchone(
                 "SELECT channel_id FROM table_seats WHERE guild_id = ? AND user_id = ?",
                 (guild_id, user_id),
-            ) as cursor:
-                row = await cursor.fetchone()
-            raise SeatTakenError(user_id, channel_id if row is None else row[0]) from None
+            )
+            raise SeatTakenError(user_id, channel_id if row is None else row[0])
 
 
 class SnapshotRepository:
@@ -150,24 +147,29 @@ class SnapshotRepository:
         """
         now = self.database.now()
         async with self.database.transaction() as connection:
-            async with connection.execute(
-                "SELECT version FROM table_snapshots WHERE guild_id = ? AND channel_id = ?",
+            row = await connection.fetchone(
+                "SELECT version FROM table_snapshots WHERE guild_id = ? AND channel_id = ?"
+                " FOR UPDATE",
                 (guild_id, channel_id),
-            ) as cursor:
-                row = await cursor.fetchone()
+            )
             version = 0 if row is None else row[0]
             if expected_version is not None and expected_version != version:
                 raise StaleSnapshotError(
                     f"The table changed meanwhile (version {version}, not {expected_version})."
                 )
-            await connection.execute(
+            # A first save racing another (no row to lock yet) meets its row here, at a version
+            # it did not read, and is refused like any stale save.
+            saved = await connection.execute(
                 "INSERT INTO table_snapshots"
                 " (guild_id, channel_id, game_id, state, version, updated)"
                 " VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id, channel_id) DO UPDATE SET game_id = excluded.game_id,"
-                " state = excluded.state, version = excluded.version, updated = excluded.updated",
-                (guild_id, channel_id, game_id, json.dumps(dict(state)), version + 1, now),
+                " state = excluded.state, version = excluded.version, updated = excluded.updated"
+                " WHERE table_snapshots.version = ?",
+                (guild_id, channel_id, game_id, json.dumps(dict(state)), version + 1, now, version),
             )
+            if not saved:
+                raise StaleSnapshotError("The table changed meanwhile (saved by another action).")
             await _save_seats(connection, guild_id, channel_id, players)
             await queue_events(
                 connection,
@@ -200,7 +202,7 @@ class SnapshotRepository:
     ) -> bool:
         """Forget the channel's table (``events`` join the outbox); True if there was one."""
         async with self.database.transaction() as connection:
-            cursor = await connection.execute(
+            deleted = await connection.execute(
                 "DELETE FROM table_snapshots WHERE guild_id = ? AND channel_id = ?",
                 (guild_id, channel_id),
             )
@@ -212,4 +214,4 @@ class SnapshotRepository:
                 events=events,
                 created=self.database.now(),
             )
-            return cursor.rowcount > 0
+            return deleted > 0

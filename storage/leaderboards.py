@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime, time, timedelta
 from enum import Enum
 
-from storage.database import Database, format_time, parse_time
+from storage.database import Database, Row, format_time, parse_time
 from storage.rows import GameStatus, HistoryEntry, PlayerStats, Standing
 
 
@@ -26,7 +25,7 @@ class Period(Enum):
         return midnight if self is Period.DAY else midnight - timedelta(days=now.weekday())
 
 
-def _ranked(rows: list[sqlite3.Row]) -> list[Standing]:
+def _ranked(rows: list[Row]) -> list[Standing]:
     # Equal values share a rank (1, 2, 2, 4), as sports tables do.
     standings: list[Standing] = []
     for index, (user_id, value) in enumerate(rows):
@@ -77,7 +76,7 @@ class LeaderboardRepository:
         """The biggest net winners of the period (settled games only)."""
         body, params = self._results(guild_id, period, game)
         rows = await self.database.fetchall(
-            f"SELECT l.user_id, SUM(l.amount) AS net{body}"
+            f"SELECT l.user_id, CAST(SUM(l.amount) AS BIGINT) AS net{body}"
             " GROUP BY l.user_id ORDER BY net DESC, l.user_id LIMIT ?",
             (*params, limit),
         )
@@ -104,7 +103,7 @@ class LeaderboardRepository:
         """The player's latest games, newest first, with what each did to their chips."""
         rows = await self.database.fetchall(
             "SELECT g.id, g.game, g.status, g.created, g.finished,"
-            " COALESCE(SUM(CASE WHEN l.kind = 'result' THEN l.amount END), 0)"
+            " CAST(COALESCE(SUM(CASE WHEN l.kind = 'result' THEN l.amount END), 0) AS BIGINT)"
             " FROM ledger l JOIN games g ON g.id = l.game_id"
             " WHERE l.guild_id = ? AND l.user_id = ? AND l.account = 'player'"
             " GROUP BY g.id ORDER BY g.id DESC LIMIT ?",
@@ -128,8 +127,9 @@ class LeaderboardRepository:
         """The player's record over their settled games (all games, or one)."""
         body, params = self._results(guild_id, Period.ALL, game)
         row = await self.database.fetchone(
-            "SELECT COUNT(*), COALESCE(SUM(l.amount > 0), 0), COALESCE(SUM(l.amount < 0), 0),"
-            " COALESCE(SUM(l.amount = 0), 0), COALESCE(SUM(l.amount), 0),"
+            "SELECT COUNT(*), COUNT(CASE WHEN l.amount > 0 THEN 1 END),"
+            " COUNT(CASE WHEN l.amount < 0 THEN 1 END), COUNT(CASE WHEN l.amount = 0 THEN 1 END),"
+            " CAST(COALESCE(SUM(l.amount), 0) AS BIGINT),"
             f" COALESCE(MAX(l.amount), 0), COALESCE(MIN(l.amount), 0){body} AND l.user_id = ?",
             (*params, user_id),
         )

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import sqlite3
 from enum import Enum
 
-import aiosqlite
-
-from storage.database import parse_time
+from storage.database import Connection, Row, parse_time
 from storage.rows import Player
 from storage.settings import read_settings
 
@@ -38,14 +35,14 @@ MINTING_KINDS = (Kind.STARTING, Kind.DAILY, Kind.GRANT, Kind.TAKE)
 PLAYER_COLUMNS = "guild_id, user_id, balance, created, last_daily, name"
 
 
-def player_row(row: sqlite3.Row) -> Player:
+def player_row(row: Row) -> Player:
     """A `Player` from a row of `PLAYER_COLUMNS`."""
     last_daily = None if row[4] is None else parse_time(row[4])
     return Player(row[0], row[1], row[2], parse_time(row[3]), last_daily, row[5])
 
 
 async def post(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     *,
     guild_id: int,
     account: Account,
@@ -67,7 +64,7 @@ async def post(
 
 
 async def change_balance(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     *,
     guild_id: int,
     user_id: int,
@@ -97,29 +94,43 @@ async def change_balance(
 
 
 async def find_player(
-    connection: aiosqlite.Connection, guild_id: int, user_id: int
+    connection: Connection, guild_id: int, user_id: int, *, lock: bool = False
 ) -> Player | None:
-    """The player, or None if this server has never seen them."""
-    async with connection.execute(
-        f"SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ? AND user_id = ?",
+    """The player, or None if this server has never seen them.
+
+    ``lock``: keep the row locked until the transaction ends, for a change that depends on
+    what was read (the daily bonus, a take), so two processes cannot both act on one reading.
+    """
+    row = await connection.fetchone(
+        f"SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ? AND user_id = ?"
+        + (" FOR UPDATE" if lock else ""),
         (guild_id, user_id),
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     return None if row is None else player_row(row)
 
 
 async def ensure_player(
-    connection: aiosqlite.Connection, guild_id: int, user_id: int, created: str
+    connection: Connection, guild_id: int, user_id: int, created: str, *, lock: bool = False
 ) -> Player:
-    """The player, created on first sight with the server's starting chips as a ledger row."""
-    player = await find_player(connection, guild_id, user_id)
+    """The player, created on first sight with the server's starting chips as a ledger row.
+
+    ``lock`` as for `find_player`.
+    """
+    player = await find_player(connection, guild_id, user_id, lock=lock)
     if player is not None:
         return player
-    settings = await read_settings(connection, guild_id)
-    await connection.execute(
-        "INSERT INTO players (guild_id, user_id, balance, created) VALUES (?, ?, 0, ?)",
+    # Another transaction may create the same player meanwhile: only the one whose row went
+    # in gives the starting chips; the other waits for it and reads its row.
+    inserted = await connection.execute(
+        "INSERT INTO players (guild_id, user_id, balance, created) VALUES (?, ?, 0, ?)"
+        " ON CONFLICT (guild_id, user_id) DO NOTHING",
         (guild_id, user_id, created),
     )
+    if not inserted:
+        player = await find_player(connection, guild_id, user_id, lock=lock)
+        assert player is not None
+        return player
+    settings = await read_settings(connection, guild_id)
     await change_balance(
         connection,
         guild_id=guild_id,
@@ -129,6 +140,6 @@ async def ensure_player(
         reason="starting chips",
         created=created,
     )
-    player = await find_player(connection, guild_id, user_id)
+    player = await find_player(connection, guild_id, user_id, lock=lock)
     assert player is not None
     return player

@@ -6,16 +6,14 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import aiosqlite
-
-from storage.database import Database
+from storage.database import Connection, Database
 from storage.rows import OutboxRow
 
 Payload = Mapping[str, Any]
 
 
 async def queue_events(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     *,
     guild_id: int,
     channel_id: int,

@@ -84,7 +84,7 @@ class PlayerRepository:
         moment = self.database.clock().astimezone(UTC)
         now = format_time(moment)
         async with self.database.transaction() as connection:
-            player = await ensure_player(connection, guild_id, user_id, now)
+            player = await ensure_player(connection, guild_id, user_id, now, lock=True)
             today = moment.date()
             last = player.last_daily
             if last is not None and last.astimezone(UTC).date() >= today:
@@ -132,7 +132,7 @@ class PlayerRepository:
     ) -> Player:
         now = self.database.now()
         async with self.database.transaction() as connection:
-            player = await ensure_player(connection, guild_id, user_id, now)
+            player = await ensure_player(connection, guild_id, user_id, now, lock=True)
             if player.balance + amount < 0:
                 raise TakeTooLargeError(user_id, player.balance, -amount)
             reason = f"{kind.value} by admin {admin_id}" + (f": {note}" if note else "")

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from typing import Any, Final
 
-import aiosqlite
-
-from storage.database import Database
+from storage.database import Connection, Database, Row
 from storage.errors import StorageError
 from storage.rows import GuildSettings
 
@@ -27,7 +24,7 @@ _SELECT = (
 )
 
 
-def _settings(guild_id: int, row: sqlite3.Row | None) -> GuildSettings:
+def _settings(guild_id: int, row: Row | None) -> GuildSettings:
     if row is None:
         return GuildSettings(
             guild_id, DEFAULT_STARTING_CHIPS, DEFAULT_DAILY_BONUS, DEFAULT_LOBBY_MINUTES
@@ -35,10 +32,9 @@ def _settings(guild_id: int, row: sqlite3.Row | None) -> GuildSettings:
     return GuildSettings(guild_id, row[0], row[1], row[2], json.loads(row[3]))
 
 
-async def read_settings(connection: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+async def read_settings(connection: Connection, guild_id: int) -> GuildSettings:
     """A server's settings inside a transaction already open on ``connection``."""
-    async with connection.execute(_SELECT, (guild_id,)) as cursor:
-        return _settings(guild_id, await cursor.fetchone())
+    return _settings(guild_id, await connection.fetchone(_SELECT, (guild_id,)))
 
 
 class SettingsRepository:

@@ -1,4 +1,5 @@
-"""Fixtures for storage tests: a real SQLite file in tmp_path and a clock the test moves."""
+"""Fixtures for storage tests: each store in turn (a SQLite file in tmp_path, a PostgreSQL
+database) and a clock the test moves."""
 
 from __future__ import annotations
 
@@ -41,8 +42,8 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def database(db_path: Path, clock: FakeClock) -> AsyncIterator[Database]:
-    db = await open_database(db_path, clock=clock)
+async def database(database_target: str | Path, clock: FakeClock) -> AsyncIterator[Database]:
+    db = await open_database(database_target, clock=clock)
     yield db
     await db.close()
 

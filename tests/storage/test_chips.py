@@ -251,10 +251,11 @@ async def test_two_games_settle_for_one_player_at_once_on_one_connection(store: 
 
 
 async def test_two_games_settle_for_one_player_at_once_on_two_connections(
-    db_path: Path, clock: FakeClock
+    database_target: str | Path, clock: FakeClock
 ) -> None:
-    one = Storage.over(await open_database(db_path, clock=clock))
-    two = Storage.over(await open_database(db_path, clock=clock))
+    # Two connections: on PostgreSQL, what two processes of the bot would be.
+    one = Storage.over(await open_database(database_target, clock=clock))
+    two = Storage.over(await open_database(database_target, clock=clock))
     try:
         games = [await new_game(one, channel=CHANNEL + i) for i in range(4)]
         await asyncio.gather(

@@ -18,6 +18,7 @@ from engine.settlement import HOUSE, POT, Transfer, balances
 from storage import Storage
 from storage.audit import audit
 from storage.database import open_database
+from tests.conftest import create_database, drop_database
 from tests.storage.conftest import ADMIN, FakeClock
 
 GUILDS = (1, 2)
@@ -188,9 +189,9 @@ async def apply(store: Storage, model: Model, clock: FakeClock, step: tuple[Any,
         model.escrow[game], model.status[game] = {}, "refunded"
 
 
-async def run(steps: list[tuple[Any, ...]], folder: Path) -> None:
+async def run(steps: list[tuple[Any, ...]], target: str | Path) -> None:
     clock = FakeClock()
-    store = Storage.over(await open_database(folder / "chips.sqlite3", clock=clock))
+    store = Storage.over(await open_database(target, clock=clock))
     model = Model()
     try:
         for step in steps:
@@ -215,11 +216,25 @@ async def run(steps: list[tuple[Any, ...]], folder: Path) -> None:
     database=None,
     max_examples=80,
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
+    # The fixtures say only which store to use; each example opens a store of its own.
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-@given(st.lists(operations, min_size=4, max_size=40))
+@given(steps=st.lists(operations, min_size=4, max_size=40))
 def test_chips_are_conserved_and_every_balance_equals_its_ledger(
-    steps: list[tuple[Any, ...]],
+    steps: list[tuple[Any, ...]], store_name: str, request: pytest.FixtureRequest
 ) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(run(steps, Path(folder)))
+    if store_name == "sqlite":
+        with tempfile.TemporaryDirectory() as folder:
+            asyncio.run(run(steps, Path(folder) / "chips.sqlite3"))
+        return
+    server = request.getfixturevalue("postgres_server")
+    template = request.getfixturevalue("postgres_template")
+
+    async def on_postgres() -> None:
+        url = await create_database(server, template)
+        try:
+            await run(steps, url)
+        finally:
+            await drop_database(server, url)
+
+    asyncio.run(on_postgres())

@@ -7,15 +7,9 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage.database import (
-    Migration,
-    discover_migrations,
-    migrate,
-    open_database,
-    schema_version,
-    split_statements,
-)
+from storage.database import Migration, discover_migrations, open_database
 from storage.errors import MigrationError
+from storage.sqlite import migrate, schema_version, split_statements
 
 TABLES = {
     "guild_settings",

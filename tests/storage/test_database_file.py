@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from storage.database import DatabaseFileError, open_database
+from storage.database import open_database
+from storage.sqlite import DatabaseFileError
 
 
 @pytest.fixture

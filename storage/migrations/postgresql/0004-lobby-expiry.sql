@@ -1,0 +1,3 @@
+-- How long a server's idle lobbies stay open (no game, no one joining or leaving).
+ALTER TABLE guild_settings ADD COLUMN lobby_minutes BIGINT NOT NULL DEFAULT 30
+    CHECK (lobby_minutes BETWEEN 1 AND 10080);

@@ -1,0 +1,111 @@
+"""Both stores for the tests that run on each: a SQLite file, and a fresh PostgreSQL database.
+
+The PostgreSQL server is started once per session (tests/postgres.py) or named by
+``PP_TEST_DATABASE_URL``; each test gets a database of its own, copied from a migrated
+template, and dropped after it. A missing PostgreSQL skips those tests on a developer's
+machine and fails them in CI (``CI=true``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from storage.database import open_database
+from tests.postgres import IN_CI, PostgresUnavailableError, server_url
+
+STORES = ("sqlite", "postgresql")
+_TEMPLATE = f"pp_template_{os.getpid()}"
+_numbers = itertools.count(1)
+
+
+def _database_url(server: str, name: str) -> str:
+    return server.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of a server for the session (its ``postgres`` database)."""
+    try:
+        with server_url() as url:
+            yield url
+    except PostgresUnavailableError as error:
+        if IN_CI:
+            pytest.fail(f"CI needs PostgreSQL: {error}")
+        pytest.skip(f"no PostgreSQL here: {error}")
+
+
+@pytest.fixture(scope="session")
+def postgres_template(postgres_server: str) -> Iterator[str]:
+    """A database migrated to the latest schema, which each test's database copies."""
+
+    async def make() -> None:
+        admin = await asyncpg.connect(postgres_server)
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{_TEMPLATE}"')
+            await admin.execute(f'CREATE DATABASE "{_TEMPLATE}"')
+        finally:
+            await admin.close()
+        database = await open_database(_database_url(postgres_server, _TEMPLATE))
+        await database.close()
+
+    asyncio.run(make())
+    yield _TEMPLATE
+
+    async def drop() -> None:
+        admin = await asyncpg.connect(postgres_server)
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{_TEMPLATE}" WITH (FORCE)')
+        finally:
+            await admin.close()
+
+    asyncio.run(drop())
+
+
+async def create_database(server: str, template: str) -> str:
+    """A new database copied from the migrated template; its URL."""
+    name = f"pp_test_{os.getpid()}_{next(_numbers)}"
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+    finally:
+        await admin.close()
+    return _database_url(server, name)
+
+
+async def drop_database(server: str, url: str) -> None:
+    """Drop a test's database, whoever is still connected to it."""
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
+    finally:
+        await admin.close()
+
+
+@pytest.fixture
+async def postgres_url(postgres_server: str, postgres_template: str) -> AsyncIterator[str]:
+    """A new database for one test, already migrated."""
+    url = await create_database(postgres_server, postgres_template)
+    yield url
+    await drop_database(postgres_server, url)
+
+
+@pytest.fixture(params=STORES)
+def store_name(request: pytest.FixtureRequest) -> str:
+    """Each store in turn."""
+    return str(request.param)
+
+
+@pytest.fixture
+def database_target(store_name: str, tmp_path: Path, request: pytest.FixtureRequest) -> str | Path:
+    """What `open_database` opens for this test: a SQLite file, or a PostgreSQL URL."""
+    if store_name == "sqlite":
+        return tmp_path / "store.sqlite3"
+    # Asked for only when the test runs on PostgreSQL, so SQLite runs need no server.
+    return str(request.getfixturevalue("postgres_url"))

@@ -1,0 +1,170 @@
+"""Both stores' migrations build the same schema, and PostgreSQL's own behaviours: migrating once
+when processes start together, a cancelled transaction, the advisory locks, integer sums."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from storage import Storage
+from storage.audit import audit
+from storage.database import discover_migrations, open_database
+from storage.postgres import PostgresDatabase, postgres_sql
+from storage.sqlite import SqliteDatabase
+from tests.storage.conftest import GUILD
+
+
+async def sqlite_columns(database: SqliteDatabase) -> dict[str, list[str]]:
+    tables = await database.fetchall(
+        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+    )
+    columns: dict[str, list[str]] = {}
+    for (table,) in tables:
+        rows = await database.fetchall(f"PRAGMA table_info({table})")
+        columns[table] = [row[1] for row in rows]
+    return columns
+
+
+async def postgres_columns(database: PostgresDatabase) -> dict[str, list[str]]:
+    rows = await database.fetchall(
+        "SELECT table_name, column_name FROM information_schema.columns"
+        " WHERE table_schema = 'public' ORDER BY table_name, ordinal_position"
+    )
+    columns: dict[str, list[str]] = {}
+    for table, column in rows:
+        columns.setdefault(table, []).append(column)
+    return columns
+
+
+async def test_both_stores_migrate_to_the_same_tables_and_columns(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    lite = await open_database(tmp_path / "schema.sqlite3")
+    post = await open_database(postgres_url)
+    try:
+        assert isinstance(lite, SqliteDatabase) and isinstance(post, PostgresDatabase)
+        on_postgres = await postgres_columns(post)
+        # PostgreSQL keeps its schema version in a table, SQLite in PRAGMA user_version.
+        assert on_postgres.pop("schema_version") == ["version"]
+        assert on_postgres == await sqlite_columns(lite)
+    finally:
+        await lite.close()
+        await post.close()
+
+
+def test_each_store_has_a_migration_for_every_version() -> None:
+    lite, post = discover_migrations("sqlite"), discover_migrations("postgresql")
+    assert [(m.version, m.name) for m in lite] == [(m.version, m.name) for m in post]
+
+
+async def test_processes_starting_together_migrate_once(postgres_server: str) -> None:
+    admin = await asyncpg.connect(postgres_server)
+    await admin.execute("CREATE DATABASE pp_migrating_together")
+    await admin.close()
+    url = postgres_server.rsplit("/", 1)[0] + "/pp_migrating_together"
+    try:
+        opened = await asyncio.gather(*(open_database(url) for _ in range(4)))
+        try:
+            versions = await opened[0].fetchall("SELECT version FROM schema_version")
+            expected = [m.version for m in discover_migrations("postgresql")]
+            assert sorted(row[0] for row in versions) == expected
+        finally:
+            await asyncio.gather(*(database.close() for database in opened))
+    finally:
+        admin = await asyncpg.connect(postgres_server)
+        await admin.execute("DROP DATABASE pp_migrating_together WITH (FORCE)")
+        await admin.close()
+
+
+async def test_a_cancelled_transaction_is_rolled_back_and_the_pool_stays_usable(
+    postgres_url: str,
+) -> None:
+    database = await open_database(postgres_url)
+    started = asyncio.Event()
+
+    async def insert_then_wait(user: int) -> None:
+        async with database.transaction() as connection:
+            await connection.execute(
+                "INSERT INTO players (guild_id, user_id, balance, created) VALUES (1, ?, 0, 'x')",
+                (user,),
+            )
+            started.set()
+            await asyncio.sleep(10)
+
+    try:
+        task = asyncio.create_task(insert_then_wait(1))
+        await started.wait()
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        for user in range(2, 30):
+            async with database.transaction() as connection:
+                await connection.execute(
+                    "INSERT INTO players (guild_id, user_id, balance, created)"
+                    " VALUES (1, ?, 0, 'x')",
+                    (user,),
+                )
+        rows = await database.fetchall("SELECT user_id FROM players ORDER BY user_id")
+        assert [row[0] for row in rows] == list(range(2, 30))
+    finally:
+        await database.close()
+
+
+async def test_a_tables_lock_is_held_across_connections_and_freed_when_its_holder_dies(
+    postgres_url: str,
+) -> None:
+    one, two = await open_database(postgres_url), await open_database(postgres_url)
+    try:
+        order: list[str] = []
+        async with one.lock("table", (1, 2)):
+            waiting = asyncio.create_task(_take(two, order))
+            await asyncio.sleep(0.3)
+            assert not waiting.done(), "the second process took a lock the first holds"
+            order.append("first done")
+        await asyncio.wait_for(waiting, 10)
+        assert order == ["first done", "second in"]
+        # Another key is another lock.
+        async with one.lock("table", (1, 2)), two.lock("table", (1, 3)):
+            pass
+        # A holder whose connections die (a killed process) frees the lock at once.
+        holder = await open_database(postgres_url)
+        await holder.lock("table", (5, 6)).__aenter__()
+        assert isinstance(holder, PostgresDatabase)
+        holder.locks.terminate()
+        holder.pool.terminate()
+        async with asyncio.timeout(10):
+            async with two.lock("table", (5, 6)):
+                pass
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def _take(database: object, order: list[str]) -> None:
+    assert isinstance(database, PostgresDatabase)
+    async with database.lock("table", (1, 2)):
+        order.append("second in")
+
+
+async def test_sums_come_back_as_integers_on_both_stores(store: Storage) -> None:
+    await store.players.get_or_create(GUILD, 7)
+    report = await audit(store.database, GUILD)
+    assert report.is_consistent
+    for figure in (report.balances, report.escrowed, report.house, report.minted):
+        assert type(figure) is int
+    stats = await store.leaderboards.statistics(GUILD, 7)
+    assert all(type(value) is int for value in (stats.played, stats.won, stats.net))
+
+
+@pytest.mark.parametrize(
+    ("sql", "expected"),
+    [
+        ("SELECT ? , ?", "SELECT $1 , $2"),
+        ("SELECT '?' || ?", "SELECT '?' || $1"),
+        ('SELECT "a?b" FROM t WHERE x = ?', 'SELECT "a?b" FROM t WHERE x = $1'),
+    ],
+)
+def test_placeholders_are_numbered_outside_quotes(sql: str, expected: str) -> None:
+    assert postgres_sql(sql) == expected
