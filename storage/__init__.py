@@ -1,10 +1,11 @@
-"""SQLite schema, migrations, repositories and the chip ledger."""
+"""The stores (SQLite, PostgreSQL), their migrations, the repositories and the chip ledger."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from storage.chips import ChipRepository
+from storage.cluster import DeadlineRepository, ProcessRepository
 from storage.database import Database
 from storage.games import GameRepository, SnapshotRepository
 from storage.leaderboards import LeaderboardRepository
@@ -25,6 +26,8 @@ class Storage:
     leaderboards: LeaderboardRepository
     settings: SettingsRepository
     outbox: OutboxRepository
+    deadlines: DeadlineRepository
+    processes: ProcessRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -38,4 +41,6 @@ class Storage:
             LeaderboardRepository(database),
             SettingsRepository(database),
             OutboxRepository(database),
+            DeadlineRepository(database),
+            ProcessRepository(database),
         )

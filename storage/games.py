@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from storage.cluster import set_deadline
 from storage.database import Connection, Database, Row, parse_time
 from storage.errors import GameStateError, SeatTakenError, StaleSnapshotError
 from storage.outbox import Payload, queue_events
@@ -138,12 +139,14 @@ class SnapshotRepository:
         expected_version: int | None = None,
         players: Sequence[int] = (),
         events: Sequence[Payload] = (),
+        deadline: float | None = None,
     ) -> Snapshot:
         """Replace the channel's snapshot; ``expected_version`` guards against a newer one.
 
         ``players`` are the table's seats: a player seated at another table of the server is
-        refused with a `SeatTakenError`, and nothing is saved. ``events`` join the outbox in
-        the same transaction.
+        refused with a `SeatTakenError`, and nothing is saved. ``events`` join the outbox, and
+        ``deadline`` (when the table has work due, in the tables' clock) replaces its deadline
+        row, in the same transaction.
         """
         now = self.database.now()
         async with self.database.transaction() as connection:
@@ -171,6 +174,7 @@ class SnapshotRepository:
             if not saved:
                 raise StaleSnapshotError("The table changed meanwhile (saved by another action).")
             await _save_seats(connection, guild_id, channel_id, players)
+            await set_deadline(connection, guild_id, channel_id, deadline, version + 1)
             await queue_events(
                 connection,
                 guild_id=guild_id,

@@ -153,3 +153,16 @@ class OutboxRow:
     channel_id: int
     game_id: int | None
     event: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ProcessRow:
+    """One process of the bot, as it last announced itself."""
+
+    id: str
+    host: str
+    pid: int
+    #: The Discord shards it serves.
+    shards: tuple[int, ...]
+    started: datetime
+    seen: datetime

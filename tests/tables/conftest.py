@@ -1,4 +1,4 @@
-"""Fixtures for table tests: a world of fakes over a real SQLite file in tmp_path."""
+"""Fixtures for table tests: a world of fakes over each store in turn (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from tests.tables.helpers import World
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
-    opened = await World.open(tmp_path / "tables.sqlite3")
+async def world(database_target: str | Path) -> AsyncIterator[World]:
+    opened = await World.open(database_target)
     yield opened
     await opened.close()

@@ -163,9 +163,10 @@ def quick_arranger(spec: GameSpec, held: Sequence[AnyCard]) -> Setting:
 
 @dataclass
 class World:
-    """A manager over a real SQLite file, with its fakes, that can be restarted."""
+    """A manager over a real store (a SQLite file or a PostgreSQL database), with its fakes,
+    that can be restarted."""
 
-    path: Path
+    path: str | Path
     database: Database
     storage: Storage
     publisher: FakePublisher
@@ -175,7 +176,9 @@ class World:
     rng: random.Random
 
     @classmethod
-    async def open(cls, path: Path, *, seed: int = 1, clock: FakeClock | None = None) -> World:
+    async def open(
+        cls, path: str | Path, *, seed: int = 1, clock: FakeClock | None = None
+    ) -> World:
         clock = clock or FakeClock()
         database = await open_database(path)
         storage = Storage.over(database)
@@ -195,7 +198,7 @@ class World:
         return cls(path, database, storage, publisher, clock, scheduler, manager, rng)
 
     async def restart(self) -> None:
-        """Drop the process (manager, timers, connection) and start a new one on the same file."""
+        """Drop the process (manager, timers, connection) and start a new one on the same store."""
         await self.manager.close()
         await self.database.close()
         self.database = await open_database(self.path)

@@ -26,8 +26,8 @@ class SlowPublisher:
         self.shown.extend(events)
 
 
-async def test_a_click_is_done_before_its_events_are_shown(tmp_path: Path) -> None:
-    world = await World.open(tmp_path / "load.sqlite3")
+async def test_a_click_is_done_before_its_events_are_shown(database_target: str | Path) -> None:
+    world = await World.open(database_target)
     publisher = SlowPublisher()
     world.manager.publisher = world.manager.outbox.publisher = publisher
     world.manager.outbox.background = True
@@ -47,8 +47,10 @@ async def test_a_click_is_done_before_its_events_are_shown(tmp_path: Path) -> No
         await world.close()
 
 
-async def test_events_of_racing_actions_are_shown_once_in_commit_order(tmp_path: Path) -> None:
-    world = await World.open(tmp_path / "order.sqlite3")
+async def test_events_of_racing_actions_are_shown_once_in_commit_order(
+    database_target: str | Path,
+) -> None:
+    world = await World.open(database_target)
     world.manager.outbox.background = True
     try:
         await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
