@@ -35,7 +35,13 @@ from cogs.pictures import warm_up_pictures
 from cogs.publisher import DiscordPublisher
 from cogs.settings import SettingsCog
 from storage import Storage
-from storage.database import Database, open_database
+from storage.database import (
+    DEFAULT_DATABASE_PATH,
+    Database,
+    DatabaseUnreachableError,
+    open_database,
+    shown_url,
+)
 from storage.errors import MigrationError
 from storage.sqlite import DatabaseFileError
 from tables.flow import Arranger
@@ -46,7 +52,6 @@ from tables.runtime import Offload, ProcessOffload
 
 log = logging.getLogger("pyramid_poker")
 
-DEFAULT_DATABASE_PATH = Path("data/pyramid.sqlite3")
 MISSING_TOKEN_MESSAGE = (
     "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it (see README)."
 )
@@ -77,8 +82,13 @@ class Settings:
 
     # Kept out of the repr so that logging the settings never leaks the token.
     discord_token: str = field(repr=False)
-    database_path: Path = DEFAULT_DATABASE_PATH
+    #: A SQLite file's path, or a postgresql:// URL (whose password the repr never shows).
+    database: str = field(default=str(DEFAULT_DATABASE_PATH), repr=False)
     dev_guild_id: int | None = None
+    #: Discord's shards in all, and those this process runs; None: Discord's recommended count,
+    #: every one of them here (a bot of one process).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
     #: How many solver processes to run; None: one per CPU the bot may use (`usable_cpus`).
     workers: int | None = None
     #: Where Discord's REST API and gateway are; set only to run against a local fake of Discord.
@@ -93,16 +103,47 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
     token = environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise SettingsError(MISSING_TOKEN_MESSAGE)
-    database_path = environ.get("DATABASE_PATH", "").strip()
+    # DATABASE_PATH is the setting's earlier name, still read when DATABASE_URL is not set.
+    database = environ.get("DATABASE_URL", "").strip() or environ.get("DATABASE_PATH", "").strip()
+    shard_count, shard_ids = parse_shards(
+        environ.get("SHARD_COUNT", ""), environ.get("SHARD_IDS", "")
+    )
     return Settings(
         discord_token=token,
-        database_path=Path(database_path) if database_path else DEFAULT_DATABASE_PATH,
+        database=database or str(DEFAULT_DATABASE_PATH),
         dev_guild_id=parse_guild_id(environ.get("DEV_GUILD_ID", "")),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
         workers=parse_workers(environ.get("WORKERS", "")),
         api_url=parse_url("DISCORD_API_URL", environ.get("DISCORD_API_URL", "")),
         gateway_url=parse_url("DISCORD_GATEWAY_URL", environ.get("DISCORD_GATEWAY_URL", "")),
         rules_url=parse_web_url("RULES_URL", environ.get("RULES_URL", "")),
     )
+
+
+def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """Read SHARD_COUNT and SHARD_IDS ("0,1"): the shards in all, and this process's share."""
+    count, ids = count.strip(), ids.strip()
+    total: int | None = None
+    if count:
+        if not (count.isascii() and count.isdigit()) or int(count) == 0:
+            raise SettingsError(
+                f"SHARD_COUNT must be a positive whole number or empty, not {count[:20]!r}."
+            )
+        total = int(count)
+    if not ids:
+        return total, None
+    if total is None:
+        raise SettingsError("SHARD_IDS needs SHARD_COUNT: the shards in all, then this share.")
+    parts = [part.strip() for part in ids.split(",")]
+    if not all(part.isascii() and part.isdigit() for part in parts):
+        raise SettingsError(f"SHARD_IDS must be shard numbers like 0,1, not {ids[:40]!r}.")
+    share = tuple(int(part) for part in parts)
+    if len(set(share)) != len(share) or not all(0 <= shard < total for shard in share):
+        raise SettingsError(
+            f"SHARD_IDS must be different numbers from 0 to {total - 1}, not {ids[:40]!r}."
+        )
+    return total, share
 
 
 def parse_url(name: str, text: str) -> str | None:
@@ -187,7 +228,7 @@ def discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-class PyramidBot(commands.Bot):
+class PyramidBot(commands.AutoShardedBot):
     """The bot: the database, the tables, the cogs and the persistent buttons."""
 
     def __init__(
@@ -205,7 +246,11 @@ class PyramidBot(commands.Bot):
         # The bot has no voice; discord.py would warn at every start that voice is unsupported.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents)
+        # Unset, discord.py asks Discord for the recommended number of shards and runs them all.
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = list(settings.shard_ids)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, **shards)
         self.settings = settings
         self.offload: Offload = offload or ProcessOffload(settings.workers or usable_cpus())
         self.arranger = arranger
@@ -216,9 +261,7 @@ class PyramidBot(commands.Bot):
     async def open_storage(self) -> Database:
         """The bot's database, opened by the first call (`run_bot` makes it before logging in)."""
         if self.database is None:
-            self.database = await open_database(
-                self.settings.database_path, clock=discord.utils.utcnow
-            )
+            self.database = await open_database(self.settings.database, clock=discord.utils.utcnow)
         return self.database
 
     async def setup_hook(self) -> None:
@@ -374,7 +417,7 @@ async def run_bot(settings: Settings, shutdown: Shutdown, *, sync_globally: bool
     bot = PyramidBot(settings, sync_globally=sync_globally)
     try:
         async with bot:
-            # Before logging in, so that a bad DATABASE_PATH is told without waiting for Discord.
+            # Before logging in, so that a bad DATABASE_URL is told without waiting for Discord.
             await bot.open_storage()
             try:
                 await bot.login(settings.discord_token)  # and setup_hook, which syncs commands
@@ -458,7 +501,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as error:
         print(error, file=sys.stderr)
         return EXIT_BAD_SETTINGS
-    log.info("Settings loaded: %s", settings)
+    log.info("Settings loaded: %s, database %s", settings, shown_url(settings.database))
     try:
         asyncio.run(run_bot(settings, shutdown, sync_globally=args.sync))
     except UnreachableError as error:
@@ -470,10 +513,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DatabaseFileError as error:
         print(
             f"Cannot open or create the database {error.path} ({error.reason}); "
-            "check DATABASE_PATH and that the bot may write its folder.",
+            "check DATABASE_URL and that the bot may write its folder.",
             file=sys.stderr,
         )
         return EXIT_BAD_SETTINGS
+    except DatabaseUnreachableError as error:
+        print(f"{error}; check DATABASE_URL and that the server runs.", file=sys.stderr)
+        return EXIT_UNREACHABLE
     except MigrationError as error:
         print(error, file=sys.stderr)
         return EXIT_BAD_SETTINGS

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.resources
 import re
+import urllib.parse
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -49,6 +50,25 @@ def parse_time(text: str) -> datetime:
 def is_postgres_url(target: str | Path) -> bool:
     """Whether a database setting names a PostgreSQL server rather than a SQLite file."""
     return str(target).startswith(_POSTGRES_SCHEMES)
+
+
+class DatabaseUnreachableError(Exception):
+    """The PostgreSQL server cannot be reached or refuses the bot (says which and why)."""
+
+    def __init__(self, url: str, reason: str) -> None:
+        super().__init__(f"Cannot connect to the database {shown_url(url)} ({reason})")
+        self.url = url
+        self.reason = reason
+
+
+def shown_url(url: str) -> str:
+    """A database setting as it may be logged or shown: a URL's password is replaced by ***."""
+    parts = urllib.parse.urlsplit(url)
+    if not parts.scheme or parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)
+    user = netloc[0].split(":", 1)[0]
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,8 @@ import asyncio
 import functools
 import hashlib
 import logging
+import os
+import socket
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 
@@ -23,6 +25,7 @@ from storage.database import (
     Clock,
     Connection,
     Database,
+    DatabaseUnreachableError,
     Params,
     Row,
     check_version,
@@ -146,6 +149,16 @@ async def _unlock(connection: PgConnection, number: int) -> None:
         connection.terminate()
 
 
+def _reason(error: BaseException) -> str:
+    """Why a connection failed, in a few words ("connection refused")."""
+    if isinstance(error, socket.gaierror):
+        return "the host is not known"
+    if isinstance(error, OSError) and error.errno is not None:
+        return os.strerror(error.errno).lower()
+    text = str(error).strip() or type(error).__name__
+    return text[:1].lower() + text[1:200]
+
+
 async def migrate_postgres(connection: PgConnection) -> int:
     """Apply every pending migration, each in one transaction; return the schema version.
 
@@ -183,8 +196,14 @@ async def open_postgres(
     pool_size: int = POOL_SIZE,
     lock_pool_size: int = LOCK_POOL_SIZE,
 ) -> PostgresDatabase:
-    """Connect to the database ``url`` names, migrated to the latest schema."""
-    pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+    """Connect to the database ``url`` names, migrated to the latest schema.
+
+    Raises `DatabaseUnreachableError` when the server cannot be reached or refuses the bot.
+    """
+    try:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        raise DatabaseUnreachableError(url, _reason(error)) from error
     try:
         if migrate_schema:
             async with pool.acquire() as connection:

@@ -10,7 +10,8 @@ import itertools
 import multiprocessing
 import os
 import signal
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from enum import IntEnum
 from typing import Any, Protocol, TypeVar
@@ -145,20 +146,41 @@ class ProcessOffload:
         """Start every worker now (starting one blocks the caller) and let each load its tables."""
         work = warm_up or _nothing
         loop = asyncio.get_running_loop()
-        await asyncio.gather(
-            *(loop.run_in_executor(self.pool, work) for _ in range(2 * self.workers))
-        )
+        with _children_ignore_interrupts():
+            started = [loop.run_in_executor(self.pool, work) for _ in range(2 * self.workers)]
+        await asyncio.gather(*started)
 
     async def __call__(
         self, work: Callable[..., T], /, *args: Any, priority: Priority = Priority.SUGGEST
     ) -> T:
         """``work(*args)`` in a worker process (``work`` must be a module-level function)."""
         async with self.slots.taken(priority):
-            return await asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
+            with _children_ignore_interrupts():
+                running = asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
+            return await running
 
     def close(self) -> None:
         """Stop the workers."""
         self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _children_ignore_interrupts() -> Iterator[None]:
+    """Workers the pool starts in the block ignore SIGINT from their first instruction.
+
+    A spawned worker imports the bot's main module before its initializer runs; a Ctrl-C in
+    that second printed a KeyboardInterrupt traceback. An ignored signal stays ignored across
+    exec, so the pool's submit (which starts the workers it lacks) runs with SIGINT ignored here
+    for that moment, and the bot's own handler is put back at once.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may change a handler, and the bot's loop runs there
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _ignore_interrupts() -> None:

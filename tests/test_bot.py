@@ -18,6 +18,7 @@ from bot import (
     load_settings,
     usable_cpus,
 )
+from storage.database import shown_url
 from tables.runtime import ProcessOffload
 
 BOT_SCRIPT = Path(__file__).resolve().parent.parent / "bot.py"
@@ -27,7 +28,7 @@ def test_missing_token_exits_2_with_one_sentence_and_no_traceback(tmp_path: Path
     env = {
         name: value
         for name, value in os.environ.items()
-        if name not in {"DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID"}
+        if name not in {"DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PATH", "DEV_GUILD_ID"}
     }
     # The working directory is an empty temp dir, so no .env can supply a token.
     result = subprocess.run(
@@ -49,10 +50,52 @@ def test_empty_token_is_refused() -> None:
         load_settings({"DISCORD_TOKEN": "  "})
 
 
-def test_database_path_defaults_when_unset_or_empty() -> None:
-    assert load_settings({"DISCORD_TOKEN": "t"}).database_path == DEFAULT_DATABASE_PATH
-    settings = load_settings({"DISCORD_TOKEN": "t", "DATABASE_PATH": ""})
-    assert settings.database_path == DEFAULT_DATABASE_PATH
+def test_the_database_defaults_to_a_sqlite_file_when_unset_or_empty() -> None:
+    assert load_settings({"DISCORD_TOKEN": "t"}).database == str(DEFAULT_DATABASE_PATH)
+    settings = load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": " ", "DATABASE_PATH": ""})
+    assert settings.database == str(DEFAULT_DATABASE_PATH)
+
+
+def test_database_url_names_the_store_and_the_older_database_path_still_counts() -> None:
+    url = "postgresql://bot:secret@db:5432/pyramid"
+    both = {"DISCORD_TOKEN": "t", "DATABASE_URL": url, "DATABASE_PATH": "/data/x.sqlite3"}
+    assert load_settings(both).database == url
+    older = {"DISCORD_TOKEN": "t", "DATABASE_PATH": "/data/x.sqlite3"}
+    assert load_settings(older).database == "/data/x.sqlite3"
+
+
+def test_a_database_password_is_never_shown() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://u:pw@h/db"})
+    assert "pw" not in repr(settings)
+    assert shown_url(settings.database) == "postgresql://u:***@h/db"
+    assert shown_url("data/pyramid.sqlite3") == "data/pyramid.sqlite3"
+
+
+def test_shards_are_all_of_discords_count_unless_a_share_is_given() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t"})
+    assert (settings.shard_count, settings.shard_ids) == (None, None)
+    settings = load_settings({"DISCORD_TOKEN": "t", "SHARD_COUNT": "4", "SHARD_IDS": "2, 3"})
+    assert (settings.shard_count, settings.shard_ids) == (4, (2, 3))
+    bot = PyramidBot(settings)
+    assert (bot.shard_count, bot.shard_ids) == (4, [2, 3])
+    assert isinstance(bot.offload, ProcessOffload)
+    bot.offload.close()
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "problem"),
+    [
+        ("0", "", "SHARD_COUNT"),
+        ("two", "", "SHARD_COUNT"),
+        ("", "0", "needs SHARD_COUNT"),
+        ("2", "0,2", "from 0 to 1"),
+        ("2", "1,1", "different"),
+        ("2", "0;1", "shard numbers"),
+    ],
+)
+def test_a_bad_shard_setting_is_one_sentence(count: str, ids: str, problem: str) -> None:
+    with pytest.raises(SettingsError, match=problem):
+        load_settings({"DISCORD_TOKEN": "t", "SHARD_COUNT": count, "SHARD_IDS": ids})
 
 
 def test_dev_guild_id_is_optional_and_numeric() -> None:

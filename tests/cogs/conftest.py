@@ -20,7 +20,9 @@ GUILD_ID = 424242424242424242
 
 def make_bot(path: Path) -> PyramidBot:
     """The bot as it runs, on a temp database, with fast test hands for absent players."""
-    settings = Settings(discord_token="test", database_path=path, dev_guild_id=GUILD_ID)
+    settings = Settings(
+        discord_token="test", database=str(path), dev_guild_id=GUILD_ID, shard_count=1
+    )
     # Threads, not worker processes: simcord runs everything in one process.
     return PyramidBot(settings, offload=ThreadOffload(), arranger=quick_arranger)
 

@@ -34,7 +34,7 @@ def endpoint_environment(api_url: str, gateway_url: str, database: Path) -> dict
     return {
         **os.environ,
         "DISCORD_TOKEN": TOKEN,
-        "DATABASE_PATH": str(database),
+        "DATABASE_URL": str(database),
         "DEV_GUILD_ID": str(GUILD_ID),
         "DISCORD_API_URL": api_url,
         "DISCORD_GATEWAY_URL": gateway_url,

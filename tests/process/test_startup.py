@@ -68,7 +68,7 @@ async def test_a_database_that_cannot_be_opened_ends_the_bot_with_one_sentence(
     assert "Traceback" not in log, log
     last = log.strip().splitlines()[-1]
     assert last.startswith(f"Cannot open or create the database {path}"), log
-    assert last.endswith("check DATABASE_PATH and that the bot may write its folder."), log
+    assert last.endswith("check DATABASE_URL and that the bot may write its folder."), log
 
 
 async def first_log_line(fake: FakeDiscord, bot: BotProcess) -> None:
