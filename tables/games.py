@@ -149,10 +149,11 @@ GAMES: Final[dict[str, GameSpec]] = {
 
 @functools.cache
 def _with_options(spec: GameSpec, ties_to_dealer: bool, wheel: str, decks: int) -> GameSpec:
-    if spec.family is Family.THREE_CARD:
+    # A game takes the options its own numbers have (RULINGS §5, §6); the others ignore them.
+    if spec.three_card is not None:
         table = ThreeCardTable(decks=decks, ties_to_dealer=ties_to_dealer)
         return replace(spec, decks=decks, three_card=table)
-    if spec.family is Family.PAI_GOW:
+    if spec.pai_gow is not None:
         mode = WheelMode.LOW if wheel == "california" else WheelMode.SECOND
         return replace(spec, pai_gow=PaiGowTable(wheel=mode))
     return spec
@@ -161,41 +162,3 @@ def _with_options(spec: GameSpec, ties_to_dealer: bool, wheel: str, decks: int) 
 def game_named(name: str) -> GameSpec:
     """The game players call ``name`` (any spelling `game_name` reads); ``GameError`` otherwise."""
     return GAMES[game_name(name)]
-
-
-def rules_summary(spec: GameSpec) -> str:
-    """A few lines on how the game goes, from its data (the full rules are in docs/rules.md)."""
-    lines = [f"**{spec.title}**: {spec.min_players}-{spec.max_players} players"]
-    if spec.has_dealer:
-        lines[0] += " against the bot dealer"
-    lines[0] += f"; {spec.decks} deck(s)" + (
-        f" and {spec.jokers} joker(s)." if spec.jokers else "."
-    )
-    variant = spec.variant
-    if variant is None:
-        if spec.family is Family.THREE_CARD:
-            lines.append(
-                "3 cards each, set as a 1-card low and a 2-card high hand; three wagers of one "
-                "ante each (main bet, 3-card bonus, 6-card bonus) against the dealer's house way."
-            )
-        else:
-            lines.append(
-                "7 cards each, set as a 5-card high and a 2-card low hand; the high hand must "
-                "win. Win both hands against the banker: even money less 5%; ties go to the banker."
-            )
-        return "\n".join(lines)
-    lines.append(
-        f"Deal {variant.deal} cards; ante {variant.ante}."
-        if variant.ante
-        else f"Deal {variant.deal} cards; no ante."
-    )
-    for turn, declaration in enumerate(variant.declarations, start=1):
-        lines.append(
-            f"Declaration {turn}: play on for {declaration.draw} more cards, or surrender."
-        )
-    sizes = " | ".join(
-        f"{slot.name} ({'/'.join(str(s) for s in slot.allowed_sizes)})" for slot in variant.slots
-    )
-    order = "stronger than" if variant.order.value == "strict" else "at least as strong as"
-    lines.append(f"Hands, weakest first: {sizes}; each {order} the one before.")
-    return "\n".join(lines)
