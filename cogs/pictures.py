@@ -11,6 +11,7 @@ from engine.cards import AnyCard, parse_cards, sort_cards
 from engine.evaluate import HandRules
 from render import ShowdownRow, hand_png, hands_png, in_play_order, showdown_png
 from render.showdown import Wager
+from render.style import signed
 from render.warm import draw_ahead
 from tables.events import ArrangingOpened, DeclarationsOpened, SeatResult, ShowdownSettled
 from tables.events import Wager as TableWager
@@ -152,7 +153,7 @@ def review_picture(review: Review, name: str) -> bytes:
 
     def worth(way: ReviewWay) -> str:
         automatic = f"automatic: {way.automatic.replace('_', ' ')}; " if way.automatic else ""
-        return f"{automatic}expected {way.expected:+.1f} chips"
+        return f"{automatic}expected {signed(way.expected, 1)} chips"
 
     rows = []
     if review.yours is not None:
