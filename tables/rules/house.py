@@ -207,11 +207,13 @@ class ThreeCardRules(HouseRules):
 
     def shoe_codes(self) -> tuple[int, ...]:
         """The table's decks, no joker."""
-        return tuple(card.code for card in standard_deck()) * self.spec.three_card_table.decks
+        return tuple(card.code for card in standard_deck()) * self.spec.three_card_variant.decks
 
     def house_way(self, held: Sequence[AnyCard], *, banker: bool = False) -> Setting:
         """Seed 002's house way (the same for the dealer and for advice)."""
-        three = three_card_house_way(_only_cards(held, self.spec.title), self.spec.three_card_table)
+        three = three_card_house_way(
+            _only_cards(held, self.spec.title), self.spec.three_card_variant
+        )
         return Setting(((three.low,), three.high))
 
     def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
@@ -222,7 +224,7 @@ class ThreeCardRules(HouseRules):
     def wagers(self, mine: Setting, dealer: Setting) -> tuple[tuple[str, Payout], ...]:
         """The main bet, the 3-card bonus and the 6-card bonus."""
         round_ = settle_round(
-            self._setting(mine), self._setting(dealer), self.spec.three_card_table
+            self._setting(mine), self._setting(dealer), self.spec.three_card_variant
         )
         return (
             ("main bet", round_.main),
@@ -259,25 +261,27 @@ class PaiGowRules(HouseRules):
         """The seven cards dealt, and a high hand that beats the low one."""
         pai_gow = self._setting(setting)
         verify_pai_gow(held, pai_gow)
-        if pai_gow_fouls(pai_gow, self.spec.pai_gow_table):
+        if pai_gow_fouls(pai_gow, self.spec.pai_gow_variant):
             raise GameError("That fouls: your five-card hand must beat your two-card hand.")
 
     def house_way(self, held: Sequence[AnyCard], *, banker: bool = False) -> Setting:
         """Seed 003's strong house way, as the banker or as advice to a player."""
         role = Role.BANKER if banker else Role.PLAYER
-        pai_gow = pai_gow_house_way(held, role=role, table=self.spec.pai_gow_table)
+        pai_gow = pai_gow_house_way(held, role=role, variant=self.spec.pai_gow_variant)
         return Setting((pai_gow.low, pai_gow.high))
 
     def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
         """ "Pair of nines" or "Ace-seven", then the five-card hand's name."""
         low, high = hands
-        return (two_card_label(low), evaluate(high, self.spec.pai_gow_table.rules).label)
+        return (two_card_label(low), evaluate(high, self.spec.pai_gow_variant.rules).label)
 
     def wagers(self, mine: Setting, dealer: Setting) -> tuple[tuple[str, Payout], ...]:
         """The one bet against the banker."""
-        payout = settle_pai_gow(self._setting(mine), self._setting(dealer), self.spec.pai_gow_table)
+        payout = settle_pai_gow(
+            self._setting(mine), self._setting(dealer), self.spec.pai_gow_variant
+        )
         return (("bet", payout),)
 
     def warm_up(self) -> None:
         """Pai Gow's hand keys for this table's wheel."""
-        assert self.spec.pai_gow_table.keys is not None
+        assert self.spec.pai_gow_variant.keys is not None
