@@ -33,7 +33,7 @@ class Role(Enum):
 
 @dataclass(frozen=True, slots=True)
 class PaiGowVariant:
-    """Every number of the game in one place (RULINGS §6), so a host can change it."""
+    """Every number of the game in one place (RULINGS §6); a table's host chooses the wheel."""
 
     #: "a 5% commission (usually known as the rake)" on a player's win (seed 003).
     commission: Fraction = Fraction(5, 100)

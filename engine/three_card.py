@@ -84,7 +84,7 @@ SIX_CARD_BONUS_PAYS: Final[PayTable] = (
 
 @dataclass(frozen=True, slots=True)
 class ThreeCardVariant:
-    """Every number of the game in one place (RULINGS §5), so a host can change it."""
+    """Every number of the game in one place (RULINGS §5); a table's host chooses two of them."""
 
     decks: int = 6
     #: Table option of RULINGS §5: a tied low or high hand counts as won by the dealer.
