@@ -25,7 +25,7 @@ from pathlib import Path
 from benchmarks.progress import progress
 from engine.cards import Card, card_from_code
 from engine.evaluate import WheelMode
-from engine.paigow import DECK_CODES, PaiGowTable, Role, settle_codes
+from engine.paigow import DECK_CODES, PaiGowVariant, Role, settle_codes
 from engine.paigow_house_way import house_way_codes
 from engine.simulate_house import (
     deal_pai_gow,
@@ -34,7 +34,7 @@ from engine.simulate_house import (
     pai_gow_results,
     three_card_results,
 )
-from engine.three_card import ThreeCardTable, settle_round
+from engine.three_card import ThreeCardVariant, settle_round
 from engine.three_card import house_way as three_card_house_way
 
 CHUNK = 20_000
@@ -44,9 +44,9 @@ def rounds(variant: str, hands: int, seed: int) -> None:
     """Deal ``hands`` rounds, settle each both ways and count the rounds that differ."""
     mismatches = 0
     started = time.perf_counter()
-    pai_gow = PaiGowTable()
+    pai_gow = PaiGowVariant()
     keys = pai_gow.keys
-    table = ThreeCardTable()
+    variant = ThreeCardVariant()
     for index in progress(range(0, hands, CHUNK), total=-(-hands // CHUNK), what=variant):
         rng = generator(seed, index)
         size = min(CHUNK, hands - index)
@@ -58,13 +58,13 @@ def rounds(variant: str, hands: int, seed: int) -> None:
                 banker = house_way_codes(row[7:], Role.BANKER, keys)
                 mismatches += settle_codes(player, banker, keys) != result
         else:
-            dealt = deal_three_card(rng, size, table.decks)
-            fast_rows = three_card_results(table, dealt).tolist()
+            dealt = deal_three_card(rng, size, variant.decks)
+            fast_rows = three_card_results(variant, dealt).tolist()
             for row, nets in zip(dealt.tolist(), fast_rows, strict=True):
                 cards = [card for card in map(card_from_code, row) if isinstance(card, Card)]
-                player = three_card_house_way(cards[:3], table)
-                dealer = three_card_house_way(cards[3:], table)
-                result = settle_round(player, dealer, table)
+                player = three_card_house_way(cards[:3], variant)
+                dealer = three_card_house_way(cards[3:], variant)
+                result = settle_round(player, dealer, variant)
                 expected = [
                     float(result.main.net),
                     float(result.three_card_bonus.net),
@@ -78,9 +78,9 @@ def rounds(variant: str, hands: int, seed: int) -> None:
 _REFERENCE = """
 import sys
 sys.path.insert(0, sys.argv[1])
-from engine.paigow import PaiGowTable, Role
+from engine.paigow import PaiGowVariant, Role
 from engine.paigow_house_way import house_way_codes
-keys = PaiGowTable().keys
+keys = PaiGowVariant().keys
 with open(sys.argv[2]) as hands, open(sys.argv[3], "w") as out:
     for line in hands:
         codes = [int(c) for c in line.split()]
@@ -101,7 +101,7 @@ def house_way(reference: Path, hands: int, seed: int) -> None:
         child = subprocess.Popen(
             [sys.executable, "-c", _REFERENCE, str(reference), str(dealt), str(theirs)]
         )
-        keys = PaiGowTable().keys
+        keys = PaiGowVariant().keys
         ours = [
             repr([house_way_codes(codes, role, keys) for role in (Role.PLAYER, Role.BANKER)])
             for codes in progress(deals, total=hands, what="house way")

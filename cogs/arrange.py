@@ -29,6 +29,7 @@ from cogs.declare import declare_view
 from cogs.pictures import hand_picture, setting_picture
 from engine.cards import AnyCard
 from engine.errors import GameError
+from render.style import signed
 from tables.games import GameSpec
 from tables.hands import Setting, read_setting, setting_shape
 from tables.phase import Phase
@@ -166,7 +167,11 @@ async def suggest(
     setting = suggestion.setting
     found.suggestions.remember(table.game_id, interaction.user.id, setting)
     data = await picture(setting_picture, table.spec, setting.hands, title="Suggested hands")
-    ev = "" if suggestion.ev is None else f" Expected {suggestion.ev:+.2f} points per opponent."
+    ev = (
+        ""
+        if suggestion.ev is None
+        else f" Expected {signed(suggestion.ev, 2)} points per opponent."
+    )
     auto = (
         f" Declares the automatic **{setting.automatic.replace('_', ' ')}**."
         if setting.automatic

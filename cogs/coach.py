@@ -34,7 +34,7 @@ class ReviewButton(Control[Button], custom_id="pp:review:{game:int}"):
 
 
 def _chips(value: float) -> str:
-    return f"{value:+.1f} chips"
+    return f"{signed(value, 1)} chips"
 
 
 def review_text(review: Review) -> str:
@@ -71,8 +71,8 @@ def review_text(review: Review) -> str:
     if review.differences:
         slots = slot_names(spec)
         made = "; ".join(
-            f"{d.wager or slots[d.position]}: {d.yours} {d.yours_points:+d} against "
-            f"{d.best} {d.best_points:+d}"
+            f"{d.wager or slots[d.position]}: {d.yours} {signed(d.yours_points)} against "
+            f"{d.best} {signed(d.best_points)}"
             for d in review.differences
         )
         lines.append(f"Where they differ: {made}.")

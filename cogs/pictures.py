@@ -8,16 +8,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.cards import AnyCard, parse_cards, sort_cards
-from engine.evaluate import PAI_GOW_RULES, THREE_CARD_RULES, HandRules
+from engine.evaluate import HandRules
 from render import ShowdownRow, hand_png, hands_png, in_play_order, showdown_png
 from render.showdown import Wager
+from render.style import signed
 from render.warm import draw_ahead
 from tables.events import ArrangingOpened, DeclarationsOpened, SeatResult, ShowdownSettled
 from tables.events import Wager as TableWager
-from tables.games import GAMES, Family, GameSpec
-from tables.hands import hand_labels, setting_shape
+from tables.games import GAMES, GameSpec
+from tables.hands import hand_labels
 from tables.review import Review
 from tables.review import Way as ReviewWay
+from tables.rules import rules_of
 
 
 def warm_up_pictures() -> None:
@@ -45,17 +47,12 @@ def phase_subtitle(game: str, event: DeclarationsOpened | ArrangingOpened) -> st
 
 def slot_names(spec: GameSpec) -> tuple[str, ...]:
     """Each hand's place as the pictures name it: Hand 1-6, Front/Middle/Back, or Low/High."""
-    if spec.family is not Family.PYRAMID:
-        return ("Low", "High")
-    names = (shape.name.removesuffix(" hand") for shape in setting_shape(spec))
-    return tuple(name[:1].upper() + name[1:] for name in names)
+    return rules_of(spec).slot_names()
 
 
 def hand_rules(spec: GameSpec) -> HandRules:
     """How the game's hands are read (what a joker becomes)."""
-    if spec.variant is not None:
-        return spec.variant.hand_rules
-    return PAI_GOW_RULES if spec.family is Family.PAI_GOW else THREE_CARD_RULES
+    return rules_of(spec).hand_rules()
 
 
 def setting_picture(spec: GameSpec, hands: Sequence[Sequence[AnyCard]], *, title: str) -> bytes:
@@ -93,20 +90,20 @@ def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
     spec = GAMES[event.game]
     rules = hand_rules(spec)
     slots = slot_names(spec)
+    # A game scored hand by hand shows points under each hand; the others, each wager's chips.
+    by_hand = rules_of(spec).scores_by_hand()
     rows = []
     for seat in event.seats:
-        # Pyramid games score hand by hand; the house games' figures are per wager.
-        is_pyramid = spec.family is Family.PYRAMID
         rows.append(
             ShowdownRow(
                 name=names[seat.user],
                 hands=tuple(in_play_order(hand, rules) for hand in seat.hands),
                 labels=seat.labels,
-                per_hand=seat.per_hand if is_pyramid and seat.hands else (),
+                per_hand=seat.per_hand if by_hand and seat.hands else (),
                 net=seat.net,
                 note=_seat_note(spec, seat, event),
                 slots=slots if seat.hands else (),
-                wagers=() if is_pyramid else _wagers(seat),
+                wagers=() if by_hand else _wagers(seat),
             )
         )
     if event.dealer_hands:
@@ -156,7 +153,7 @@ def review_picture(review: Review, name: str) -> bytes:
 
     def worth(way: ReviewWay) -> str:
         automatic = f"automatic: {way.automatic.replace('_', ' ')}; " if way.automatic else ""
-        return f"{automatic}expected {way.expected:+.1f} chips"
+        return f"{automatic}expected {signed(way.expected, 1)} chips"
 
     rows = []
     if review.yours is not None:
@@ -167,7 +164,7 @@ def review_picture(review: Review, name: str) -> bytes:
     if review.dealer is not None:
         rows.append(row("Dealer", review.dealer, "the hands played against you"))
     footer = ["Beside each name: chips won against the hands played."]
-    if spec.family is Family.PYRAMID:
+    if rules_of(spec).scores_by_hand():
         footer.append("Under each hand: its points against them.")
     return showdown_png(rows, title=f"{spec.title}: game {review.game_id}, {name}", footer=footer)
 

@@ -32,8 +32,8 @@ class Role(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class PaiGowTable:
-    """Every number of the game in one place (RULINGS §6), so a host can change it."""
+class PaiGowVariant:
+    """Every number of the game in one place (RULINGS §6); a table's host chooses the wheel."""
 
     #: "a 5% commission (usually known as the rake)" on a player's win (seed 003).
     commission: Fraction = Fraction(5, 100)
@@ -42,12 +42,12 @@ class PaiGowTable:
 
     @property
     def rules(self) -> HandRules:
-        """The hand rules of this table."""
+        """The hand rules of this variant."""
         return dataclasses.replace(PAI_GOW_RULES, wheel=self.wheel)
 
     @property
     def keys(self) -> PaiGowKeys:
-        """The shared hand keys of this table's hand rules."""
+        """The shared hand keys of this variant's hand rules."""
         return pai_gow_keys(self.rules)
 
 
@@ -123,10 +123,10 @@ def verify_setting(cards: Sequence[AnyCard], setting: PaiGowSetting) -> None:
         raise GameError("Set exactly the seven cards you were dealt.")
 
 
-def is_foul(setting: PaiGowSetting, table: PaiGowTable | None = None) -> bool:
+def is_foul(setting: PaiGowSetting, variant: PaiGowVariant | None = None) -> bool:
     """True if the low hand is not beaten by the high hand (a foul)."""
     high, low = setting.codes
-    return (table or PaiGowTable()).keys.is_foul(high, low)
+    return (variant or PaiGowVariant()).keys.is_foul(high, low)
 
 
 def settle_codes(
@@ -141,16 +141,16 @@ def settle_codes(
 
 
 def settle(
-    player: PaiGowSetting, banker: PaiGowSetting, table: PaiGowTable | None = None
+    player: PaiGowSetting, banker: PaiGowSetting, variant: PaiGowVariant | None = None
 ) -> Payout:
     """The player's bet against the banker (seed 003, "Determining a win"); both must be legal."""
-    table = table or PaiGowTable()
+    variant = variant or PaiGowVariant()
     for setting in (player, banker):
-        if is_foul(setting, table):
+        if is_foul(setting, variant):
             raise GameError("A fouled hand must be re-set before it is settled.")
-    result = settle_codes(player.codes, banker.codes, table.keys)
+    result = settle_codes(player.codes, banker.codes, variant.keys)
     if result > 0:
-        return win(1 - table.commission, "Won both hands (less the commission)")
+        return win(1 - variant.commission, "Won both hands (less the commission)")
     if result < 0:
         return loss("Did not beat the banker's hands (ties go to the banker)")
     return push("Won one hand and lost the other")

@@ -17,7 +17,7 @@ from typing import Final
 from engine.cards import JOKER_CODE, AnyCard
 from engine.evaluate import ACE, FLUSH, PAIR, STRAIGHT, straight_flush_ladder
 from engine.lookups import ladder_of
-from engine.paigow import PaiGowKeys, PaiGowSetting, PaiGowTable, Role, low_key_codes
+from engine.paigow import PaiGowKeys, PaiGowSetting, PaiGowVariant, Role, low_key_codes
 
 KING: Final = 13
 QUEEN: Final = 12
@@ -430,12 +430,12 @@ def _plays_run(g: _Groups, top: tuple[int, ...]) -> bool:
 
 
 def house_way(
-    cards: Sequence[AnyCard], *, role: Role = Role.BANKER, table: PaiGowTable | None = None
+    cards: Sequence[AnyCard], *, role: Role = Role.BANKER, variant: PaiGowVariant | None = None
 ) -> PaiGowSetting:
     """Set seven cards the house way (seed 003's "strong house way" sheet)."""
     if len(cards) != 7:
         raise ValueError(f"a Pai Gow hand has 7 cards, not {len(cards)}")
-    keys = (table or PaiGowTable()).keys
+    keys = (variant or PaiGowVariant()).keys
     high, low = house_way_codes([card.code for card in cards], role, keys)
     return PaiGowSetting.from_codes(high, low)
 
@@ -450,10 +450,10 @@ def set_player_hand_codes(
 
 
 def set_player_hand(
-    cards: Sequence[AnyCard], chosen: PaiGowSetting | None, table: PaiGowTable | None = None
+    cards: Sequence[AnyCard], chosen: PaiGowSetting | None, variant: PaiGowVariant | None = None
 ) -> PaiGowSetting:
     """The player's own setting, or the house way if it fouls or there is none (RULINGS §6)."""
-    keys = (table or PaiGowTable()).keys
+    keys = (variant or PaiGowVariant()).keys
     high, low = set_player_hand_codes(
         [card.code for card in cards], None if chosen is None else chosen.codes, keys
     )

@@ -20,10 +20,10 @@ from typing import Final
 
 from engine.errors import GameError
 from engine.evaluate import WheelMode
-from engine.paigow import PaiGowTable
+from engine.paigow import PaiGowVariant
 from engine.simulate_house import pai_gow_chunk, three_card_chunk
 from engine.solver.casino_sim import CASINO_WAGERS, casino_round, describe_casino
-from engine.three_card import ThreeCardTable
+from engine.three_card import ThreeCardVariant
 
 #: Hands per chunk: fixed, so that the chunks (and their seeds) do not depend on the workers.
 CHUNK_HANDS: Final = 20_000
@@ -52,13 +52,13 @@ class SimulatedGame:
     #: Names of the ``SimulationOptions`` fields the game takes.
     takes: frozenset[str]
     play_chunk: PlayChunk
-    #: Builds the game's table from the options, which checks its own numbers.
+    #: Builds the game's variant from the options, which checks its own numbers.
     check: Callable[[SimulationOptions], object]
     describe: Callable[[SimulationOptions], str]
 
 
-def _paigow_table(options: SimulationOptions) -> PaiGowTable:
-    return PaiGowTable(wheel=options.wheel)
+def _paigow_variant(options: SimulationOptions) -> PaiGowVariant:
+    return PaiGowVariant(wheel=options.wheel)
 
 
 def _paigow_chunk(
@@ -68,30 +68,30 @@ def _paigow_chunk(
 
 
 def _describe_paigow(options: SimulationOptions) -> str:
-    table = _paigow_table(options)
-    wheel = "Nevada" if table.wheel is WheelMode.SECOND else "California"
+    variant = _paigow_variant(options)
+    wheel = "Nevada" if variant.wheel is WheelMode.SECOND else "California"
     return (
         f"house way against house way, 53 cards, {wheel} wheel, "
-        f"{float(table.commission):.0%} commission, ties to the banker"
+        f"{float(variant.commission):.0%} commission, ties to the banker"
     )
 
 
-def _three_card_table(options: SimulationOptions) -> ThreeCardTable:
+def _three_card_variant(options: SimulationOptions) -> ThreeCardVariant:
     decks = 6 if options.decks is None else options.decks
-    return ThreeCardTable(decks=decks, ties_to_dealer=options.ties_to_dealer)
+    return ThreeCardVariant(decks=decks, ties_to_dealer=options.ties_to_dealer)
 
 
 def _three_card_chunk(
     options: SimulationOptions, seed: int, index: int, hands: int
 ) -> Counter[tuple[float, ...]]:
     # Every round comes from a full shoe (a continuous shuffler), as the exact count assumes.
-    return three_card_chunk(_three_card_table(options), seed, index, hands)
+    return three_card_chunk(_three_card_variant(options), seed, index, hands)
 
 
 def _describe_three_card(options: SimulationOptions) -> str:
-    table = _three_card_table(options)
-    ties = "ties go to the dealer" if table.ties_to_dealer else "ties push (as written)"
-    return f"house way against house way, {table.decks} decks reshuffled every round, {ties}"
+    variant = _three_card_variant(options)
+    ties = "ties go to the dealer" if variant.ties_to_dealer else "ties push (as written)"
+    return f"house way against house way, {variant.decks} decks reshuffled every round, {ties}"
 
 
 def _casino_chunk(
@@ -116,7 +116,7 @@ GAMES: Final[dict[str, SimulatedGame]] = {
         wagers=("bet",),
         takes=frozenset({"wheel"}),
         play_chunk=_paigow_chunk,
-        check=_paigow_table,
+        check=_paigow_variant,
         describe=_describe_paigow,
     ),
     "three-card": SimulatedGame(
@@ -124,7 +124,7 @@ GAMES: Final[dict[str, SimulatedGame]] = {
         wagers=("main", "three_card_bonus", "six_card_bonus"),
         takes=frozenset({"decks", "ties_to_dealer"}),
         play_chunk=_three_card_chunk,
-        check=_three_card_table,
+        check=_three_card_variant,
         describe=_describe_three_card,
     ),
 }
@@ -196,7 +196,7 @@ def check_options(variant: str, options: SimulationOptions) -> None:
         if is_set and name not in game.takes:
             flag = "--" + name.replace("_", "-")
             raise GameError(f"{flag} does not apply to {variant}.")
-    game.check(options)  # builds the table, which checks its own numbers
+    game.check(options)  # builds the variant, which checks its own numbers
 
 
 def simulate(

@@ -23,11 +23,11 @@ import numpy.typing as npt
 from engine.cards import JOKER_CODE, Card, card_from_code
 from engine.evaluate import WheelMode
 from engine.lookups import PRIMES, SUIT_COUNTS, SUIT_MASKS, encode
-from engine.paigow import DECK_CODES, PaiGowTable, low_key_codes
+from engine.paigow import DECK_CODES, PaiGowVariant, low_key_codes
 from engine.paigow_house_way import house_ways_codes
 from engine.three_card import (
     ThreeCardSetting,
-    ThreeCardTable,
+    ThreeCardVariant,
     high_key,
     house_way,
     is_foul,
@@ -112,11 +112,11 @@ def _count(nets: npt.NDArray[np.float64]) -> Nets:
 
 
 class _PaiGow:
-    """One table's Pai Gow classes: a 7-card class's house-way hand keys, as the bot sets them."""
+    """One variant's Pai Gow classes: a 7-card class's house-way hand keys, as the bot sets them."""
 
-    def __init__(self, table: PaiGowTable) -> None:
-        self.table = table
-        self.keys = table.keys
+    def __init__(self, variant: PaiGowVariant) -> None:
+        self.variant = variant
+        self.keys = variant.keys
         self.classes = _Classes(4, self.play)
 
     def play(self, codes: list[int]) -> tuple[float, ...]:
@@ -133,7 +133,7 @@ class _PaiGow:
 
 @cache
 def _pai_gow(wheel: WheelMode) -> _PaiGow:
-    return _PaiGow(PaiGowTable(wheel=wheel))
+    return _PaiGow(PaiGowVariant(wheel=wheel))
 
 
 def deal_pai_gow(rng: np.random.Generator, hands: int) -> Array:
@@ -159,7 +159,7 @@ def pai_gow_results(wheel: WheelMode, dealt: Array) -> npt.NDArray[np.int64]:
 def pai_gow_chunk(wheel: WheelMode, seed: int, index: int, hands: int) -> Nets:
     """``hands`` rounds of Pai Gow, house way against house way, from fresh 53-card decks."""
     result = pai_gow_results(wheel, deal_pai_gow(generator(seed, index), hands))
-    won = float(1 - _pai_gow(wheel).table.commission)
+    won = float(1 - _pai_gow(wheel).variant.commission)
     counts = np.bincount(result + 1, minlength=3).tolist()
     nets = ((-1.0,), (0.0,), (won,))
     return Counter({net: n for net, n in zip(nets, counts, strict=True) if n})
@@ -169,10 +169,10 @@ def pai_gow_chunk(wheel: WheelMode, seed: int, index: int, hands: int) -> Nets:
 
 
 class _ThreeCard:
-    """One table's three-card classes, each wager's net from the bot's own settlement."""
+    """One variant's three-card classes, each wager's net from the bot's own settlement."""
 
-    def __init__(self, table: ThreeCardTable) -> None:
-        self.table = table
+    def __init__(self, variant: ThreeCardVariant) -> None:
+        self.variant = variant
         #: Per three cards' ranks: the house way's low rank, high hand and trips, foul flags.
         self.sides = _Classes(4, self.play_side)
         #: Per (low hand compared, high hand compared, player trips, player foul): the main bet.
@@ -182,7 +182,7 @@ class _ThreeCard:
 
     def setting(self, codes: list[int]) -> ThreeCardSetting:
         """The house way of three cards."""
-        return house_way([_card(code) for code in codes], self.table)
+        return house_way([_card(code) for code in codes], self.variant)
 
     def play_side(self, codes: list[int]) -> tuple[float, ...]:
         setting = self.setting(codes)
@@ -195,15 +195,15 @@ class _ThreeCard:
 
     def play_main(self, codes: list[int]) -> tuple[float, ...]:
         player, dealer = self.setting(codes[:3]), self.setting(codes[3:])
-        return (float(settle_main_bet(player, dealer, self.table).net),)
+        return (float(settle_main_bet(player, dealer, self.variant).net),)
 
     def play_three(self, codes: list[int]) -> tuple[float, ...]:
         player = self.setting(codes[:3])
-        return (float(settle_three_card_bonus(player.cards, self.table).net),)
+        return (float(settle_three_card_bonus(player.cards, self.variant).net),)
 
     def play_six(self, codes: list[int]) -> tuple[float, ...]:
         player, dealer = self.setting(codes[:3]), self.setting(codes[3:])
-        return (float(settle_six_card_bonus(player.cards, dealer.cards, self.table).net),)
+        return (float(settle_six_card_bonus(player.cards, dealer.cards, self.variant).net),)
 
 
 def _card(code: int) -> Card:
@@ -213,8 +213,8 @@ def _card(code: int) -> Card:
 
 
 @cache
-def _three_card(table: ThreeCardTable) -> _ThreeCard:
-    return _ThreeCard(table)
+def _three_card(variant: ThreeCardVariant) -> _ThreeCard:
+    return _ThreeCard(variant)
 
 
 def deal_three_card(rng: np.random.Generator, hands: int, decks: int) -> Array:
@@ -232,9 +232,9 @@ def deal_three_card(rng: np.random.Generator, hands: int, decks: int) -> Array:
     return places % 52 + 8  # card codes: rank * 4 + suit, ranks 2 to 14
 
 
-def three_card_results(table: ThreeCardTable, dealt: Array) -> npt.NDArray[np.float64]:
+def three_card_results(variant: ThreeCardVariant, dealt: Array) -> npt.NDArray[np.float64]:
     """Per round, the player's net per unit on the main bet, the 3-card and the 6-card bonus."""
-    game = _three_card(table)
+    game = _three_card(variant)
     hands = len(dealt)
     primes = _PRIMES[dealt]
     threes = dealt.reshape(hands * 2, 3)
@@ -251,7 +251,7 @@ def three_card_results(table: ThreeCardTable, dealt: Array) -> npt.NDArray[np.fl
     return np.concatenate([main, three, six], axis=1)
 
 
-def three_card_chunk(table: ThreeCardTable, seed: int, index: int, hands: int) -> Nets:
+def three_card_chunk(variant: ThreeCardVariant, seed: int, index: int, hands: int) -> Nets:
     """``hands`` rounds of the three-card game: six cards from a full shoe every round."""
-    dealt = deal_three_card(generator(seed, index), hands, table.decks)
-    return _count(three_card_results(table, dealt))
+    dealt = deal_three_card(generator(seed, index), hands, variant.decks)
+    return _count(three_card_results(variant, dealt))

@@ -83,8 +83,8 @@ SIX_CARD_BONUS_PAYS: Final[PayTable] = (
 
 
 @dataclass(frozen=True, slots=True)
-class ThreeCardTable:
-    """Every number of the game in one place (RULINGS §5), so a host can change it."""
+class ThreeCardVariant:
+    """Every number of the game in one place (RULINGS §5); a table's host chooses two of them."""
 
     decks: int = 6
     #: Table option of RULINGS §5: a tied low or high hand counts as won by the dealer.
@@ -144,9 +144,9 @@ def is_foul(setting: ThreeCardSetting) -> bool:
     return setting.low.rank > max(a.rank, b.rank)
 
 
-def house_way(cards: Sequence[Card], table: ThreeCardTable | None = None) -> ThreeCardSetting:
+def house_way(cards: Sequence[Card], variant: ThreeCardVariant | None = None) -> ThreeCardSetting:
     """Set three cards the house way, as RULINGS §5 reads seed 002's "House Way Rules"."""
-    table = table or ThreeCardTable()
+    variant = variant or ThreeCardVariant()
     if len(cards) != 3:
         raise GameError(f"A three-card hand has 3 cards, not {len(cards)}.")
     top, middle, bottom = sorted(cards, key=lambda card: card.rank, reverse=True)
@@ -158,7 +158,7 @@ def house_way(cards: Sequence[Card], table: ThreeCardTable | None = None) -> Thr
             ((top, middle), bottom) if top.rank == middle.rank else ((middle, bottom), top)
         )
         rank = pair[0].rank
-        if rank >= table.split_pairs_from and single.rank < rank - table.keep_pair_gap:
+        if rank >= variant.split_pairs_from and single.rank < rank - variant.keep_pair_gap:
             # "Always split pair of jacks or higher if the kicker is ... less than 4 units".
             return ThreeCardSetting(low=pair[0], high=(pair[1], single))
         return ThreeCardSetting(low=single, high=pair)
@@ -169,14 +169,14 @@ def house_way(cards: Sequence[Card], table: ThreeCardTable | None = None) -> Thr
 def set_banker_hand(
     cards: Sequence[Card],
     chosen: ThreeCardSetting | None = None,
-    table: ThreeCardTable | None = None,
+    variant: ThreeCardVariant | None = None,
 ) -> ThreeCardSetting:
     """The banker's hand: the house way, or a banking player's own setting unless it fouls."""
     if chosen is not None:
         verify_setting(cards, chosen)
         if not is_foul(chosen):
             return chosen
-    return house_way(cards, table)
+    return house_way(cards, variant)
 
 
 def verify_setting(cards: Sequence[Card], setting: ThreeCardSetting) -> None:
@@ -205,21 +205,21 @@ _MAIN_BET: Final[dict[tuple[int, int], tuple[Outcome, str]]] = {
 
 
 def settle_main_bet(
-    player: ThreeCardSetting, banker: ThreeCardSetting, table: ThreeCardTable | None = None
+    player: ThreeCardSetting, banker: ThreeCardSetting, variant: ThreeCardVariant | None = None
 ) -> Payout:
     """The 1st wager: the player's two hands against the banker's, per seed 002's outcome list."""
-    table = table or ThreeCardTable()
+    variant = variant or ThreeCardVariant()
     if is_three_of_a_kind(player.cards):
-        return win(table.trips_main_odds, "Three of a kind wins automatically")
+        return win(variant.trips_main_odds, "Three of a kind wins automatically")
     if is_foul(player):
         return loss("Fouled: the low card outranks the two-card hand")
     low = _compare((player.low.rank,), (banker.low.rank,))
     high = _compare(high_key(player.high), high_key(banker.high))
     tied = not (low and high)
-    if table.ties_to_dealer:
+    if variant.ties_to_dealer:
         low, high = low or -1, high or -1
     outcome, reason = _MAIN_BET[(low, high)]
-    if table.ties_to_dealer and tied:
+    if variant.ties_to_dealer and tied:
         reason += " (ties go to the dealer)"
     if outcome is Outcome.WIN:
         return win(1, reason)
@@ -281,19 +281,23 @@ def _label(hand: BonusHand) -> str:
     return hand.value.replace("_", " ").capitalize()
 
 
-def settle_three_card_bonus(cards: Sequence[Card], table: ThreeCardTable | None = None) -> Payout:
+def settle_three_card_bonus(
+    cards: Sequence[Card], variant: ThreeCardVariant | None = None
+) -> Payout:
     """The 2nd wager, paid on the player's three cards alone."""
-    table = table or ThreeCardTable()
-    return _pay(three_card_bonus_hand(cards), table.three_card_odds)
+    variant = variant or ThreeCardVariant()
+    return _pay(three_card_bonus_hand(cards), variant.three_card_odds)
 
 
 def settle_six_card_bonus(
-    player_cards: Sequence[Card], dealer_cards: Sequence[Card], table: ThreeCardTable | None = None
+    player_cards: Sequence[Card],
+    dealer_cards: Sequence[Card],
+    variant: ThreeCardVariant | None = None,
 ) -> Payout:
     """The 3rd wager on the player's 3 and the dealer's 3 cards; player trips pay at least 2:1."""
-    table = table or ThreeCardTable()
-    minimum = table.trips_six_card_minimum if is_three_of_a_kind(player_cards) else 0
-    return _pay(six_card_bonus_hand((*player_cards, *dealer_cards)), table.six_card_odds, minimum)
+    variant = variant or ThreeCardVariant()
+    minimum = variant.trips_six_card_minimum if is_three_of_a_kind(player_cards) else 0
+    return _pay(six_card_bonus_hand((*player_cards, *dealer_cards)), variant.six_card_odds, minimum)
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,16 +314,16 @@ class ThreeCardRound:
 def settle_round(
     player: ThreeCardSetting,
     dealer: ThreeCardSetting,
-    table: ThreeCardTable | None = None,
+    variant: ThreeCardVariant | None = None,
     *,
     banker: ThreeCardSetting | None = None,
 ) -> ThreeCardRound:
     """All three wagers; the main bet is against ``banker`` (the dealer unless a player banks)."""
-    table = table or ThreeCardTable()
+    variant = variant or ThreeCardVariant()
     return ThreeCardRound(
         player=player,
         dealer=dealer,
-        main=settle_main_bet(player, banker or dealer, table),
-        three_card_bonus=settle_three_card_bonus(player.cards, table),
-        six_card_bonus=settle_six_card_bonus(player.cards, dealer.cards, table),
+        main=settle_main_bet(player, banker or dealer, variant),
+        three_card_bonus=settle_three_card_bonus(player.cards, variant),
+        six_card_bonus=settle_six_card_bonus(player.cards, dealer.cards, variant),
     )

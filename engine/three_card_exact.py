@@ -15,7 +15,7 @@ from math import comb, prod
 
 from engine.cards import Card, Rank, Suit, standard_deck
 from engine.three_card import (
-    ThreeCardTable,
+    ThreeCardVariant,
     house_way,
     settle_main_bet,
     settle_three_card_bonus,
@@ -28,18 +28,18 @@ def _ways(ranks: Sequence[Rank], copies: int, used: Counter[Rank]) -> int:
     return prod(comb(copies - used[rank], n) for rank, n in Counter(ranks).items())
 
 
-def main_bet_distribution(table: ThreeCardTable | None = None) -> Distribution:
+def main_bet_distribution(variant: ThreeCardVariant | None = None) -> Distribution:
     """Probability of each net result of the main bet, house way against house way.
 
     The main bet looks at ranks only, so deals are counted as rank multisets: the player's three
     ranks, then the dealer's from what is left of the shoe.
     """
-    table = table or ThreeCardTable()
-    copies = 4 * table.decks
+    variant = variant or ThreeCardVariant()
+    copies = 4 * variant.decks
     hands = list(itertools.combinations_with_replacement(Rank, 3))
     # Suits never matter to the main bet; distinct suits just keep the cards readable.
     settings = {
-        hand: house_way([Card(rank, Suit(i)) for i, rank in enumerate(hand)], table)
+        hand: house_way([Card(rank, Suit(i)) for i, rank in enumerate(hand)], variant)
         for hand in hands
     }
     counts: Counter[Fraction] = Counter()
@@ -49,19 +49,19 @@ def main_bet_distribution(table: ThreeCardTable | None = None) -> Distribution:
         for dealer in hands:
             ways = player_ways * _ways(dealer, copies, held)
             if ways:
-                counts[settle_main_bet(settings[player], settings[dealer], table).net] += ways
+                counts[settle_main_bet(settings[player], settings[dealer], variant).net] += ways
     total = sum(counts.values())
     return {net: Fraction(n, total) for net, n in sorted(counts.items())}
 
 
-def three_card_bonus_distribution(table: ThreeCardTable | None = None) -> Distribution:
+def three_card_bonus_distribution(variant: ThreeCardVariant | None = None) -> Distribution:
     """Probability of each net result of the 3-card bonus, over every 3 cards of the shoe."""
-    table = table or ThreeCardTable()
+    variant = variant or ThreeCardVariant()
     counts: Counter[Fraction] = Counter()
     for cards in itertools.combinations_with_replacement(standard_deck(), 3):
-        ways = prod(comb(table.decks, n) for n in Counter(cards).values())
+        ways = prod(comb(variant.decks, n) for n in Counter(cards).values())
         if ways:
-            counts[settle_three_card_bonus(cards, table).net] += ways
+            counts[settle_three_card_bonus(cards, variant).net] += ways
     total = sum(counts.values())
     return {net: Fraction(n, total) for net, n in sorted(counts.items())}
 
@@ -82,17 +82,17 @@ def _describe(name: str, distribution: Distribution) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Print the exact figures for one table."""
+    """Print the exact figures for one variant."""
     parser = argparse.ArgumentParser(prog="python -m engine.three_card_exact", description=__doc__)
     parser.add_argument("--decks", type=int, default=6)
     parser.add_argument("--ties-to-dealer", action="store_true")
     args = parser.parse_args(argv)
-    table = ThreeCardTable(decks=args.decks, ties_to_dealer=args.ties_to_dealer)
-    ties = "ties go to the dealer" if table.ties_to_dealer else "ties push (as written)"
-    print(f"three-card game, exact count: {table.decks} decks, house way vs house way, {ties}")
+    variant = ThreeCardVariant(decks=args.decks, ties_to_dealer=args.ties_to_dealer)
+    ties = "ties go to the dealer" if variant.ties_to_dealer else "ties push (as written)"
+    print(f"three-card game, exact count: {variant.decks} decks, house way vs house way, {ties}")
     print(f"{'wager':<18}{'player EV':>11}{'win':>10}{'push':>10}{'loss':>10}")
-    print(_describe("main", main_bet_distribution(table)))
-    print(_describe("three_card_bonus", three_card_bonus_distribution(table)))
+    print(_describe("main", main_bet_distribution(variant)))
+    print(_describe("three_card_bonus", three_card_bonus_distribution(variant)))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """The four Pyramid games as data: one frozen ``Variant`` value per game, every number in one place.
 
-Each value transcribes RULINGS §2-§4 (and the seeds where the rulings defer to them). A host who
-wants other stakes or another point table changes a value here, never the logic that reads it.
+Each value transcribes RULINGS §2-§4 (and the seeds where the rulings defer to them). Whoever runs
+the bot and wants other stakes or another point table changes a value here, never the logic that
+reads it; a table's host changes only the table options (tables/options.py).
 """
 
 from __future__ import annotations

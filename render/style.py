@@ -45,13 +45,16 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(BOLD_FONT if bold else REGULAR_FONT, size)
 
 
-def signed(value: int) -> str:
-    """A number with its sign, as in ``+3``, ``0`` or a true minus before a loss."""
-    if value > 0:
-        return f"+{value:,}"
-    if value < 0:
-        return f"{MINUS}{-value:,}"
-    return "0"
+def signed(value: float, places: int = 0) -> str:
+    """A number with its sign, as in ``+3``, ``0`` or a true minus before a loss, to ``places``
+    decimals (``+1.5``); one that rounds to nothing has no sign (``0.0``)."""
+    if isinstance(value, int) and not places:
+        text = f"{abs(value):,}"
+    else:
+        text = f"{abs(value):,.{places}f}"
+    if not text.strip("0.,"):
+        return text
+    return f"+{text}" if value > 0 else f"{MINUS}{text}"
 
 
 def gain_colour(value: int) -> Colour:

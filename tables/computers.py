@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import AnyCard
-from engine.players import Level, computer_setting, level_named, plays_on
+from engine.players import Level, plays_on
 from tables.games import GameSpec
 from tables.rules import SOLVER_BUDGET_S, rules_of
-from tables.setting import Setting, hands_of
+from tables.setting import Setting
 
 __all__ = ["Level", "computer_declares", "computer_name", "computer_sets", "is_computer"]
 
@@ -29,20 +29,8 @@ def computer_name(user: int, level: str) -> str:
 
 
 def computer_sets(spec: GameSpec, level: str, held: Sequence[AnyCard]) -> Setting:
-    """The setting a computer of this level plays (CPU work: in a worker, within the budget).
-
-    In the house games every level plays the house way, as the game itself advises.
-    """
-    if spec.variant is None:
-        return rules_of(spec).suggest(held, budget_s=SOLVER_BUDGET_S).setting
-    arrangement, automatic = computer_setting(
-        spec.variant, level_named(level), held, budget_s=SOLVER_BUDGET_S
-    )
-    return Setting(
-        hands_of(arrangement.hands),
-        tuple(arrangement.discards or ()),
-        None if automatic is None else automatic.value,
-    )
+    """The setting a computer of this level plays (CPU work: in a worker, within the budget)."""
+    return rules_of(spec).computer_sets(level, held)
 
 
 def computer_declares(

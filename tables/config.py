@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from engine.errors import GameError
 from engine.players import level_named
 from tables.computers import default_level
-from tables.games import Family, GameSpec, game_named
+from tables.games import GAMES, GameSpec, game_named
 from tables.options import TableDefaults, check_ante, check_decks, check_wheel
+from tables.rules import rules_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,15 +75,12 @@ def make_config(
         check_ante(ante)
     elif ante:
         raise GameError(f"{spec.title} has no ante: chips change by points only.")
-    three_card = spec.family is Family.THREE_CARD
-    for option, value, applies, where in (
-        ("ties_to_dealer", ties_to_dealer, three_card, "the three-card game"),
-        ("decks", decks, three_card, "the three-card game"),
-        ("wheel", wheel, spec.family is Family.PAI_GOW, "Pai Gow"),
-        ("silent", afk_plays_on, spec.declarations > 0, "games with declarations"),
-    ):
-        if value is not None and not applies:
-            raise GameError(f"The {option} option is for {where}, not {spec.title}.")
+    taken = rules_of(spec).options()
+    for option, value in (("ties_to_dealer", ties_to_dealer), ("decks", decks), ("wheel", wheel)):
+        if value is not None and option not in taken:
+            raise GameError(f"The {option} option is for {_taken_by(option)}, not {spec.title}.")
+    if afk_plays_on is not None and not spec.declarations:
+        raise GameError(f"The silent option is for games with declarations, not {spec.title}.")
     if not spec.min_players <= seats <= spec.max_players:
         raise GameError(
             f"{spec.title} seats {spec.min_players} to {spec.max_players} players, not {seats}."
@@ -114,3 +112,9 @@ def make_config(
         fill,
         cap,
     )
+
+
+def _taken_by(option: str) -> str:
+    """The games that take a table option, as a sentence names them."""
+    called = (rules_of(s).called() for s in GAMES.values() if option in rules_of(s).options())
+    return " and ".join(dict.fromkeys(called))

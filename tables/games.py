@@ -10,8 +10,8 @@ from typing import Final
 from engine.errors import GameError
 from engine.evaluate import WheelMode
 from engine.names import game_name
-from engine.paigow import PaiGowTable
-from engine.three_card import ThreeCardTable
+from engine.paigow import PaiGowVariant
+from engine.three_card import ThreeCardVariant
 from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, Variant
 
 
@@ -46,18 +46,18 @@ class GameSpec:
     #: (returned with the result), so nobody plays who could not pay a likely loss.
     cover_per_opponent: int = 0
     #: The house games' numbers as this table plays them (its options applied).
-    three_card: ThreeCardTable | None = None
-    pai_gow: PaiGowTable | None = None
+    three_card: ThreeCardVariant | None = None
+    pai_gow: PaiGowVariant | None = None
 
     @property
-    def three_card_table(self) -> ThreeCardTable:
+    def three_card_variant(self) -> ThreeCardVariant:
         """The three-card game's numbers at this table; ``GameError`` for another game."""
         if self.three_card is None:
             raise GameError(f"{self.title} is not the three-card game.")
         return self.three_card
 
     @property
-    def pai_gow_table(self) -> PaiGowTable:
+    def pai_gow_variant(self) -> PaiGowVariant:
         """Pai Gow's numbers at this table; ``GameError`` for another game."""
         if self.pai_gow is None:
             raise GameError(f"{self.title} is not Pai Gow.")
@@ -104,8 +104,8 @@ def _pyramid(
 
 
 #: The three-card game's numbers (RULINGS §5) and Pai Gow's (RULINGS §6), as the tables play them.
-THREE_CARD_TABLE: Final = ThreeCardTable()
-PAI_GOW_TABLE: Final = PaiGowTable()
+THREE_CARD_VARIANT: Final = ThreeCardVariant()
+PAI_GOW_VARIANT: Final = PaiGowVariant()
 
 GAMES: Final[dict[str, GameSpec]] = {
     spec.name: spec
@@ -121,14 +121,14 @@ GAMES: Final[dict[str, GameSpec]] = {
             family=Family.THREE_CARD,
             min_players=1,
             max_players=6,
-            decks=THREE_CARD_TABLE.decks,
+            decks=THREE_CARD_VARIANT.decks,
             jokers=0,
             deal=3,
             dealer_cards=3,
             default_ante=5,
             # Seed 002: the main bet, the 3-card bonus and the 6-card bonus.
             wagers=3,
-            three_card=THREE_CARD_TABLE,
+            three_card=THREE_CARD_VARIANT,
         ),
         GameSpec(
             name="paigow",
@@ -141,7 +141,7 @@ GAMES: Final[dict[str, GameSpec]] = {
             deal=7,
             dealer_cards=7,
             default_ante=10,
-            pai_gow=PAI_GOW_TABLE,
+            pai_gow=PAI_GOW_VARIANT,
         ),
     )
 }
@@ -149,53 +149,16 @@ GAMES: Final[dict[str, GameSpec]] = {
 
 @functools.cache
 def _with_options(spec: GameSpec, ties_to_dealer: bool, wheel: str, decks: int) -> GameSpec:
-    if spec.family is Family.THREE_CARD:
-        table = ThreeCardTable(decks=decks, ties_to_dealer=ties_to_dealer)
-        return replace(spec, decks=decks, three_card=table)
-    if spec.family is Family.PAI_GOW:
+    # A game takes the options its own numbers have (RULINGS §5, §6); the others ignore them.
+    if spec.three_card is not None:
+        variant = ThreeCardVariant(decks=decks, ties_to_dealer=ties_to_dealer)
+        return replace(spec, decks=decks, three_card=variant)
+    if spec.pai_gow is not None:
         mode = WheelMode.LOW if wheel == "california" else WheelMode.SECOND
-        return replace(spec, pai_gow=PaiGowTable(wheel=mode))
+        return replace(spec, pai_gow=PaiGowVariant(wheel=mode))
     return spec
 
 
 def game_named(name: str) -> GameSpec:
     """The game players call ``name`` (any spelling `game_name` reads); ``GameError`` otherwise."""
     return GAMES[game_name(name)]
-
-
-def rules_summary(spec: GameSpec) -> str:
-    """A few lines on how the game goes, from its data (the full rules are in docs/rules.md)."""
-    lines = [f"**{spec.title}**: {spec.min_players}-{spec.max_players} players"]
-    if spec.has_dealer:
-        lines[0] += " against the bot dealer"
-    lines[0] += f"; {spec.decks} deck(s)" + (
-        f" and {spec.jokers} joker(s)." if spec.jokers else "."
-    )
-    variant = spec.variant
-    if variant is None:
-        if spec.family is Family.THREE_CARD:
-            lines.append(
-                "3 cards each, set as a 1-card low and a 2-card high hand; three wagers of one "
-                "ante each (main bet, 3-card bonus, 6-card bonus) against the dealer's house way."
-            )
-        else:
-            lines.append(
-                "7 cards each, set as a 5-card high and a 2-card low hand; the high hand must "
-                "win. Win both hands against the banker: even money less 5%; ties go to the banker."
-            )
-        return "\n".join(lines)
-    lines.append(
-        f"Deal {variant.deal} cards; ante {variant.ante}."
-        if variant.ante
-        else f"Deal {variant.deal} cards; no ante."
-    )
-    for turn, declaration in enumerate(variant.declarations, start=1):
-        lines.append(
-            f"Declaration {turn}: play on for {declaration.draw} more cards, or surrender."
-        )
-    sizes = " | ".join(
-        f"{slot.name} ({'/'.join(str(s) for s in slot.allowed_sizes)})" for slot in variant.slots
-    )
-    order = "stronger than" if variant.order.value == "strict" else "at least as strong as"
-    lines.append(f"Hands, weakest first: {sizes}; each {order} the one before.")
-    return "\n".join(lines)

@@ -9,10 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import AnyCard
-from engine.errors import GameError
 from tables.games import GAMES, GameSpec
 from tables.rules import SOLVER_BUDGET_S, rules_of
-from tables.rules.house import HouseRules
 from tables.setting import Setting, SlotShape, Suggestion
 
 __all__ = [
@@ -22,7 +20,6 @@ __all__ = [
     "Suggestion",
     "default_setting",
     "hand_labels",
-    "house_setting",
     "read_setting",
     "setting_shape",
     "setting_text",
@@ -48,14 +45,6 @@ def setting_text(
 ) -> str:
     """The text ``read_setting`` reads for these hands (and discards, in a Pyramid game)."""
     return rules_of(spec).compose(hands, discards).text
-
-
-def house_setting(spec: GameSpec, held: Sequence[AnyCard], *, banker: bool = False) -> Setting:
-    """The house way's setting of a three-card or Pai Gow hand (RULINGS §5, §6)."""
-    rules = rules_of(spec)
-    if not isinstance(rules, HouseRules):
-        raise GameError(f"{spec.title} has no house way.")
-    return rules.house_way(held, banker=banker)
 
 
 def suggest_setting(

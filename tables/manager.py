@@ -14,9 +14,8 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TypeVar
 
 from engine.cards import AnyCard
 from engine.errors import GameError
@@ -33,27 +32,25 @@ from tables.events import (
     TableClosed,
 )
 from tables.flow import Arranger, Flow
-from tables.hands import Suggestion, default_setting, suggest_setting
+from tables.hands import Suggestion, default_setting
 from tables.outbox import Batch, Outbox
 from tables.phase import Phase
 from tables.runtime import (
+    Activity,
     AsyncioScheduler,
     Offload,
-    Priority,
     Publisher,
     Scheduler,
     ThreadOffload,
 )
 from tables.snapshot import table_from_state
+from tables.suggestions import Suggestions
 from tables.table import Table
 from tables.turns import ComputerTurns
 
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]
-#: Suggestions kept (a game's are of no use once it ends; a table holds six players).
-SUGGESTIONS_KEPT = 2_000
-T = TypeVar("T")
 
 
 class TableManager:
@@ -82,12 +79,8 @@ class TableManager:
         self._locks: dict[Key, asyncio.Lock] = {}
         self.outbox = Outbox(storage.outbox, publisher, background=background_publishing)
         self.deadlines = Deadlines(self.scheduler, clock, self.expire)
-        self._closing = False
-        #: The solver's suggestion per (game, player), computed once, the oldest dropped first.
-        self._suggestions: dict[tuple[int, int], asyncio.Future[Suggestion]] = {}
-        self._busy = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
+        self.activity = Activity()
+        self.suggestions = Suggestions()
         self.flow = Flow(storage, self.offload, self.clock, arranger)
         self.turns = ComputerTurns(self.offload, self._act)
 
@@ -152,7 +145,7 @@ class TableManager:
         *,
         missing_ok: bool = False,
     ) -> tuple[Event, ...]:
-        async with self._working():
+        async with self.activity.working():
             async with self._lock(key):
                 if missing_ok and key not in self._tables:
                     return ()  # closed while this waited for the lock: nothing left to do
@@ -193,7 +186,7 @@ class TableManager:
     ) -> tuple[Event, ...]:
         """Open a table in the channel with the host seated (``name``: how the host shows)."""
         key = (guild_id, channel_id)
-        async with self._working():
+        async with self.activity.working():
             async with self._lock(key):
                 if key in self._tables:
                     raise GameError("This channel already has a table; join it or cancel it first.")
@@ -319,17 +312,9 @@ class TableManager:
         seat = table.seat_of(user)
         if table.phase is not Phase.ARRANGING or not seat.is_active or table.game_id is None:
             raise GameError("There are no hands of yours to set now.")
-        # One holding, one answer: a second Suggest (or a double click) waits for the first.
-        key = (table.game_id, user)
-        known = self._suggestions.get(key)
-        if known is None or (known.done() and (known.cancelled() or known.exception())):
-            known = asyncio.ensure_future(
-                self.offload(suggest_setting, table.spec, seat.held, priority=Priority.SUGGEST)
-            )
-            self._suggestions[key] = known
-            while len(self._suggestions) > SUGGESTIONS_KEPT:
-                del self._suggestions[next(iter(self._suggestions))]
-        return await asyncio.shield(known)
+        return await self.suggestions.of(
+            self.offload, table.spec, seat.held, game_id=table.game_id, user=user
+        )
 
     def hand(self, guild_id: int, channel_id: int, user: int) -> tuple[AnyCard, ...]:
         """The cards the player holds in this channel's game."""
@@ -473,28 +458,14 @@ class TableManager:
         self._versions[key] = version
         await self._commit(key, table, Batch())
 
-    @contextlib.asynccontextmanager
-    async def _working(self) -> AsyncIterator[None]:
-        """Count an action under way, so that closing waits for it; none starts once closing."""
-        if self._closing:
-            raise GameError("The bot is restarting; try again in a moment.")
-        self._busy += 1
-        self._idle.clear()
-        try:
-            yield
-        finally:
-            self._busy -= 1
-            if not self._busy:
-                self._idle.set()
-
     async def close(self, *, wait_s: float = 10.0) -> None:
         """Call off every deadline and let the actions under way finish (up to ``wait_s``), so
         the database is not closed under one; the tables stay saved for the next start."""
-        self._closing = True
+        self.activity.closing = True
         self.deadlines.close()
         await self.turns.close()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._idle.wait(), wait_s)
+            await asyncio.wait_for(self.activity.idle(), wait_s)
             await asyncio.wait_for(self.outbox.flush(), wait_s)
 
 

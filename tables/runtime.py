@@ -1,5 +1,6 @@
-"""What the tables run on: a publisher for their events, timers for deadlines, and workers for
-CPU work (the solver, settlements), each behind a small protocol so tests can put fakes there."""
+"""What the tables run on: a publisher for their events, timers for deadlines, workers for CPU
+work (the solver, settlements), each behind a small protocol so tests can put fakes there, and
+the count of actions under way that shutting down waits for."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from enum import IntEnum
 from typing import Any, Protocol, TypeVar
 
+from engine.errors import GameError
 from tables.events import Event
 
 T = TypeVar("T")
@@ -102,6 +104,34 @@ class Slots:
                 ready.set_result(None)
                 return
         self.free += 1
+
+
+class Activity:
+    """The actions under way, counted so that closing waits for them; none starts once closing."""
+
+    def __init__(self) -> None:
+        self.closing = False
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def working(self) -> AsyncIterator[None]:
+        """Count the block as an action under way; refused once closing has begun."""
+        if self.closing:
+            raise GameError("The bot is restarting; try again in a moment.")
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if not self._busy:
+                self._idle.set()
+
+    async def idle(self) -> None:
+        """Wait until no action is under way."""
+        await self._idle.wait()
 
 
 class Offload(Protocol):

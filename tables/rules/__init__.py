@@ -1,9 +1,11 @@
 """One rules object per game family: everything a table asks of its game, asked the same way.
 
 A table never switches on the family. It asks ``rules_of(spec)`` to read a player's setting,
-suggest one, set the house's, name the hands and play a finished game out as transfers; the
-Pyramid games, the three-card game and Pai Gow each answer in their own module. A new game is a
-new object here, not a branch in ten places.
+suggest one, set the house's, name the hands, play a finished game out as transfers and review
+a player's part in it, and which table options the game takes; the pictures ask it how hands are
+read and named and whether a game scores hand by hand. The Pyramid games, the three-card game
+and Pai Gow each answer in their own module. A new game is a new object here, not a branch in
+ten places.
 """
 
 from __future__ import annotations
@@ -15,13 +17,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from engine.cards import AnyCard
+from engine.evaluate import HandRules
 from engine.payouts import Outcome, Payout
 from engine.settlement import Party, Transfer
-from tables.events import Wager
+from tables.events import SeatResult, ShowdownSettled, Wager
 from tables.games import Family, GameSpec
 from tables.setting import Setting, SlotShape, Suggestion
 
 if TYPE_CHECKING:
+    from tables.review import Review
     from tables.table import Table
 
 #: How long the solver may think for a player who let the deadline pass, or for the Casino
@@ -66,11 +70,37 @@ class GameRules(Protocol):
     def suggest(self, held: Sequence[AnyCard], *, budget_s: float | None) -> Suggestion:
         """The best setting the bot knows for these cards (the solver, or the house way)."""
 
+    def computer_sets(self, level: str, held: Sequence[AnyCard]) -> Setting:
+        """The setting a computer of this level plays (CPU work, within the solver's budget)."""
+
     def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
         """Each hand's name for the showdown."""
 
     def play(self, table: Table) -> Played:
         """A table whose hands are all in, played out as transfers (CPU work: off the loop)."""
+
+    def review(
+        self, event: ShowdownSettled, seat: SeatResult, held: tuple[AnyCard, ...], *, ante: int
+    ) -> Review:
+        """A player's setting of a finished game beside the best one of the same cards (CPU)."""
+
+    def options(self) -> frozenset[str]:
+        """The table options the game takes (``ties_to_dealer``, ``decks``, ``wheel``)."""
+
+    def called(self) -> str:
+        """How a sentence names the game's family: "the three-card game", "Pai Gow"."""
+
+    def hand_rules(self) -> HandRules:
+        """How the pictures read the hands (what a joker becomes, the order a hand plays in)."""
+
+    def slot_names(self) -> tuple[str, ...]:
+        """Each hand's short name, weakest first: Hand 1-6, Front/Middle/Back, or Low/High."""
+
+    def scores_by_hand(self) -> bool:
+        """Whether points are won hand by hand (the Pyramid games), not wager by wager."""
+
+    def summary(self) -> tuple[str, ...]:
+        """Lines on how the game goes, after who plays with which cards (``/rules``)."""
 
     def warm_up(self) -> None:
         """Load what the first answer would otherwise wait for (lookups, models)."""
@@ -89,6 +119,18 @@ def wager_chips(payout: Payout, stake: int) -> int:
     if payout.outcome is Outcome.WIN:
         return math.floor(stake * payout.net)
     return int(stake * payout.net)
+
+
+def rules_summary(spec: GameSpec) -> str:
+    """A few lines on how the game goes, from its data (the full rules are in docs/rules.md)."""
+    lines = [f"**{spec.title}**: {spec.min_players}-{spec.max_players} players"]
+    if spec.has_dealer:
+        lines[0] += " against the bot dealer"
+    lines[0] += f"; {spec.decks} deck(s)" + (
+        f" and {spec.jokers} joker(s)." if spec.jokers else "."
+    )
+    lines.extend(rules_of(spec).summary())
+    return "\n".join(lines)
 
 
 @functools.cache

@@ -11,14 +11,18 @@ from engine.arrangement import Arrangement, parse_arrangement, verify_arrangemen
 from engine.automatics import verify_automatic
 from engine.cards import AnyCard, card_from_code
 from engine.errors import GameError, quote
-from engine.evaluate import HandValue, evaluate, evaluator
+from engine.evaluate import HandRules, HandValue, evaluate, evaluator
+from engine.players import computer_setting, level_named
 from engine.scoring import PlayedHands, matchup, net_matrix
 from engine.settlement import Seat, settle
 from engine.solver.model import load_model
 from engine.solver.solve import solve
 from engine.variants import Automatic, Variant
+from tables.events import SeatResult, ShowdownSettled
 from tables.games import GameSpec
+from tables.review import Review
 from tables.rules import SOLVER_BUDGET_S, Played
+from tables.rules.pyramid_review import review_pyramid
 from tables.setting import Setting, SlotShape, Suggestion, hands_of
 
 if TYPE_CHECKING:
@@ -92,10 +96,68 @@ class PyramidRules:
         setting = Setting(hands_of(arrangement.hands), tuple(arrangement.discards or ()), automatic)
         return Suggestion(setting, solution.ev, solution.exact)
 
+    def computer_sets(self, level: str, held: Sequence[AnyCard]) -> Setting:
+        """The level's way of setting the cards (engine/players.py), an automatic included."""
+        arrangement, automatic = computer_setting(
+            self.variant, level_named(level), held, budget_s=SOLVER_BUDGET_S
+        )
+        return Setting(
+            hands_of(arrangement.hands),
+            tuple(arrangement.discards or ()),
+            None if automatic is None else automatic.value,
+        )
+
     def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
         """Each hand's name, with what each joker became."""
         rules = self.variant.hand_rules
         return tuple(evaluate(hand, rules).label for hand in hands)
+
+    def review(
+        self, event: ShowdownSettled, seat: SeatResult, held: tuple[AnyCard, ...], *, ante: int
+    ) -> Review:
+        """The solver's setting of the cards beside the player's, against the hands played."""
+        return review_pyramid(self.spec, ante, event, seat, held)
+
+    def options(self) -> frozenset[str]:
+        """None: the Pyramid games play as their variant says."""
+        return frozenset()
+
+    def called(self) -> str:
+        """ "the Pyramid games"."""
+        return "the Pyramid games"
+
+    def hand_rules(self) -> HandRules:
+        """The variant's hand rules (a joker is wild, the wheel where the variant ranks it)."""
+        return self.variant.hand_rules
+
+    def slot_names(self) -> tuple[str, ...]:
+        """The slots' names without " hand", capitalised: "Hand 1", "Front", "Back"."""
+        names = (shape.name.removesuffix(" hand") for shape in self.shape())
+        return tuple(name[:1].upper() + name[1:] for name in names)
+
+    def scores_by_hand(self) -> bool:
+        """Yes: each hand scores its points against the field (or the dealer)."""
+        return True
+
+    def summary(self) -> tuple[str, ...]:
+        """The deal and the ante, each declaration, and the hands with their order."""
+        variant = self.variant
+        lines = [
+            f"Deal {variant.deal} cards; ante {variant.ante}."
+            if variant.ante
+            else f"Deal {variant.deal} cards; no ante."
+        ]
+        for turn, declaration in enumerate(variant.declarations, start=1):
+            lines.append(
+                f"Declaration {turn}: play on for {declaration.draw} more cards, or surrender."
+            )
+        sizes = " | ".join(
+            f"{slot.name} ({'/'.join(str(s) for s in slot.allowed_sizes)})"
+            for slot in variant.slots
+        )
+        order = "stronger than" if variant.order.value == "strict" else "at least as strong as"
+        lines.append(f"Hands, weakest first: {sizes}; each {order} the one before.")
+        return tuple(lines)
 
     def warm_up(self) -> None:
         """The solver's field model and the evaluator's lookups."""

@@ -69,4 +69,4 @@ async def test_a_table_option_changes_the_game_it_deals(scene: Scene) -> None:
     await bob.slash(scene.channel, "table join")
     await ann.slash(scene.channel, "table start")
     spec = the_table(scene).spec
-    assert spec.decks == 8 and spec.three_card_table.ties_to_dealer
+    assert spec.decks == 8 and spec.three_card_variant.ties_to_dealer

@@ -16,7 +16,7 @@ from engine.evaluate import PAI_GOW_RULES, WheelMode, evaluate
 from engine.paigow import (
     DECK_CODES,
     PaiGowSetting,
-    PaiGowTable,
+    PaiGowVariant,
     Role,
     is_foul,
     low_key_codes,
@@ -126,7 +126,7 @@ def test_a_setting_must_be_five_and_two_of_the_cards_dealt() -> None:
 def test_wheel_is_second_highest_in_nevada_and_lowest_in_california() -> None:
     wheel = setting("As 2d 3d 4h 5c | 9s 8d")
     six_high = setting("6s 2c 3c 4d 5d | 9d 8c")
-    nevada = PaiGowTable()
-    california = PaiGowTable(wheel=WheelMode.LOW)
+    nevada = PaiGowVariant()
+    california = PaiGowVariant(wheel=WheelMode.LOW)
     assert settle(wheel, six_high, nevada).outcome is Outcome.PUSH  # high won, low tied
     assert settle(wheel, six_high, california).outcome is Outcome.LOSS

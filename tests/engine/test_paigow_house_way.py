@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import card_from_code, parse_cards, sort_cards
-from engine.paigow import DECK_CODES, PaiGowTable, Role, is_foul, verify_setting
+from engine.paigow import DECK_CODES, PaiGowVariant, Role, is_foul, verify_setting
 from engine.paigow_house_way import house_way, house_way_codes, house_ways_codes
 
 
@@ -303,14 +303,14 @@ def test_every_seven_card_hand_gets_a_legal_setting_of_its_own_cards(
     rng: random.Random, role: Role
 ) -> None:
     cards = tuple(card_from_code(code) for code in rng.sample(DECK_CODES, 7))
-    setting = house_way(cards, role=role, table=PaiGowTable())
+    setting = house_way(cards, role=role, variant=PaiGowVariant())
     verify_setting(cards, setting)
     assert not is_foul(setting)
 
 
 def test_both_roles_at_once_set_as_each_role_alone() -> None:
     # Four of a kind with three singles is the one place the sheet names the banker.
-    keys = PaiGowTable().keys
+    keys = PaiGowVariant().keys
     rng = random.Random(17)
     quads = [[r * 4 + s for s in range(4)] for r in range(2, 15)]
     hands = [rng.sample(DECK_CODES, 7) for _ in range(3_000)]

@@ -12,7 +12,7 @@ import pytest
 from engine.cards import Card, card_from_code
 from engine.cli import main
 from engine.errors import GameError
-from engine.paigow import DECK_CODES, PaiGowTable, Role, settle_codes
+from engine.paigow import DECK_CODES, PaiGowVariant, Role, settle_codes
 from engine.paigow_house_way import house_way_codes
 from engine.simulate import GAMES, SimulationOptions, _wager_stats, simulate
 from engine.simulate_house import (
@@ -22,7 +22,7 @@ from engine.simulate_house import (
     pai_gow_results,
     three_card_results,
 )
-from engine.three_card import ThreeCardTable, house_way, settle_round
+from engine.three_card import ThreeCardVariant, house_way, settle_round
 
 
 def test_same_seed_replays_the_same_result() -> None:
@@ -106,23 +106,23 @@ def test_command_refuses_an_option_the_variant_does_not_take() -> None:
 
 def test_simulated_pai_gow_rounds_settle_as_the_bots_rules_do() -> None:
     # The million-round run is benchmarks/check_simulator.py; this is its CI sample.
-    table = PaiGowTable()
+    variant = PaiGowVariant()
     dealt = deal_pai_gow(generator(5, 0), 3_000)
-    fast = pai_gow_results(table.wheel, dealt).tolist()
+    fast = pai_gow_results(variant.wheel, dealt).tolist()
     for row, result in zip(dealt.tolist(), fast, strict=True):
-        player = house_way_codes(row[:7], Role.PLAYER, table.keys)
-        banker = house_way_codes(row[7:], Role.BANKER, table.keys)
-        assert settle_codes(player, banker, table.keys) == result, row
+        player = house_way_codes(row[:7], Role.PLAYER, variant.keys)
+        banker = house_way_codes(row[7:], Role.BANKER, variant.keys)
+        assert settle_codes(player, banker, variant.keys) == result, row
 
 
 @pytest.mark.parametrize("ties_to_dealer", [False, True])
 def test_simulated_three_card_rounds_settle_as_the_bots_rules_do(ties_to_dealer: bool) -> None:
-    table = ThreeCardTable(ties_to_dealer=ties_to_dealer)
-    dealt = deal_three_card(generator(6, 0), 3_000, table.decks)
-    fast = three_card_results(table, dealt).tolist()
+    variant = ThreeCardVariant(ties_to_dealer=ties_to_dealer)
+    dealt = deal_three_card(generator(6, 0), 3_000, variant.decks)
+    fast = three_card_results(variant, dealt).tolist()
     for row, nets in zip(dealt.tolist(), fast, strict=True):
         cards = [card for card in map(card_from_code, row) if isinstance(card, Card)]
-        result = settle_round(house_way(cards[:3], table), house_way(cards[3:], table), table)
+        result = settle_round(house_way(cards[:3], variant), house_way(cards[3:], variant), variant)
         expected = [result.main.net, result.three_card_bonus.net, result.six_card_bonus.net]
         assert [float(net) for net in expected] == nets, row
 

@@ -14,7 +14,7 @@ from engine.payouts import Outcome
 from engine.three_card import (
     BonusHand,
     ThreeCardSetting,
-    ThreeCardTable,
+    ThreeCardVariant,
     high_key,
     house_way,
     is_foul,
@@ -184,14 +184,14 @@ def test_fouled_hand_still_collects_its_bonus_wagers() -> None:
 
 
 def test_ties_to_dealer_turns_a_tied_hand_into_a_dealer_win() -> None:
-    table = ThreeCardTable(ties_to_dealer=True)
-    assert settle_main_bet(setting("8h | Td 9c"), DEALER, table).outcome is Outcome.LOSS
-    assert settle_main_bet(setting("8h | Jc 2d"), DEALER, table).outcome is Outcome.PUSH
+    variant = ThreeCardVariant(ties_to_dealer=True)
+    assert settle_main_bet(setting("8h | Td 9c"), DEALER, variant).outcome is Outcome.LOSS
+    assert settle_main_bet(setting("8h | Jc 2d"), DEALER, variant).outcome is Outcome.PUSH
 
 
 @pytest.mark.slow
 def test_main_bet_as_written_returns_plus_1_35_percent_house_way_against_house_way() -> None:
-    ev = expected_value(main_bet_distribution(ThreeCardTable(decks=6)))
+    ev = expected_value(main_bet_distribution(ThreeCardVariant(decks=6)))
     assert abs(ev - Fraction(135, 10_000)) < Fraction(15, 10_000)
     assert round(float(ev), 5) == 0.01348
 
@@ -250,11 +250,11 @@ def test_six_card_bonus_pay_table(hand: str, bonus: BonusHand, net: int) -> None
 
 
 def test_six_card_bonus_pays_player_trips_at_least_two_to_one() -> None:
-    table = ThreeCardTable(six_card_pays=((BonusHand.TWO_PAIR, 1),))
-    assert settle_six_card_bonus(cards("9c 9d 9h"), cards("Kc 5d 2h"), table).net == 2
+    variant = ThreeCardVariant(six_card_pays=((BonusHand.TWO_PAIR, 1),))
+    assert settle_six_card_bonus(cards("9c 9d 9h"), cards("Kc 5d 2h"), variant).net == 2
 
 
 def test_table_takes_six_to_eight_decks() -> None:
-    assert ThreeCardTable(decks=8).decks == 8
+    assert ThreeCardVariant(decks=8).decks == 8
     with pytest.raises(GameError):
-        ThreeCardTable(decks=5)
+        ThreeCardVariant(decks=5)

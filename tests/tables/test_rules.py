@@ -13,6 +13,7 @@ from storage.rows import GameStatus
 from tables.config import make_config
 from tables.games import GAMES
 from tables.rules import rules_of
+from tables.rules.house import HouseRules
 from tables.setting import Setting
 from tables.snapshot import table_from_state
 from tables.table import Table
@@ -25,6 +26,39 @@ def test_every_game_answers_the_same_questions(game: str) -> None:
     shape = rules.shape()
     assert shape and all(slot.name and slot.sizes for slot in shape)
     assert callable(rules.play) and callable(rules.warm_up)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_pictures_name_each_hand_a_player_sets(game: str) -> None:
+    rules = rules_of(GAMES[game])
+    assert len(rules.slot_names()) == len(rules.shape())
+    assert rules.summary() and rules.called()
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "taken_by"),
+    [
+        ("showdown", {"ties_to_dealer": True}, "the three-card game"),
+        ("paigow", {"decks": 8}, "the three-card game"),
+        ("three-card", {"wheel": "california"}, "Pai Gow"),
+    ],
+)
+def test_a_table_option_is_refused_naming_the_game_that_takes_it(
+    game: str, options: dict[str, object], taken_by: str
+) -> None:
+    [option] = options
+    with pytest.raises(GameError, match=f"The {option} option is for {taken_by}, not "):
+        make_config(game, **options)
+
+
+def test_a_house_games_shoe_is_its_decks() -> None:
+    eight = GAMES["three-card"].with_options(ties_to_dealer=False, wheel="nevada", decks=8)
+    three_card = rules_of(eight)
+    pai_gow = rules_of(GAMES["paigow"])
+    assert isinstance(three_card, HouseRules) and isinstance(pai_gow, HouseRules)
+    assert len(three_card.shoe_codes()) == 8 * 52
+    # Seed 003: one deck of 52 and a single joker, each card once.
+    assert len(set(pai_gow.shoe_codes())) == len(pai_gow.shoe_codes()) == 53
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -1,0 +1,122 @@
+"""The coach's review of a game against the house: every legal setting of the player's cards.
+
+Each setting is weighed against the same few hundred dealer hands drawn from what the shoe may
+still hold (the dealer sets them by its house way), and scored against the dealer's hand that was
+played.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import statistics
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from engine.cards import AnyCard, card_from_code
+from engine.errors import GameError
+from tables.events import SeatResult, ShowdownSettled, Wager
+from tables.review import Difference, Review, Way
+from tables.rules import wager_chips
+from tables.setting import Setting
+
+if TYPE_CHECKING:
+    from tables.rules.house import HouseRules
+
+#: Dealer hands a house game's settings are weighed against (the same hands for every setting).
+DEALER_SAMPLES: Final = 600
+
+
+def review_house(
+    rules: HouseRules,
+    ante: int,
+    event: ShowdownSettled,
+    seat: SeatResult,
+    held: tuple[AnyCard, ...],
+) -> Review:
+    """A house game player's setting beside the one worth most against the dealer's hands."""
+    spec = rules.spec
+    dealer = Setting(event.dealer_hands)
+    settings = _house_settings(rules, held)
+    dealers = [rules.house_way(hand, banker=True) for hand in _dealer_hands(rules, event, held)]
+
+    def worth(setting: Setting) -> float:
+        return statistics.fmean(
+            sum(wager_chips(payout, ante) for _, payout in rules.wagers(setting, other))
+            for other in dealers
+        )
+
+    def way(setting: Setting) -> Way:
+        wagers = tuple(
+            Wager(name, wager_chips(payout, ante), payout.reason)
+            for name, payout in rules.wagers(setting, dealer)
+        )
+        return Way(
+            setting.hands,
+            rules.labels(setting.hands),
+            wagers=wagers,
+            at_table=sum(w.chips for w in wagers),
+            expected=worth(setting),
+        )
+
+    mine = Setting(seat.hands) if seat.hands else None
+    house_way = rules.house_way(held)
+    # The best by expectation; a tie goes to the player's own setting, then to the house way.
+    order = [s for s in (mine, house_way) if s is not None] + settings
+    best_setting = max(order, key=worth)
+    yours = None if mine is None else way(mine)
+    best = way(best_setting)
+    differences: tuple[Difference, ...] = ()
+    if yours is not None:
+        differences = tuple(
+            Difference(i, a.name, a.reason, a.chips, b.reason, b.chips)
+            for i, (a, b) in enumerate(zip(yours.wagers, best.wagers, strict=True))
+            if a.chips != b.chips
+        )
+    return Review(
+        event.game_id,
+        spec.name,
+        seat.user,
+        yours,
+        best,
+        surrendered_at=seat.surrendered_at,
+        differences=differences,
+        dealer=Way(
+            event.dealer_hands,
+            event.dealer_labels,
+            at_table=0 if yours is None else -yours.at_table,
+        ),
+    )
+
+
+def _house_settings(rules: HouseRules, held: Sequence[AnyCard]) -> list[Setting]:
+    """Every legal low/high setting of a house game's cards."""
+    low_size = rules.LOW.sizes[0]
+    found = []
+    for low in itertools.combinations(range(len(held)), low_size):
+        setting = Setting(
+            (
+                tuple(held[i] for i in low),
+                tuple(card for i, card in enumerate(held) if i not in low),
+            )
+        )
+        try:
+            rules.check(held, setting)
+        except GameError:
+            continue  # a foul
+        found.append(setting)
+    return found
+
+
+def _dealer_hands(
+    rules: HouseRules, event: ShowdownSettled, held: Sequence[AnyCard]
+) -> list[list[AnyCard]]:
+    """Dealer hands the shoe could hold, as far as the player knew (their own cards out)."""
+    codes = list(rules.shoe_codes())
+    for card in held:
+        codes.remove(card.code)
+    rng = random.Random(f"review:{event.game_id}:{[card.code for card in held]}")
+    size = rules.spec.dealer_cards
+    return [
+        [card_from_code(code) for code in rng.sample(codes, size)] for _ in range(DEALER_SAMPLES)
+    ]
