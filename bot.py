@@ -44,6 +44,7 @@ from storage.database import (
 )
 from storage.errors import MigrationError
 from storage.sqlite import DatabaseFileError
+from tables.cluster import ClusterMember
 from tables.flow import Arranger
 from tables.games import GAMES
 from tables.hands import default_setting, warm_up
@@ -257,6 +258,7 @@ class PyramidBot(commands.AutoShardedBot):
         self.sync_globally = sync_globally
         self.database: Database | None = None
         self.services: Services
+        self.cluster: ClusterMember | None = None
 
     async def open_storage(self) -> Database:
         """The bot's database, opened by the first call (`run_bot` makes it before logging in)."""
@@ -305,6 +307,8 @@ class PyramidBot(commands.AutoShardedBot):
         self.add_listener(answer_orphan_form, "on_interaction")
         resumed = await tables.resume()
         log.info("Resumed %d table(s).", resumed)
+        self.cluster = ClusterMember(tables, shards=self.settings.shard_ids or ())
+        await self.cluster.start(watch=storage.database.is_shared)
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -338,6 +342,9 @@ class PyramidBot(commands.AutoShardedBot):
         lifecycle = self.get_cog("LifecycleCog")
         if isinstance(lifecycle, LifecycleCog):
             await lifecycle.stop()
+        if self.cluster is not None:
+            await self.cluster.stop()
+            self.cluster = None
         if hasattr(self, "services"):
             await self.services.tables.close()
         close = getattr(self.offload, "close", None)

@@ -126,7 +126,7 @@ async def play_demo(
             for user in users[1:]:
                 await tables.join(GUILD, CHANNEL, user)
             await tables.start(GUILD, CHANNEL, users[0])
-            while (table := tables.table(GUILD, CHANNEL)) is not None and table.in_game:
+            while (table := await tables.table(GUILD, CHANNEL)) is not None and table.in_game:
                 waiting = table.waiting_for()
                 if table.phase is Phase.DECLARING:
                     for user in waiting:

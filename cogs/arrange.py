@@ -64,7 +64,7 @@ class PlayCog(commands.Cog):
         """Open the builder (only the caller sees it)."""
         guild, channel = interaction.guild_id, interaction.channel_id
         assert guild is not None and channel is not None
-        table = services(interaction).tables.table(guild, channel)
+        table = await services(interaction).tables.table(guild, channel)
         if table is None or table.game_id is None:
             raise GameError("No game is under way at this table.")
         await build_step(interaction, table.game_id, EMPTY, "start")
@@ -100,8 +100,8 @@ async def show_hand(interaction: Interaction, guild: int | None, channel: int | 
         await answer(interaction, "Use this in the channel of your table.")
         return
     found = services(interaction)
-    cards = found.tables.hand(guild, channel, interaction.user.id)
-    table = found.tables.table(guild, channel)
+    cards = await found.tables.hand(guild, channel, interaction.user.id)
+    table = await found.tables.table(guild, channel)
     view = None
     text = "Your cards (only you see this)."
     subtitle = "" if table is None else table.spec.title
@@ -160,7 +160,7 @@ async def suggest(
     """
     await acknowledge(interaction)
     found = services(interaction)
-    table = found.tables.table(guild, channel)
+    table = await found.tables.table(guild, channel)
     if table is None or table.game_id is None or game not in (None, table.game_id):
         raise GameError("That game is over; these buttons no longer count.")
     suggestion = await found.tables.suggest(guild, channel, interaction.user.id)
@@ -195,7 +195,7 @@ class TakeButton(GameButton, custom_id="pp:take:{guild:int}:{channel:int}:{game:
         """Submit the suggestion (asked again if the bot restarted since)."""
         found = services(interaction)
         user = interaction.user.id
-        table = found.tables.table(self.guild, self.channel)
+        table = await found.tables.table(self.guild, self.channel)
         if table is None or table.game_id != self.game:
             await reply(interaction, "That game is over.")
             return
@@ -217,7 +217,7 @@ class TypeButton(GameButton, custom_id="pp:type:{guild:int}:{channel:int}:{game:
     async def act(self, interaction: Interaction) -> None:
         """Open the form (a form must be the first answer, so no deferring here)."""
         found = services(interaction)
-        table = found.tables.table(self.guild, self.channel)
+        table = await found.tables.table(self.guild, self.channel)
         if table is None or table.game_id != self.game or table.phase is not Phase.ARRANGING:
             await reply(interaction, "Hands cannot be set for that game now.")
             return
@@ -292,7 +292,7 @@ async def preview_text(
     """
     await acknowledge(interaction)
     found = services(interaction)
-    table = found.tables.table(guild, channel)
+    table = await found.tables.table(guild, channel)
     if table is None or table.game_id is None:
         raise GameError("There is no game at this table; open one with `/table create`.")
     seat = table.seat_of(interaction.user.id)

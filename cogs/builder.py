@@ -89,11 +89,13 @@ async def set_hands(
     )
 
 
-def _arranging(interaction: Interaction, game: int, over: str) -> tuple[tuple[int, int], Table]:
+async def _arranging(
+    interaction: Interaction, game: int, over: str
+) -> tuple[tuple[int, int], Table]:
     """Where ``game`` is played and its table, while it sets hands; else ``over`` is said."""
     tables = services(interaction).tables
-    key = tables.find_game(game)
-    table = None if key is None else tables.table(*key)
+    key = await tables.find_game(game)
+    table = None if key is None else await tables.table(*key)
     if key is None or table is None or table.phase is not Phase.ARRANGING:
         raise GameError(over)
     return key, table
@@ -126,7 +128,9 @@ class ConfirmButton(
 
     async def act(self, interaction: Interaction) -> None:
         """Set the previewed hands."""
-        key, table = _arranging(interaction, self.game, "That game is not setting hands any more.")
+        key, table = await _arranging(
+            interaction, self.game, "That game is not setting hands any more."
+        )
         slots = decode_build(self.state, len(table.seat_of(interaction.user.id).held))
         await _set_chosen(interaction, key, table, slots, _automatic_at(self.auto))
 
@@ -265,7 +269,7 @@ async def build_step(
 ) -> None:
     """One step of the builder, redrawn in place; a wrong step gets a sentence, changes nothing."""
     over = "That game is not setting hands any more; this builder is done."
-    key, table = _arranging(interaction, game, over)
+    key, table = await _arranging(interaction, game, over)
     held = table.seat_of(interaction.user.id).held
     spec = table.spec
     shape = setting_shape(spec)

@@ -32,7 +32,7 @@ class DeclareButton(
     async def act(self, interaction: Interaction) -> None:
         """Declare, if this button's declaration is still open."""
         tables = services(interaction).tables
-        table = tables.table(self.guild, self.channel)
+        table = await tables.table(self.guild, self.channel)
         if (
             table is None
             or table.game_id != self.game

@@ -51,13 +51,21 @@ class LifecycleCog(commands.Cog):
     async def _catch_up(self) -> None:
         """Close tables whose channel went away while the bot was down, then show the queue."""
         tables = self.services.tables
-        for table in tables.tables():
+        for table in await tables.tables():
+            if not self.serves(table.guild_id):
+                continue  # another process of the bot runs that server's shard
             reason = self.lost(table.guild_id, table.channel_id)
             if reason is not None:
                 await tables.abandon(table.guild_id, table.channel_id, reason)
         channels = await tables.publish_pending()
         if channels:
             log.info("Published the queued events of %d channel(s).", channels)
+
+    def serves(self, guild_id: int) -> bool:
+        """Whether this process runs the shard of the server (Discord's rule for which shard)."""
+        count = self.client.shard_count or 1
+        shards = getattr(self.client, "shard_ids", None) or range(count)
+        return (guild_id >> 22) % count in shards
 
     def lost(self, guild_id: int, channel_id: int) -> str | None:
         """Why the bot can no longer run a table in this channel, or None if it can."""

@@ -40,7 +40,9 @@ def _where(interaction: discord.Interaction[Any]) -> tuple[int, int]:
     return interaction.guild_id, interaction.channel_id
 
 
-def _yours(interaction: discord.Interaction[Any], *, here_first: bool = False) -> tuple[int, int]:
+async def _yours(
+    interaction: discord.Interaction[Any], *, here_first: bool = False
+) -> tuple[int, int]:
     """The table a command acts on: yours, wherever on the server you typed it.
 
     A table in this channel that seats you comes first; with ``here_first`` any table in this
@@ -50,10 +52,10 @@ def _yours(interaction: discord.Interaction[Any], *, here_first: bool = False) -
     guild, channel = _where(interaction)
     tables = services(interaction).tables
     user = interaction.user.id
-    here = tables.table(guild, channel)
+    here = await tables.table(guild, channel)
     if here is not None and (here_first or here.is_seated(user)):
         return guild, channel
-    mine = tables.table_of(guild, user)
+    mine = await tables.table_of(guild, user)
     return (guild, mine.channel_id) if mine is not None else (guild, channel)
 
 
@@ -151,7 +153,7 @@ class TableCog(
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """Give up the seat, whichever channel of the server the table is in."""
-        await lobby_action(interaction, *_yours(interaction), "leave")
+        await lobby_action(interaction, *await _yours(interaction), "leave")
 
     @app_commands.command(name="start", description="Deal the game (host only)")
     @app_commands.guild_only()
@@ -165,7 +167,7 @@ class TableCog(
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         """Close the table (host, or anyone with Manage Server); yours if none is here."""
-        guild, channel = _yours(interaction, here_first=True)
+        guild, channel = await _yours(interaction, here_first=True)
         tables = services(interaction).tables
         admin = _is_admin(interaction)
         await run(
@@ -191,9 +193,9 @@ class TableCog(
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         """Describe the table here, or yours elsewhere on the server."""
-        guild, channel = _yours(interaction, here_first=True)
+        guild, channel = await _yours(interaction, here_first=True)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = services(interaction).tables.table(guild, channel)
+        table = await services(interaction).tables.table(guild, channel)
         if table is None:
             await answer(interaction, "There is no table here; open one with `/table create`.")
             return

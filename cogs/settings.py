@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -9,7 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import answer, run, services
-from storage.rows import GuildSettings
+from storage.rows import GuildSettings, ProcessRow
+from tables.cluster import ALIVE_S
 from tables.games import GAMES
 from tables.options import WHEELS, TableDefaults
 
@@ -23,6 +25,26 @@ SILENT_CHOICES = [
     app_commands.Choice(name="surrenders", value="surrender"),
 ]
 WHEEL_CHOICES = [app_commands.Choice(name=wheel.capitalize(), value=wheel) for wheel in WHEELS]
+
+
+def status_text(
+    store: str, processes: Sequence[ProcessRow], tables: Sequence[object], deadlines: int
+) -> str:
+    """The bot as it runs: its store, its live processes, this server's tables, the deadlines."""
+    kind = "PostgreSQL, shared by every process" if store == "postgresql" else "SQLite, one process"
+    lines = [f"**The bot** runs on {kind}; **{len(processes)}** process(es) alive:"]
+    for process in processes[:20]:
+        shards = ",".join(map(str, process.shards)) or "all"
+        lines.append(
+            f"- `{process.host}` pid {process.pid}, shard(s) {shards}, up since "
+            f"{discord.utils.format_dt(process.started, 'R')}, last seen "
+            f"{discord.utils.format_dt(process.seen, 'R')}"
+        )
+    lines.append(
+        f"This server has **{len(tables)}** open table(s); **{deadlines}** deadline(s) wait "
+        "across the bot."
+    )
+    return "\n".join(lines)
 
 
 def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
@@ -73,6 +95,18 @@ class SettingsCog(
     async def show(self, interaction: discord.Interaction[Any]) -> None:
         """Every setting of the server."""
         await _change(interaction)
+
+    @app_commands.command(name="status", description="The bot's processes, tables and deadlines")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        """Where the bot runs: its store, its processes, and what waits on them."""
+        storage = services(interaction).storage
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        processes = await storage.processes.alive(within_s=ALIVE_S)
+        tables = await storage.snapshots.keys(guild_id=interaction.guild_id)
+        deadlines = await storage.deadlines.pending()
+        await answer(interaction, status_text(storage.database.store, processes, tables, deadlines))
 
     @app_commands.command(name="chips", description="Starting chips and the daily bonus")
     @app_commands.describe(starting="Chips a new player starts with", daily="The daily bonus")

@@ -50,14 +50,14 @@ class DeadlineRepository:
     async def claim(
         self, guild_id: int, channel_id: int, *, by: str, now: float, lease_s: float
     ) -> Claim | None:
-        """Claim one table's deadline if it is due and nobody holds it; None otherwise."""
+        """Claim one table's deadline if it is due and no other process holds it; else None."""
         async with self.database.transaction() as connection:
             row = await connection.fetchone(
                 "UPDATE deadlines SET claimed_by = ?, claimed_until = ?"
                 " WHERE guild_id = ? AND channel_id = ? AND due <= ?"
-                " AND (claimed_until IS NULL OR claimed_until <= ?)"
+                " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)"
                 " RETURNING guild_id, channel_id, due, version",
-                (by, now + lease_s, guild_id, channel_id, now, now),
+                (by, now + lease_s, guild_id, channel_id, now, now, by),
             )
         return None if row is None else Claim(*row)
 

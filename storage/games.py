@@ -194,6 +194,46 @@ class SnapshotRepository:
         )
         return None if row is None else _snapshot(row)
 
+    async def version(self, guild_id: int, channel_id: int) -> int | None:
+        """The version of the channel's snapshot, or None if it has no table."""
+        row = await self.database.fetchone(
+            "SELECT version FROM table_snapshots WHERE guild_id = ? AND channel_id = ?",
+            (guild_id, channel_id),
+        )
+        return None if row is None else int(row[0])
+
+    async def seat_of(self, guild_id: int, user_id: int) -> int | None:
+        """The channel of the table where the player sits on this server, or None."""
+        row = await self.database.fetchone(
+            "SELECT channel_id FROM table_seats WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        return None if row is None else int(row[0])
+
+    async def keys(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        game_id: int | None = None,
+    ) -> list[tuple[int, int]]:
+        """The (server, channel) of every saved table, or of those matching what is given."""
+        where, params = ["1 = 1"], []
+        for column, value in (("guild_id", guild_id), ("channel_id", channel_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if game_id is not None:
+            where.append("game_id = ?")
+            params.append(game_id)
+        rows = await self.database.fetchall(
+            "SELECT guild_id, channel_id FROM table_snapshots WHERE "
+            + " AND ".join(where)
+            + " ORDER BY guild_id, channel_id",
+            params,
+        )
+        return [(int(row[0]), int(row[1])) for row in rows]
+
     async def load_all(self) -> list[Snapshot]:
         """Every saved table, for resuming after a restart."""
         rows = await self.database.fetchall(

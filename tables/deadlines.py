@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
+from storage.cluster import DeadlineRepository
 from tables.phase import Phase
 from tables.runtime import Scheduler, Timer
 from tables.table import Table
@@ -20,6 +21,17 @@ Key = tuple[int, int]
 #: A failed deadline or settlement is tried again after this many seconds, doubling each time.
 RETRY_FIRST_S = 5.0
 RETRY_MAX_S = 300.0
+#: How long a claimed deadline is left to its process: a firing that neither moved the table on
+#: nor failed in this time (the process died) may be claimed by another.
+CLAIM_LEASE_S = 60.0
+
+
+def due_at(table: Table, now: float) -> float | None:
+    """When the table next has work due: its phase's deadline, now if its settlement is pending,
+    or None."""
+    if table.phase is Phase.SETTLING:
+        return now
+    return table.deadline
 
 
 class Deadlines:
@@ -30,10 +42,17 @@ class Deadlines:
         scheduler: Scheduler,
         clock: Callable[[], float],
         expire: Callable[[int, int], Awaitable[object]],
+        *,
+        claims: DeadlineRepository | None = None,
+        process_id: str = "",
     ) -> None:
         self.scheduler = scheduler
         self.clock = clock
         self.expire = expire
+        #: The deadlines' rows: a timer fires only the deadline it claims, so of the processes
+        #: that hold a timer for a table (each one that acted on it) one does the work.
+        self.claims = claims
+        self.process_id = process_id
         self._timers: dict[Key, Timer] = {}
         #: Failed attempts in a row per table, for the retry's back-off.
         self._failures: dict[Key, int] = {}
@@ -41,10 +60,10 @@ class Deadlines:
     def arm(self, key: Key, table: Table) -> None:
         """The table's timer for its state now (replacing any other)."""
         self.cancel(key)
-        if table.phase is Phase.SETTLING:
-            self._schedule(key, 0.0)
-        elif table.deadline is not None:
-            self._schedule(key, max(0.0, table.deadline - self.clock()))
+        now = self.clock()
+        due = due_at(table, now)
+        if due is not None:
+            self._schedule(key, max(0.0, due - now), claim=True)
 
     def cancel(self, key: Key) -> None:
         """Call off the table's timer, if any."""
@@ -72,7 +91,8 @@ class Deadlines:
         failures = self._failures[key] = self._failures.get(key, 0) + 1
         delay = min(RETRY_MAX_S, RETRY_FIRST_S * 2 ** (failures - 1))
         log.warning("table in channel %s will try again in %.0f s", key[1], delay)
-        self._schedule(key, delay)
+        # Not claimed: a settlement that committed before a failed save has moved no deadline.
+        self._schedule(key, delay, claim=False)
 
     def close(self) -> None:
         """Call off every timer (the tables stay saved for the next start)."""
@@ -80,13 +100,23 @@ class Deadlines:
             timer.cancel()
         self._timers.clear()
 
-    def _schedule(self, key: Key, delay: float) -> None:
+    def _schedule(self, key: Key, delay: float, *, claim: bool) -> None:
         async def fire() -> None:
             self._timers.pop(key, None)
             try:
+                if claim and not await self._claim(key):
+                    return  # not due any more, or another process is firing it
                 await self.expire(*key)
             except Exception:
                 # A timer has nobody to answer: log it; the failed action armed a retry.
                 log.exception("deadline of the table in channel %s failed", key[1])
 
         self._timers[key] = self.scheduler.schedule(delay, fire)
+
+    async def _claim(self, key: Key) -> bool:
+        if self.claims is None:
+            return True
+        claim = await self.claims.claim(
+            *key, by=self.process_id, now=self.clock(), lease_s=CLAIM_LEASE_S
+        )
+        return claim is not None

@@ -24,7 +24,7 @@ from storage import Storage
 from storage.errors import SeatTakenError, ShortOfChipsError, StaleSnapshotError
 from storage.rows import GameStatus
 from tables.config import TableConfig
-from tables.deadlines import Deadlines
+from tables.deadlines import Deadlines, due_at
 from tables.events import (
     Event,
     GameCancelled,
@@ -33,6 +33,7 @@ from tables.events import (
 )
 from tables.flow import Arranger, Flow
 from tables.hands import Suggestion, default_setting
+from tables.live import LiveTables, TableReader
 from tables.outbox import Batch, Outbox
 from tables.phase import Phase
 from tables.runtime import (
@@ -42,6 +43,7 @@ from tables.runtime import (
     Publisher,
     Scheduler,
     ThreadOffload,
+    default_process_id,
 )
 from tables.snapshot import table_from_state
 from tables.suggestions import Suggestions
@@ -53,7 +55,7 @@ log = logging.getLogger(__name__)
 Key = tuple[int, int]
 
 
-class TableManager:
+class TableManager(TableReader):
     """The tables of every channel, with their storage, deadlines and events."""
 
     def __init__(
@@ -67,6 +69,7 @@ class TableManager:
         arranger: Arranger = default_setting,
         offload: Offload | None = None,
         background_publishing: bool = True,
+        process_id: str | None = None,
     ) -> None:
         self.storage = storage
         self.publisher = publisher
@@ -74,11 +77,20 @@ class TableManager:
         self.scheduler = scheduler or AsyncioScheduler()
         self.rng = rng or random.SystemRandom()
         self.offload: Offload = offload or ThreadOffload()
-        self._tables: dict[Key, Table] = {}
-        self._versions: dict[Key, int] = {}
-        self._locks: dict[Key, asyncio.Lock] = {}
-        self.outbox = Outbox(storage.outbox, publisher, background=background_publishing)
-        self.deadlines = Deadlines(self.scheduler, clock, self.expire)
+        self.live = LiveTables(storage.snapshots, shared=storage.database.is_shared)
+        self.outbox = Outbox(
+            storage.outbox,
+            publisher,
+            background=background_publishing,
+            lock=lambda key: storage.database.lock("outbox", key),
+        )
+        self.deadlines = Deadlines(
+            self.scheduler,
+            clock,
+            self.expire,
+            claims=storage.deadlines,
+            process_id=process_id or default_process_id(),
+        )
         self.activity = Activity()
         self.suggestions = Suggestions()
         self.flow = Flow(storage, self.offload, self.clock, arranger)
@@ -95,46 +107,21 @@ class TableManager:
 
     # ----- reading -------------------------------------------------------------------------
 
-    def table(self, guild_id: int, channel_id: int) -> Table | None:
-        """A copy of the channel's table, or None (changing it changes nothing)."""
-        table = self._tables.get((guild_id, channel_id))
-        return None if table is None else table.copy()
+    async def _check_free(self, guild_id: int, channel_id: int, user: int) -> None:
+        seated = await self.live.seat_of(guild_id, user)
+        if seated is not None and seated[1] != channel_id:
+            raise SeatTakenError(user, seated[1])
 
-    def tables(self) -> tuple[Table, ...]:
-        """Copies of every open table."""
-        return tuple(t.copy() for t in self._tables.values())
-
-    def table_of(self, guild_id: int, user: int) -> Table | None:
-        """A copy of the table where the player sits on this server, or None."""
-        for (guild, _), table in self._tables.items():
-            if guild == guild_id and table.is_seated(user):
-                return table.copy()
-        return None
-
-    def key_of(self, channel_id: int) -> Key | None:
-        """The (server, channel) of the table in this channel, or None."""
-        return next((key for key in self._tables if key[1] == channel_id), None)
-
-    def find_game(self, game_id: int) -> Key | None:
-        """The (server, channel) of the table playing this game now, or None."""
-        for key, table in self._tables.items():
-            if table.game_id == game_id and table.in_game:
-                return key
-        return None
-
-    def _check_free(self, guild_id: int, channel_id: int, user: int) -> None:
-        seated = self.table_of(guild_id, user)
-        if seated is not None and seated.channel_id != channel_id:
-            raise SeatTakenError(user, seated.channel_id)
-
-    def _get(self, key: Key) -> Table:
-        table = self._tables.get(key)
+    async def _get(self, key: Key) -> Table:
+        table = await self.live.get(key)
         if table is None:
             raise GameError("There is no table in this channel; open one with `/table create`.")
         return table
 
-    def _lock(self, key: Key) -> asyncio.Lock:
-        return self._locks.setdefault(key, asyncio.Lock())
+    def _lock(self, key: Key) -> contextlib.AbstractAsyncContextManager[None]:
+        # One action at a table at a time, in every process of the bot (an advisory lock on
+        # PostgreSQL, released by the server if this process dies holding it).
+        return self.storage.database.lock("table", key)
 
     # ----- actions -------------------------------------------------------------------------
 
@@ -147,16 +134,16 @@ class TableManager:
     ) -> tuple[Event, ...]:
         async with self.activity.working():
             async with self._lock(key):
-                if missing_ok and key not in self._tables:
+                if missing_ok and await self.live.get(key) is None:
                     return ()  # closed while this waited for the lock: nothing left to do
-                work = self._get(key).copy()
+                work = (await self._get(key)).copy()
                 batch = Batch()
                 try:
                     batch.add(*await action(work))
                     await self.flow.advance(work, batch)
                     await self._commit(key, work, batch)
                 except Exception:
-                    live = self._tables.get(key)
+                    live = self.live.held(key)
                     if live is not None:
                         self.deadlines.retry(key, live, settled=batch.settled)
                     # Whatever did commit (a settlement's showdown included) is shown.
@@ -188,9 +175,9 @@ class TableManager:
         key = (guild_id, channel_id)
         async with self.activity.working():
             async with self._lock(key):
-                if key in self._tables:
+                if await self.live.get(key) is not None:
                     raise GameError("This channel already has a table; join it or cancel it first.")
-                self._check_free(guild_id, channel_id, host)
+                await self._check_free(guild_id, channel_id, host)
                 await self.storage.players.get_or_create(guild_id, host, name=name)
                 server = await self.storage.settings.get(guild_id)
                 config = replace(config, lobby_seconds=server.lobby_minutes * 60)
@@ -206,11 +193,11 @@ class TableManager:
         self, guild_id: int, channel_id: int, user: int, *, name: str | None = None
     ) -> tuple[Event, ...]:
         """Take a seat (a second click changes nothing; ``name``: how the player shows)."""
-        self._check_free(guild_id, channel_id, user)
+        await self._check_free(guild_id, channel_id, user)
 
         async def join(table: Table) -> list[Event]:
             table.verify_join(user)
-            self._check_free(guild_id, channel_id, user)
+            await self._check_free(guild_id, channel_id, user)
             await self.storage.players.get_or_create(guild_id, user, name=name)
             return list(table.join(user))
 
@@ -308,7 +295,7 @@ class TableManager:
 
     async def suggest(self, guild_id: int, channel_id: int, user: int) -> Suggestion:
         """The solver's setting of the player's cards (nothing changes until they submit it)."""
-        table = self._get((guild_id, channel_id))
+        table = await self._get((guild_id, channel_id))
         seat = table.seat_of(user)
         if table.phase is not Phase.ARRANGING or not seat.is_active or table.game_id is None:
             raise GameError("There are no hands of yours to set now.")
@@ -316,9 +303,9 @@ class TableManager:
             self.offload, table.spec, seat.held, game_id=table.game_id, user=user
         )
 
-    def hand(self, guild_id: int, channel_id: int, user: int) -> tuple[AnyCard, ...]:
+    async def hand(self, guild_id: int, channel_id: int, user: int) -> tuple[AnyCard, ...]:
         """The cards the player holds in this channel's game."""
-        table = self._get((guild_id, channel_id))
+        table = await self._get((guild_id, channel_id))
         seat = table.seat_of(user)
         if not table.in_game:
             raise GameError("No game is under way at this table.")
@@ -361,7 +348,7 @@ class TableManager:
 
     async def abandon_guild(self, guild_id: int, reason: str) -> int:
         """Every table of a server the bot can no longer reach; how many there were."""
-        keys = [key for key in self._tables if key[0] == guild_id]
+        keys = await self.live.keys(guild_id)
         for key in keys:
             await self.abandon(*key, reason)
         return len(keys)
@@ -395,8 +382,7 @@ class TableManager:
         """
         if table.phase is Phase.CLOSED:
             await self.storage.snapshots.delete(*key, events=batch.take())
-            self._tables.pop(key, None)
-            self._versions.pop(key, None)
+            self.live.drop(key)
             self.deadlines.cancel(key)
             return
         try:
@@ -405,14 +391,15 @@ class TableManager:
                 channel_id=key[1],
                 state=table.to_state(),
                 game_id=table.game_id,
-                expected_version=self._versions.get(key, 0),
+                expected_version=self.live.version(key),
                 players=table.players,
                 events=batch.take(),
+                # The deadline's row: any process of the bot fires it if this one cannot.
+                deadline=due_at(table, self.clock()),
             )
         except StaleSnapshotError as error:
             raise GameError("This table was changed elsewhere; try again.") from error
-        self._tables[key] = table
-        self._versions[key] = snapshot.version
+        self.live.put(key, table, snapshot.version)
         self.deadlines.arm(key, table)
 
     # ----- restarts ------------------------------------------------------------------------
@@ -420,42 +407,64 @@ class TableManager:
     async def resume(self) -> int:
         """Bring back every saved table with its deadline re-armed; refund games left without one.
 
-        Returns how many tables came back.
+        Each table is taken up under its lock, as an action would: with PostgreSQL the other
+        processes of the bot may be playing it meanwhile. Returns how many tables came back.
         """
         live: set[int] = set()
-        for snapshot in await self.storage.snapshots.load_all():
-            key = (snapshot.guild_id, snapshot.channel_id)
-            try:
-                table = table_from_state(snapshot.state)
-            except GameError:
-                log.exception("could not read the table of channel %s", key[1])
+        for key in await self.storage.snapshots.keys():
+            async with self._lock(key):
+                game_id = await self._resume_table(key)
+            if game_id is not None:
+                live.add(game_id)
+        await self._refund_lost_games(live)
+        return len(list(self.live))
+
+    async def _resume_table(self, key: Key) -> int | None:
+        """Take up one saved table; the game it is playing, if any."""
+        snapshot = await self.storage.snapshots.load(*key)
+        if snapshot is None:
+            return None  # closed meanwhile
+        try:
+            table = table_from_state(snapshot.state)
+        except GameError:
+            log.exception("could not read the table of channel %s", key[1])
+            await self.storage.snapshots.delete(*key)
+            return None
+        if table.in_game:
+            # A game settled or refunded while the table was down moves the table on.
+            if await self._catch_up(table):
                 await self.storage.snapshots.delete(*key)
-                continue
-            if table.in_game:
-                # A game settled or refunded while the table was down moves the table on.
-                if await self._catch_up(table):
-                    await self.storage.snapshots.delete(*key)
-                    continue
-                if not table.in_game:
-                    await self._save_resumed(key, table, snapshot.version)
-                    continue
-                assert table.game_id is not None
-                live.add(table.game_id)
-            if table.deadline is None:
-                # A lobby saved before lobbies expired: its idle time starts now.
-                table.keep_lobby_open(self.clock())
-            self._tables[key] = table
-            self._versions[key] = snapshot.version
-            self.deadlines.arm(key, table)
-            self.turns.after_commit(key, table)  # computers whose turn the restart cut short
+                return None
+            if not table.in_game:
+                await self._save_resumed(key, table, snapshot.version)
+                return None
+        if table.deadline is None:
+            # A lobby saved before lobbies expired: its idle time starts now.
+            table.keep_lobby_open(self.clock())
+        self.live.put(key, table, snapshot.version)
+        self.deadlines.arm(key, table)
+        self.turns.after_commit(key, table)  # computers whose turn the restart cut short
+        return table.game_id if table.in_game else None
+
+    async def _refund_lost_games(self, live: set[int]) -> None:
+        """Refund each open game no table plays: its table was lost before it saved the game.
+
+        The table's lock is taken first, so a game that another process is starting (created,
+        escrowed, its table not yet saved) is seen with its table, never refunded.
+        """
         for game in await self.storage.games.list_open():
-            if game.id not in live:
-                # Its table was lost (a crash before the table's first snapshot of the game).
+            if game.id in live:
+                continue
+            async with self._lock((game.guild_id, game.channel_id)):
+                current = await self.storage.games.get(game.id)
+                if current is None or current.status is not GameStatus.OPEN:
+                    continue
+                if await self.storage.snapshots.keys(game_id=game.id):
+                    continue  # its table saved it meanwhile
                 await self.storage.chips.refund(game.id, "game lost in a restart")
-        return len(self._tables)
 
     async def _save_resumed(self, key: Key, table: Table, version: int) -> None:
-        self._versions[key] = version
+        self.live.put(key, table, version)
         await self._commit(key, table, Batch())
 
     async def close(self, *, wait_s: float = 10.0) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,14 +53,20 @@ class Outbox:
     """
 
     def __init__(
-        self, queue: OutboxRepository, publisher: Publisher, *, background: bool = True
+        self,
+        queue: OutboxRepository,
+        publisher: Publisher,
+        *,
+        background: bool = True,
+        lock: Callable[[Key], AbstractAsyncContextManager[None]] | None = None,
     ) -> None:
         self.queue = queue
         self.publisher = publisher
         self.background = background
         self._drainers: dict[Key, asyncio.Task[None]] = {}
-        #: One drain of a channel at a time, whoever starts it.
-        self._locks: dict[Key, asyncio.Lock] = {}
+        #: One drain of a channel at a time, whoever starts it (in any process of the bot, with
+        #: the store's lock), so an event is shown once and in order.
+        self._lock = lock or _local_locks()
         #: Channels committed to again while their drainer was running: it goes round once more.
         self._again: set[Key] = set()
 
@@ -88,7 +96,7 @@ class Outbox:
 
     async def drain(self, key: Key) -> None:
         """Show the channel's queued events in order, then forget them."""
-        async with self._locks.setdefault(key, asyncio.Lock()):
+        async with self._lock(key):
             await self._drain(key)
 
     async def _drain(self, key: Key) -> None:
@@ -115,3 +123,9 @@ class Outbox:
             await self.publisher.publish(key[0], key[1], events)
         except Exception:
             log.exception("could not show the events of channel %s", key[1])
+
+
+def _local_locks() -> Callable[[Key], AbstractAsyncContextManager[None]]:
+    """A lock per channel within this process."""
+    locks: dict[Key, asyncio.Lock] = {}
+    return lambda key: locks.setdefault(key, asyncio.Lock())

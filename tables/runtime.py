@@ -10,7 +10,9 @@ import heapq
 import itertools
 import multiprocessing
 import os
+import secrets
 import signal
+import socket
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -21,6 +23,12 @@ from engine.errors import GameError
 from tables.events import Event
 
 T = TypeVar("T")
+
+
+def default_process_id() -> str:
+    """This process's name among the bot's processes: host, process id and a random part (a
+    restarted container may reuse both)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
 class Publisher(Protocol):

@@ -79,7 +79,7 @@ async def test_status_cancel_and_kick_through_the_table_commands(scene: Scene) -
     assert "Showdown" in status.response.content and "Seated (3/" in status.response.content
     # Only the host removes a player.
     refused = await bob.slash(scene.channel, "table kick", player=cy)
-    assert refused.ephemeral and the_seated(scene) == {ann.id, bob.id, cy.id}
+    assert refused.ephemeral and await the_seated(scene) == {ann.id, bob.id, cy.id}
     await ann.slash(scene.channel, "table start")
     during = {m.id: await accounts.balance(scene.guild.id, m.id) for m in (ann, bob, cy)}
     assert all(during[m.id] < before[m.id] for m in (ann, bob, cy))  # the antes are held
@@ -87,14 +87,20 @@ async def test_status_cancel_and_kick_through_the_table_commands(scene: Scene) -
     assert "Waiting for:" in status.response.content
     # A stranger may not cancel; the host's cancel mid-game gives every escrowed chip back.
     stranger = await scene.members[3].slash(scene.channel, "table cancel")
-    assert stranger.ephemeral and scene.tables.table(scene.guild.id, scene.channel.id) is not None
+    assert (
+        stranger.ephemeral
+        and await scene.tables.table(scene.guild.id, scene.channel.id) is not None
+    )
     cancelled = await ann.slash(scene.channel, "table cancel")
-    assert cancelled.acknowledged and scene.tables.table(scene.guild.id, scene.channel.id) is None
+    assert (
+        cancelled.acknowledged
+        and await scene.tables.table(scene.guild.id, scene.channel.id) is None
+    )
     for member in (ann, bob, cy):
         assert await accounts.balance(scene.guild.id, member.id) == before[member.id]
     assert any("was cancelled" in m.content for m in scene.channel.history())
 
 
-def the_seated(scene: Scene) -> set[int]:
-    table = scene.tables.table(scene.guild.id, scene.channel.id)
+async def the_seated(scene: Scene) -> set[int]:
+    table = await scene.tables.table(scene.guild.id, scene.channel.id)
     return set(table.players) if table is not None else set()

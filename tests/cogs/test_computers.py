@@ -40,7 +40,7 @@ async def play_person(scene: Scene, member: Any) -> None:
     """One person plays on at each declaration and takes the Suggest; computers play theirs."""
     for _ in range(50):
         await scene.env.settle(timeout=SETTLE_S)
-        table = the_table(scene)
+        table = await the_table(scene)
         if table is None or not table.in_game:
             return
         if member.id not in table.waiting_for():
@@ -68,7 +68,7 @@ async def test_a_person_and_five_computers_play_showdown_to_the_end(scene: Scene
     assert "Add computer" in labels(lobby)
     pressed = await ann.click(lobby, label="Add computer")  # the fifth: the button's level
     assert pressed.acknowledged
-    table = the_table(scene)
+    table = await the_table(scene)
     assert [s.computer for s in table.seats] == [
         None,
         "casual",
@@ -147,7 +147,7 @@ async def test_a_practice_table_moves_no_chip_and_writes_no_leaderboard(scene: S
     before = await database.fetchall("SELECT * FROM ledger")
     # A lone player starts at once: the empty seats take computers.
     assert (await ann.slash(channel, "table start")).acknowledged
-    table = the_table(scene)
+    table = await the_table(scene)
     assert [s.computer for s in table.seats] == [None, "steady", "steady"]
     await play_person(scene, ann)
     [showdown] = showdowns(scene)

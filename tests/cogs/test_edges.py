@@ -23,7 +23,7 @@ async def start_game(scene: Scene, game: str, count: int, **options: Any) -> lis
 
 async def declare_all(scene: Scene, players: list[Any]) -> None:
     """Press Play in every DM until the table is setting hands."""
-    while (table := the_table(scene)) is not None and table.phase is Phase.DECLARING:
+    while (table := await the_table(scene)) is not None and table.phase is Phase.DECLARING:
         for member in players:
             if member.id in table.waiting_for():
                 pressed = await member.user.click(member.user.dm_channel.last_message, label="Play")
@@ -33,11 +33,11 @@ async def declare_all(scene: Scene, players: list[Any]) -> None:
 async def test_the_builder_sets_hands_one_menu_at_a_time(scene: Scene) -> None:
     players = await start_game(scene, "casino", 2)
     await declare_all(scene, players)
-    table = the_table(scene)
+    table = await the_table(scene)
     assert table.phase is Phase.ARRANGING
     shape = setting_shape(table.spec)
     for member in players:
-        held = scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
+        held = await scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
         setting = quick_arranger(table.spec, held)
         picks = held_indices(held, setting.hands)
         shown = await member.user.click(member.user.dm_channel.last_message, label="Build hands")
@@ -57,7 +57,7 @@ async def test_the_builder_sets_hands_one_menu_at_a_time(scene: Scene) -> None:
         await member.user.select(builder, [DIGITS[i] for i in picks[-1]])
         submitted = await member.user.click(builder, label="Submit")
         assert submitted.acknowledged and "Your hands are set" in submitted.response.content
-    table = the_table(scene)
+    table = await the_table(scene)
     assert table.phase is Phase.LOBBY and table.games_played == 1
 
 
@@ -72,7 +72,7 @@ async def test_the_builder_refuses_a_size_the_hand_cannot_hold(scene: Scene) -> 
     assert wrong.ephemeral and "holds 3 or 5 cards, not 4" in wrong.response.content
     again = await ann.user.select(builder, ["0", "1", "2"])
     assert "Now choose the **middle hand**" in again.response.content
-    assert the_table(scene).seat_of(ann.id).setting is None
+    assert (await the_table(scene)).seat_of(ann.id).setting is None
 
 
 async def test_the_form_takes_typed_hands_and_refuses_a_foul(scene: Scene) -> None:
@@ -81,25 +81,25 @@ async def test_the_form_takes_typed_hands_and_refuses_a_foul(scene: Scene) -> No
     ann = players[0]
     opened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
     assert opened.modal is not None
-    held = scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
-    setting = quick_arranger(the_table(scene).spec, held)
+    held = await scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
+    setting = quick_arranger((await the_table(scene)).spec, held)
     # The same cards with the front and back swapped: a foul, refused with the engine's reason.
     hands = setting.text.split("|")
     fouled = "|".join([hands[-1], *hands[1:-1], hands[0]])
     refused = await ann.user.submit_modal(opened, {"hands": fouled})
     assert refused.acknowledged and refused.response.content
-    assert the_table(scene).seat_of(ann.id).setting is None
+    assert (await the_table(scene)).seat_of(ann.id).setting is None
     reopened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
     accepted = await ann.user.submit_modal(
         reopened, {"hands": setting.text, "automatic": setting.automatic or ""}
     )
     assert accepted.acknowledged and accepted.response.content.startswith("Preview:")
-    assert the_table(scene).seat_of(ann.id).setting is None
+    assert (await the_table(scene)).seat_of(ann.id).setting is None
     # The preview's button is found again after a restart: it carries the hands in its id.
     await scene.restart()
     confirmed = await ann.user.click(accepted.response.message, label="Set these hands")
     assert confirmed.acknowledged and "Your hands are set" in confirmed.response.content
-    assert the_table(scene).seat_of(ann.id).setting is not None
+    assert (await the_table(scene)).seat_of(ann.id).setting is not None
 
 
 async def test_closed_dms_fall_back_to_the_channel_and_hand(scene: Scene) -> None:
@@ -121,14 +121,14 @@ async def test_closed_dms_fall_back_to_the_channel_and_hand(scene: Scene) -> Non
     assert pressed.ephemeral and pressed.response.attachments
     # Bob plays the whole game from the channel: the private answer carries the phase's buttons.
     await ann.user.click(ann.user.dm_channel.last_message, label="Play")
-    while (table := the_table(scene)) is not None and table.phase is Phase.DECLARING:
+    while (table := await the_table(scene)) is not None and table.phase is Phase.DECLARING:
         if ann.id in table.waiting_for():
             await ann.user.click(ann.user.dm_channel.last_message, label="Play")
         if bob.id in table.waiting_for():
             mine = await bob.slash(scene.channel, "hand")
             played = await bob.click(mine.response.message, label="Play")
             assert played.acknowledged and "You declared: play on" in played.response.content
-    assert the_table(scene).phase is Phase.ARRANGING
+    assert (await the_table(scene)).phase is Phase.ARRANGING
     mine = await bob.slash(scene.channel, "hand")
     suggested = await bob.click(mine.response.message, label="Suggest")
     taken = await bob.click(suggested.response.message, label="Take it")
@@ -143,16 +143,16 @@ async def test_strangers_get_a_sentence_and_change_nothing(scene: Scene) -> None
     # The lobby stays as it was; the sentence goes to the stranger alone.
     [sentence] = refused.followups
     assert sentence.ephemeral and "host" in sentence.content
-    assert the_table(scene).phase is Phase.LOBBY
+    assert (await the_table(scene)).phase is Phase.LOBBY
     await ann.slash(scene.channel, "table start")
     phase_message = next(m for m in scene.channel.history() if m.content.startswith("Game "))
-    before = the_table(scene).to_state()
+    before = (await the_table(scene)).to_state()
     stranger = await cy.click(phase_message, label="Show my hand")
     assert stranger.ephemeral and "not" in stranger.response.content.lower()
     assert not stranger.response.attachments
     not_his = await cy.slash(scene.channel, "arrange hands", hands="As | Kd")
     assert not_his.ephemeral and not_his.response.content
-    assert the_table(scene).to_state() == before
+    assert (await the_table(scene)).to_state() == before
 
 
 async def test_a_stale_button_says_so(scene: Scene) -> None:
@@ -160,11 +160,11 @@ async def test_a_stale_button_says_so(scene: Scene) -> None:
     ann = players[0]
     first = ann.user.dm_channel.last_message
     await declare_all_once(players)
-    table = the_table(scene)
+    table = await the_table(scene)
     assert table.phase is Phase.DECLARING and table.round == 1
     stale = await ann.user.click(first, label="Surrender")
     assert stale.ephemeral and "declaration is over" in stale.response.content
-    assert the_table(scene).seat_of(ann.id).is_active
+    assert (await the_table(scene)).seat_of(ann.id).is_active
 
 
 async def declare_all_once(players: list[Any]) -> None:
@@ -174,13 +174,13 @@ async def declare_all_once(players: list[Any]) -> None:
 
 async def test_a_restart_mid_game_keeps_the_old_buttons_working(scene: Scene) -> None:
     players = await start_game(scene, "showdown", 3)
-    before = the_table(scene)
+    before = await the_table(scene)
     await scene.restart()
-    table = the_table(scene)
+    table = await the_table(scene)
     assert table is not None and table.game_id == before.game_id and table.phase is Phase.DECLARING
     # The DMs sent before the restart still work: declare from them, then suggest and take.
     await play_out(scene, players, "suggest")
-    table = the_table(scene)
+    table = await the_table(scene)
     assert table.phase is Phase.LOBBY and table.games_played == 1
     assert any(m.content.startswith("**Showdown, game") for m in scene.channel.history())
 
@@ -198,9 +198,9 @@ async def test_a_form_open_across_a_restart_gets_a_sentence(scene: Scene) -> Non
 
 async def test_players_who_walk_away_are_played_for_at_each_deadline(scene: Scene) -> None:
     await start_game(scene, "showdown", 3, declare_seconds=30, arrange_seconds=60)
-    game = the_table(scene).game_id
+    game = (await the_table(scene)).game_id
     for _ in range(10):
-        table = the_table(scene)
+        table = await the_table(scene)
         if table.phase is Phase.LOBBY:
             break
         wait = (
@@ -209,7 +209,7 @@ async def test_players_who_walk_away_are_played_for_at_each_deadline(scene: Scen
             else table.config.arrangement_seconds
         )
         await scene.env.advance_time(wait + 1)
-    table = the_table(scene)
+    table = await the_table(scene)
     assert table.phase is Phase.LOBBY and table.games_played == 1
     said = "\n".join(m.content for m in scene.channel.history())
     assert "Hands set by the table at the deadline" in said

@@ -34,10 +34,10 @@ async def test_deal_again_plays_the_next_hand_with_whoever_is_seated(scene: Scen
     assert "host" in refused.response.content
     dealt = await ann.click(first, label="Deal again")
     assert dealt.acknowledged and "Dealt" in dealt.response.content
-    table = the_table(scene)
+    table = await the_table(scene)
     assert table.in_game and table.players == (ann.id, bob.id)
     await play_out(scene, [ann, bob], "timer")
-    assert the_table(scene).games_played == 2
+    assert (await the_table(scene)).games_played == 2
     assert showdown_message(scene).id != first.id
 
 
@@ -87,7 +87,7 @@ async def test_the_dm_carries_the_cards_sorted_as_text_to_copy(scene: Scene) -> 
     block = re.search(r"```\n(.+)\n```", dm.content)
     assert block is not None
     cards = parse_cards(block[1])
-    held = scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
+    held = await scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
     assert sorted(c.code for c in cards) == sorted(c.code for c in held)
     # Jokers first, then from the highest card down: the order of the picture.
     order = [99 if c.is_joker else c.code for c in cards]

@@ -24,13 +24,13 @@ async def open_table(scene: Scene, game: str, count: int, **options: Any) -> lis
     return scene.members[:count]
 
 
-def the_table(scene: Scene) -> Any:
-    return scene.tables.table(scene.guild.id, scene.channel.id)
+async def the_table(scene: Scene) -> Any:
+    return await scene.tables.table(scene.guild.id, scene.channel.id)
 
 
 async def play_out(scene: Scene, players: list[Any], how: str) -> None:
     """Declare play for everyone, then set hands by text, by suggestion or by the timer."""
-    while (table := the_table(scene)) is not None and table.in_game:
+    while (table := await the_table(scene)) is not None and table.in_game:
         if table.phase is Phase.DECLARING:
             for member in players:
                 if member.id in table.waiting_for():
@@ -62,14 +62,14 @@ DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 async def by_text(member: Any, scene: Scene) -> None:
     """Set the hands with /arrange hands: a picture previews them, Set these hands sets them."""
-    table = the_table(scene)
-    held = scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
+    table = await the_table(scene)
+    held = await scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
     setting = quick_arranger(table.spec, held)
     options = {"automatic": setting.automatic} if setting.automatic else {}
     preview = await member.slash(scene.channel, "arrange hands", hands=setting.text, **options)
     assert preview.acknowledged and preview.response.content.startswith("Preview:")
     assert preview.response.attachments
-    assert the_table(scene).seat_of(member.id).setting is None  # not set until confirmed
+    assert (await the_table(scene)).seat_of(member.id).setting is None  # not set until confirmed
     confirmed = await member.click(preview.response.message, label="Set these hands")
     assert confirmed.acknowledged
     assert confirmed.response.content.startswith("Your hands are set")
@@ -77,8 +77,8 @@ async def by_text(member: Any, scene: Scene) -> None:
 
 async def build(member: Any, scene: Scene) -> None:
     """Set the hands with the menus of the DM's Build hands, one hand at a time."""
-    table = the_table(scene)
-    held = scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
+    table = await the_table(scene)
+    held = await scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
     setting = quick_arranger(table.spec, held)
     if setting.automatic:  # an automatic is declared in text; the menus set hands only
         await by_text(member, scene)
@@ -133,7 +133,7 @@ async def test_a_whole_game_through_discord(scene: Scene, game: str) -> None:
         dm = member.user.dm_channel.last_message
         assert dm is not None and "Poker Club" in dm.content and dm.attachments
     await play_out(scene, players, HOW[game])
-    table = the_table(scene)
+    table = await the_table(scene)
     assert table is not None and table.phase is Phase.LOBBY and table.games_played == 1
     showdown = [m for m in scene.channel.history() if m.content.startswith("**Showdown, game")]
     assert len(showdown) == 1 and showdown[0].attachments

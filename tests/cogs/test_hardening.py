@@ -27,7 +27,7 @@ async def test_a_deleted_channel_refunds_its_game_and_tells_the_players_by_dm(
     assert await balances(scene, players) == [990, 990, 990]
     scene.env.backend.delete_channel(scene.channel.id)
     await scene.env.settle()
-    assert not scene.tables.tables()
+    assert not await scene.tables.tables()
     assert await balances(scene, players) == [1_000, 1_000, 1_000]
     for member in players:
         told = dm_texts(member)[-1]
@@ -42,7 +42,7 @@ async def test_the_bot_removed_from_a_server_closes_its_tables(scene: Scene) -> 
     players = await start_game(scene, "casino", 2)
     scene.env.backend.remove_guild(scene.guild.id)
     await scene.env.settle()
-    assert not scene.tables.tables()
+    assert not await scene.tables.tables()
     storage = scene.bot.services.storage
     for member in players:
         assert await storage.players.balance(scene.guild.id, member.id) == 1_000
@@ -56,12 +56,12 @@ async def test_a_channel_the_bot_can_no_longer_post_in_closes_its_table(scene: S
     )
     # The game plays on by DM; its showdown cannot be posted, and the table closes then.
     for _ in range(6):
-        table = the_table(scene)
+        table = await the_table(scene)
         if table is None:
             break
         await scene.env.advance_time(max(table.config.declaration_seconds, 180) + 1)
         await scene.env.settle()
-    assert not scene.tables.tables()
+    assert not await scene.tables.tables()
     storage = scene.bot.services.storage
     assert sum(await balances(scene, players)) == 2_000  # settled, not lost
     assert await storage.chips.escrowed(1) == {}
@@ -76,10 +76,10 @@ async def test_leave_and_status_work_from_any_channel_of_the_server(scene: Scene
     )
     left = await bob.slash(elsewhere, "table leave")
     assert "You left the table" in left.response.content
-    assert the_table(scene).players == (ann.id,)
+    assert (await the_table(scene)).players == (ann.id,)
     cancelled = await ann.slash(elsewhere, "table cancel")
     assert "closed" in cancelled.response.content
-    assert the_table(scene) is None
+    assert await the_table(scene) is None
 
 
 async def test_a_table_whose_channel_was_deleted_while_the_bot_was_down_is_closed(
@@ -89,7 +89,7 @@ async def test_a_table_whose_channel_was_deleted_while_the_bot_was_down_is_close
     scene.env.backend.delete_channel(scene.channel.id)
     await scene.restart()
     await scene.env.settle()
-    assert not scene.tables.tables()
+    assert not await scene.tables.tables()
     assert await balances(scene, players) == [1_000, 1_000]
 
 
@@ -106,18 +106,18 @@ async def test_a_suggestion_never_fills_the_form_of_the_next_game(scene: Scene) 
     players = await start_game(scene, "casino", 2)
     await declare_all(scene, players)
     ann = players[0]
-    first = the_table(scene).game_id
+    first = (await the_table(scene)).game_id
     shown = await ann.user.click(ann.user.dm_channel.last_message, label="Suggest")
     assert shown.acknowledged
     opened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
     suggested = form_default(opened)
     assert suggested  # in its own game the form starts from the suggestion
     await play_out(scene, players, "suggest")
-    assert the_table(scene).games_played == 1
+    assert (await the_table(scene)).games_played == 1
     again = await ann.slash(scene.channel, "table start")
     assert again.acknowledged
     await declare_all(scene, players)
-    assert the_table(scene).game_id != first
+    assert (await the_table(scene)).game_id != first
     opened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
     assert form_default(opened) == ""
 
@@ -157,7 +157,7 @@ async def test_a_long_arrangement_gets_a_short_sentence(scene: Scene) -> None:
     a_sentence(await ann.slash(scene.channel, "arrange hands", hands=" | ".join([LONG] * 3)))
     a_sentence(await ann.slash(scene.channel, "arrange hands", hands="As", automatic=LONG))
     a_sentence(await ann.slash(scene.channel, "arrange hands", hands="As " * 1_500))
-    assert the_table(scene).seat_of(ann.id).setting is None
+    assert (await the_table(scene)).seat_of(ann.id).setting is None
 
 
 async def test_a_long_evaluate_gets_a_short_sentence(scene: Scene) -> None:
@@ -184,7 +184,7 @@ async def test_forged_or_garbled_controls_get_a_sentence(
 ) -> None:
     players = await start_game(scene, "casino", 2)
     await declare_all(scene, players)
-    game = the_table(scene).game_id
+    game = (await the_table(scene)).game_id
     ann = players[0]
     for custom_id in (
         f"pp:build:{game}:zz_q:submit",
@@ -199,5 +199,5 @@ async def test_forged_or_garbled_controls_get_a_sentence(
     ):
         message = await post_control(scene, custom_id)
         a_sentence(await ann.click(message, label="Press"))
-    assert the_table(scene).seat_of(ann.id).setting is None
+    assert (await the_table(scene)).seat_of(ann.id).setting is None
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a traceback was logged"

@@ -55,7 +55,7 @@ async def test_the_publisher_posts_the_lobby_and_the_phase_dms_from_the_events_a
     await publisher.publish(
         guild, channel, [TableOpened(Lobby("showdown", 10, 4, ann.id, (ann.id,)))]
     )
-    assert scene.tables.table(guild, channel) is None  # nothing to read back from
+    assert await scene.tables.table(guild, channel) is None  # nothing to read back from
     lobby = scene.channel.last_message
     assert lobby.content.startswith(f"**{title}** table, ante 10, 1/4 seats (host <@{ann.id}>)")
     assert custom_ids(lobby) == ["pp:lobby:join", "pp:lobby:leave", "pp:lobby:start"]

@@ -36,7 +36,7 @@ async def play_a_full_table(scene: Scene, game: str, seats: int) -> list[Any]:
         assert (await member.click(lobby, label="Join")).acknowledged
     assert (await players[0].click(lobby, label="Start")).acknowledged
     await play_out(scene, players, "suggest")
-    assert the_table(scene).games_played == 1
+    assert (await the_table(scene)).games_played == 1
     return players
 
 

@@ -41,22 +41,22 @@ async def test_an_admin_changes_the_defaults_and_new_tables_follow(scene: Scene)
     settings = await scene.bot.services.storage.settings.get(scene.guild.id)
     assert (settings.starting_chips, settings.daily_bonus, settings.lobby_minutes) == (500, 50, 5)
     await ann.slash(scene.channel, "table create", game="paigow")
-    table = the_table(scene)
+    table = await the_table(scene)
     assert table.config.wheel == "california" and table.config.lobby_seconds == 300
     await ann.slash(scene.channel, "table cancel")
     await ann.slash(scene.channel, "table create", game="showdown")
-    assert the_table(scene).config.ante == 25
+    assert (await the_table(scene)).config.ante == 25
     await ann.slash(scene.channel, "table cancel")
     # A table may choose again.
     await ann.slash(scene.channel, "table create", game="three-card", decks=6)
-    assert the_table(scene).config.decks == 6 and the_table(scene).spec.decks == 6
+    assert (await the_table(scene)).config.decks == 6 and (await the_table(scene)).spec.decks == 6
 
 
 async def test_an_option_for_another_game_is_refused_with_a_sentence(scene: Scene) -> None:
     ann = scene.members[0]
     refused = await ann.slash(scene.channel, "table create", game="showdown", wheel="nevada")
     assert "wheel option is for Pai Gow" in refused.response.content
-    assert the_table(scene) is None
+    assert await the_table(scene) is None
     refused = await ann.slash(scene.channel, "table create", game="no-surrender", ante=5)
     assert "has no ante" in refused.response.content
     refused = await ann.slash(scene.channel, "table create", game="paigow", silent="surrender")
@@ -68,5 +68,22 @@ async def test_a_table_option_changes_the_game_it_deals(scene: Scene) -> None:
     await ann.slash(scene.channel, "table create", game="three-card", ties_to_dealer=True, decks=8)
     await bob.slash(scene.channel, "table join")
     await ann.slash(scene.channel, "table start")
-    spec = the_table(scene).spec
+    spec = (await the_table(scene)).spec
     assert spec.decks == 8 and spec.three_card_variant.ties_to_dealer
+
+
+async def test_status_shows_an_admin_the_store_the_processes_and_the_tables(scene: Scene) -> None:
+    ann, bob = an_admin(scene), scene.members[1]
+    await bob.slash(scene.channel, "table create", game="showdown")
+    shown = await ann.slash(scene.channel, "settings status")
+    text = shown.response.content
+    assert shown.ephemeral and "SQLite, one process" in text
+    # The bot announced itself when it started: its process is listed, with its shards.
+    assert "**1** process(es) alive" in text and "shard(s) all" in text
+    assert "**1** open table(s)" in text and "**1** deadline(s)" in text
+    commands = await scene.bot.tree.fetch_commands(guild=discord.Object(scene.guild.id))
+    scene.guild.set_command_permissions(
+        next(c for c in commands if c.name == "settings"), {bob: True}
+    )
+    refused = await bob.slash(scene.channel, "settings status")
+    assert refused.ephemeral and "manage this server" in refused.response.content

@@ -20,7 +20,7 @@ from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World
 async def play_to_the_end(world: World, human: int = HOST) -> ShowdownSettled:
     """The human plays on and takes the solver's hands; the computers play their own turns."""
     for _ in range(200):
-        table = world.manager.table(GUILD, CHANNEL)
+        table = await world.manager.table(GUILD, CHANNEL)
         assert table is not None
         if not table.in_game:
             break
@@ -41,7 +41,7 @@ async def test_one_person_and_five_computers_of_mixed_levels_play_showdown(world
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
     for level in ("casual", "steady", "strong", "casual", "strong"):
         await world.manager.add_computer(GUILD, CHANNEL, HOST, level)
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and len(table.seats) == 6
     assert [s.computer for s in table.seats] == [
         None,
@@ -75,7 +75,7 @@ async def test_a_table_set_to_fill_seats_computers_at_the_start(world: World) ->
     events = await world.manager.start(GUILD, CHANNEL, HOST)
     joined = [e for e in events if isinstance(e, PlayerJoined)]
     assert len(joined) == 2
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and [s.computer for s in table.seats] == [
         None,
         None,
@@ -120,10 +120,10 @@ async def test_only_the_host_seats_a_computer_and_computers_never_host(world: Wo
         await world.manager.add_computer(GUILD, CHANNEL, PLAYERS[1], "strong")
     await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
     await world.manager.leave(GUILD, CHANNEL, HOST)
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.host == PLAYERS[1]
     await world.manager.leave(GUILD, CHANNEL, PLAYERS[1])
-    assert world.manager.table(GUILD, CHANNEL) is None  # a computer alone keeps no table
+    assert await world.manager.table(GUILD, CHANNEL) is None  # a computer alone keeps no table
 
 
 class GatedOffload:
@@ -159,12 +159,12 @@ async def test_computers_think_in_the_pool_as_a_phase_opens_and_never_hold_up_a_
     # While they think, the people declare, unhindered.
     for person in (HOST, PLAYERS[1]):
         await world.manager.declare(GUILD, CHANNEL, person, True)
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and set(table.waiting_for()) == {-1, -2}
     gated.gate.set()
     for _ in range(500):
         await asyncio.sleep(0.02)
-        table = world.manager.table(GUILD, CHANNEL)
+        table = await world.manager.table(GUILD, CHANNEL)
         assert table is not None
         if table.round > 0:
             break

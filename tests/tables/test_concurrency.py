@@ -32,7 +32,7 @@ async def start(
 
 async def last_submit(world: World, guild: int, channel: int) -> tuple[int, str, str | None]:
     """Set everyone's hands but one; return the last player's (user, text, automatic)."""
-    table = world.manager.table(guild, channel)
+    table = await world.manager.table(guild, channel)
     assert table is not None
     waiting = table.waiting_for()
     for user in waiting[:-1]:

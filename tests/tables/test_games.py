@@ -32,7 +32,7 @@ async def seat(world: World, game: str, count: int, **options: object) -> tuple[
 
 async def arrange_all(world: World, players: tuple[int, ...]) -> None:
     """Every player still in the game sets the solver's hands by text, as a player would."""
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.phase is Phase.ARRANGING
     for user in table.waiting_for():
         setting = quick_arranger(table.spec, world.publisher.held(user))
@@ -60,7 +60,7 @@ async def check_end(
     assert sum(event.nets.values()) + event.house == 0
     assert await world.storage.chips.escrowed(event.game_id) == {}
     await world.check_ledger()
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.phase is Phase.LOBBY
     assert table.players == (players if seated is None else seated)
     return event
@@ -170,7 +170,7 @@ async def test_host_cancels_mid_game_and_every_chip_returns(world: World) -> Non
     assert cancelled.refunds == {user: 20 for user in players}
     assert await balances(world, players) == {user: STARTING for user in players}
     assert await world.status(cancelled.game_id) is GameStatus.REFUNDED
-    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.manager.table(GUILD, CHANNEL) is None
     assert world.publisher.of(TableClosed)
     await world.check_ledger()
 
@@ -180,7 +180,7 @@ async def test_admin_may_cancel_but_another_player_may_not(world: World) -> None
     with pytest.raises(GameError, match="host or a server admin"):
         await world.manager.cancel(GUILD, CHANNEL, players[1])
     await world.manager.cancel(GUILD, CHANNEL, players[1], is_admin=True)
-    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.manager.table(GUILD, CHANNEL) is None
 
 
 async def test_kicked_player_is_played_for_by_the_table(world: World) -> None:
@@ -189,7 +189,7 @@ async def test_kicked_player_is_played_for_by_the_table(world: World) -> None:
     await world.manager.declare(GUILD, CHANNEL, players[0], True)
     await world.manager.declare(GUILD, CHANNEL, players[1], True)
     await world.manager.kick(GUILD, CHANNEL, HOST, players[2])
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.phase is Phase.ARRANGING
     assert table.seat_of(players[2]).set_by == "solver"
     with pytest.raises(GameError, match="removed you"):
@@ -205,7 +205,7 @@ async def test_only_the_host_kicks_and_a_lobby_kick_frees_the_seat(world: World)
     with pytest.raises(GameError, match="Only the table's host"):
         await world.manager.kick(GUILD, CHANNEL, players[1], players[2])
     await world.manager.kick(GUILD, CHANNEL, HOST, players[2])
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.players == players[:2]
 
 
@@ -240,7 +240,7 @@ async def test_standard_surrender_pays_into_the_pot(world: World) -> None:
     await world.manager.start(GUILD, CHANNEL, HOST)
     for user in players:
         await world.manager.declare(GUILD, CHANNEL, user, user != players[3])
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None
     assert all(len(table.seat_of(u).cards) == 17 for u in players[:3])
     await arrange_all(world, players)
@@ -279,12 +279,12 @@ async def test_pai_gow_foul_is_refused_and_changes_nothing(world: World) -> None
     ordered = sorted(held, key=lambda card: card.code, reverse=True)
     # The two best cards low and the five worst high fouls unless the five make a hand.
     text = " ".join(c.pretty for c in ordered[:2]) + " | " + " ".join(c.pretty for c in ordered[2:])
-    before = world.manager.table(GUILD, CHANNEL)
+    before = await world.manager.table(GUILD, CHANNEL)
     try:
         await world.manager.submit(GUILD, CHANNEL, HOST, text)
     except GameError as error:
         assert "foul" in str(error)
-        assert world.manager.table(GUILD, CHANNEL) == before
+        assert await world.manager.table(GUILD, CHANNEL) == before
     await arrange_all(world, players)
     await check_end(world, players)
 
@@ -294,7 +294,7 @@ async def test_pai_gow_foul_is_refused_and_changes_nothing(world: World) -> None
 async def test_every_game_plays_to_the_end(world: World, game: str, count: int) -> None:
     players = await seat(world, game, count)
     await world.manager.start(GUILD, CHANNEL, HOST)
-    while (table := world.manager.table(GUILD, CHANNEL)) is not None and table.in_game:
+    while (table := await world.manager.table(GUILD, CHANNEL)) is not None and table.in_game:
         if table.phase is Phase.DECLARING:
             for user in table.waiting_for():
                 await world.manager.declare(GUILD, CHANNEL, user, True)
@@ -308,7 +308,7 @@ async def test_second_game_at_the_same_table_passes_the_button(world: World) -> 
     for _ in range(2):
         await world.manager.start(GUILD, CHANNEL, HOST)
         await arrange_all(world, players)
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.games_played == 2 and table.button == 0
     assert len(world.publisher.of(ShowdownSettled)) == 2
     await world.check_ledger()

@@ -19,11 +19,11 @@ from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_CHANNEL, PLAYERS, S
 THIRD_CHANNEL = 3005
 
 
-def seated_at(world: World, user: int) -> list[int]:
+async def seated_at(world: World, user: int) -> list[int]:
     """The channels of this server whose table seats the player."""
     return [
         table.channel_id
-        for table in world.manager.tables()
+        for table in await world.manager.tables()
         if table.guild_id == GUILD and table.is_seated(user)
     ]
 
@@ -40,7 +40,7 @@ async def test_racing_joins_in_two_channels_seat_the_player_once(world: World) -
     refused = [r for r in results if isinstance(r, GameError)]
     assert len(refused) == 1, results
     assert "one table per server" in str(refused[0])
-    assert len(seated_at(world, user)) == 1
+    assert len(await seated_at(world, user)) == 1
 
 
 async def test_creating_a_table_while_joining_another_seats_the_player_once(
@@ -54,7 +54,7 @@ async def test_creating_a_table_while_joining_another_seats_the_player_once(
         return_exceptions=True,
     )
     assert sum(isinstance(r, GameError) for r in results) == 1, results
-    assert len(seated_at(world, user)) == 1
+    assert len(await seated_at(world, user)) == 1
 
 
 async def test_the_seat_rule_survives_a_restart_and_three_racing_tables(world: World) -> None:
@@ -69,7 +69,7 @@ async def test_the_seat_rule_survives_a_restart_and_three_racing_tables(world: W
         return_exceptions=True,
     )
     assert sum(isinstance(r, GameError) for r in results) == 2, results
-    assert len(seated_at(world, user)) == 1
+    assert len(await seated_at(world, user)) == 1
 
 
 # ----- a failed save or deadline never wedges a table; a settled showdown is always published --
@@ -116,7 +116,7 @@ async def test_a_failed_save_after_a_deadline_settlement_is_retried(
     world.clock.advance(600)
     await world.scheduler.run_due()
     assert len(showdowns(world)) == 1
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.phase is Phase.LOBBY and table.players == players
     await world.check_ledger()
 
@@ -150,7 +150,7 @@ async def test_the_host_can_always_clear_a_table_whose_save_failed(
     await world.scheduler.pass_deadline()
     after = {u: await world.storage.players.balance(GUILD, u) for u in players}
     await world.manager.cancel(GUILD, CHANNEL, HOST)
-    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.manager.table(GUILD, CHANNEL) is None
     # The settled game keeps its result: cancelling returns nothing twice.
     assert {u: await world.storage.players.balance(GUILD, u) for u in players} == after
     assert len(showdowns(world)) == 1
@@ -182,7 +182,7 @@ async def test_a_deleted_channel_refunds_its_game_and_frees_its_players(world: W
     players = await deal_two(world, "showdown")
     assert sum((await world.storage.chips.escrowed(1)).values()) == 20
     await world.manager.abandon(GUILD, CHANNEL, "the channel #pyramid was deleted")
-    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.manager.table(GUILD, CHANNEL) is None
     assert await world.status(1) is GameStatus.REFUNDED
     for user in players:
         assert await world.storage.players.balance(GUILD, user) == 1_000
@@ -193,7 +193,7 @@ async def test_a_deleted_channel_refunds_its_game_and_frees_its_players(world: W
     # Free to sit elsewhere at once, and after a restart nothing comes back.
     await world.manager.create(GUILD, OTHER_CHANNEL, players[1], make_config("casino"))
     await world.restart()
-    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.manager.table(GUILD, CHANNEL) is None
     await world.check_ledger()
 
 
@@ -201,7 +201,7 @@ async def test_a_server_that_goes_away_closes_every_table_on_it(world: World) ->
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
     await world.manager.create(GUILD, OTHER_CHANNEL, STRANGER, make_config("casino"))
     await world.manager.abandon_guild(GUILD, "the bot was removed from the server")
-    assert not world.manager.tables()
+    assert not await world.manager.tables()
     assert len(world.publisher.of(TableAbandoned)) == 2
 
 
@@ -211,10 +211,10 @@ async def test_an_idle_lobby_closes_after_its_expiry(world: World) -> None:
     await world.manager.join(GUILD, CHANNEL, PLAYERS[1])  # activity keeps it open
     world.clock.advance(20 * 60)
     await world.scheduler.run_due()
-    assert world.manager.table(GUILD, CHANNEL) is not None
+    assert await world.manager.table(GUILD, CHANNEL) is not None
     world.clock.advance(11 * 60)
     await world.scheduler.run_due()
-    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.manager.table(GUILD, CHANNEL) is None
     [closed] = world.publisher.of(TableClosed)
     assert isinstance(closed, TableClosed) and "30 minutes" in closed.reason
 
@@ -225,11 +225,11 @@ async def test_an_idle_lobby_restored_after_a_restart_still_expires(world: World
     world.clock.advance(9 * 60)
     await world.restart()
     await world.scheduler.run_due()
-    assert world.manager.table(GUILD, CHANNEL) is not None
+    assert await world.manager.table(GUILD, CHANNEL) is not None
     world.clock.advance(2 * 60)
     await world.restart()
     await world.scheduler.run_due()
-    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.manager.table(GUILD, CHANNEL) is None
 
 
 async def test_a_lobby_after_a_game_expires_too(world: World) -> None:
@@ -238,7 +238,7 @@ async def test_a_lobby_after_a_game_expires_too(world: World) -> None:
     assert len(showdowns(world)) == 1
     world.clock.advance(31 * 60)
     await world.scheduler.run_due()
-    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.manager.table(GUILD, CHANNEL) is None
 
 
 # ----- no free rolls: a player must cover the game's stated risk before the deal -------------
@@ -250,7 +250,7 @@ async def test_a_broke_player_is_not_dealt_into_no_surrender(world: World) -> No
     await world.storage.players.take(GUILD, PLAYERS[1], 1_000, admin_id=STRANGER)
     with pytest.raises(GameError, match="Not enough chips"):
         await world.manager.start(GUILD, CHANNEL, HOST)
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.phase is Phase.LOBBY
     await world.check_ledger()
 

@@ -57,7 +57,7 @@ async def test_events_of_racing_actions_are_shown_once_in_commit_order(
         await asyncio.gather(*(world.manager.join(GUILD, CHANNEL, u) for u in PLAYERS[1:]))
         await world.manager.outbox.flush()
         shown = [e.user for e in world.publisher.of(PlayerJoined)]  # type: ignore[attr-defined]
-        table = world.manager.table(GUILD, CHANNEL)
+        table = await world.manager.table(GUILD, CHANNEL)
         assert table is not None
         assert shown == list(table.players[1:])  # the seats' order is the commit order
     finally:

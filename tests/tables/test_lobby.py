@@ -29,10 +29,10 @@ async def open_table(world: World, game: str = "showdown", count: int = 2) -> No
 
 async def refused(world: World, pattern: str, action: object) -> None:
     """The awaited action raises a GameError matching ``pattern`` and the table is unchanged."""
-    before = world.manager.table(GUILD, CHANNEL)
+    before = await world.manager.table(GUILD, CHANNEL)
     with pytest.raises(GameError, match=pattern):
         await action  # type: ignore[misc]
-    assert world.manager.table(GUILD, CHANNEL) == before
+    assert await world.manager.table(GUILD, CHANNEL) == before
 
 
 async def test_one_table_per_channel(world: World) -> None:
@@ -80,7 +80,7 @@ async def test_start_is_refused_when_a_player_is_short_and_nothing_is_escrowed(
     await world.storage.players.take(GUILD, PLAYERS[1], 990, admin_id=1)
     with pytest.raises(GameError, match=f"player {PLAYERS[1]} has 10 and needs 20"):
         await world.manager.start(GUILD, CHANNEL, HOST)
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.phase is Phase.LOBBY
     assert await world.storage.players.balance(GUILD, HOST) == 1_000
     assert await world.open_games() == []
@@ -134,7 +134,7 @@ async def test_host_leaving_passes_the_table_and_the_last_one_closes_it(world: W
     assert events[0].lobby.host == PLAYERS[1] and HOST not in events[0].lobby.players
     events = await world.manager.leave(GUILD, CHANNEL, PLAYERS[1])
     assert isinstance(events[-1], TableClosed)
-    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.manager.table(GUILD, CHANNEL) is None
     assert await world.storage.snapshots.load(GUILD, CHANNEL) is None
 
 

@@ -50,7 +50,7 @@ async def _random_action(world: World, rng: random.Random, table: Table, users: 
     roll = rng.random()
     clicks = 2 if rng.random() < 0.15 else 1
     for _ in range(clicks):
-        before = manager.table(guild, channel)
+        before = await manager.table(guild, channel)
         try:
             if roll < 0.40 and table.phase is Phase.DECLARING:
                 await manager.declare(guild, channel, user, rng.random() < 0.75)
@@ -80,7 +80,9 @@ async def _random_action(world: World, rng: random.Random, table: Table, users: 
                 await world.scheduler.run_due()
                 continue
         except GameError:
-            assert manager.table(guild, channel) == before, "a refused action changed the table"
+            assert await manager.table(guild, channel) == before, (
+                "a refused action changed the table"
+            )
 
 
 async def _play_one(world: World, rng: random.Random, number: int) -> int | None:
@@ -107,11 +109,11 @@ async def _play_one(world: World, rng: random.Random, number: int) -> int | None
         # Somebody is short of chips (admins took them): the start is refused, nothing escrowed.
         await world.manager.cancel(guild, channel, users[0])
         return None
-    table = world.manager.table(guild, channel)
+    table = await world.manager.table(guild, channel)
     assert table is not None and table.game_id is not None
     game_id = table.game_id
     for _ in range(400):
-        table = world.manager.table(guild, channel)
+        table = await world.manager.table(guild, channel)
         if table is None or not table.in_game:
             break
         await _random_action(world, rng, table, users)
@@ -119,7 +121,7 @@ async def _play_one(world: World, rng: random.Random, number: int) -> int | None
             await world.restart()
     else:
         raise AssertionError(f"game {game_id} ({name}) did not end")
-    table = world.manager.table(guild, channel)
+    table = await world.manager.table(guild, channel)
     if table is not None:
         await world.manager.cancel(guild, channel, table.host)
     assert await world.status(game_id) in (GameStatus.SETTLED, GameStatus.REFUNDED)

@@ -28,7 +28,7 @@ async def seat(world: World, game: str, count: int) -> tuple[int, ...]:
 async def test_lobby_comes_back_after_a_restart(world: World) -> None:
     players = await seat(world, "casino", 3)
     await world.restart()
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.phase is Phase.LOBBY and table.players == players
 
 
@@ -36,9 +36,9 @@ async def test_declaration_deadline_is_rearmed_after_a_restart(world: World) -> 
     players = await seat(world, "showdown", 2)
     await world.manager.start(GUILD, CHANNEL, HOST)
     await world.manager.declare(GUILD, CHANNEL, HOST, False)
-    before = world.manager.table(GUILD, CHANNEL)
+    before = await world.manager.table(GUILD, CHANNEL)
     await world.restart()
-    assert world.manager.table(GUILD, CHANNEL) == before
+    assert await world.manager.table(GUILD, CHANNEL) == before
     assert before is not None and before.deadline is not None
     [timer] = world.scheduler.pending
     assert timer.when == before.deadline
@@ -62,10 +62,12 @@ async def test_a_deadline_that_passed_while_down_fires_at_once(world: World) -> 
 async def test_submitted_hands_survive_a_restart(world: World) -> None:
     players = await seat(world, "no-surrender", 3)
     await world.manager.start(GUILD, CHANNEL, HOST)
-    setting = quick_arranger(world.manager.table(GUILD, CHANNEL).spec, world.publisher.held(HOST))  # type: ignore[union-attr]
+    setting = quick_arranger(
+        (await world.manager.table(GUILD, CHANNEL)).spec, world.publisher.held(HOST)
+    )  # type: ignore[union-attr]
     await world.manager.submit(GUILD, CHANNEL, HOST, setting.text, setting.automatic)
     await world.restart()
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.seat_of(HOST).setting == setting
     assert table.waiting_for() == players[1:]
 
@@ -89,7 +91,7 @@ async def test_crash_after_the_escrow_before_the_snapshot_refunds_on_restart(
     assert await world.status(1) is GameStatus.REFUNDED
     for user in players:
         assert await world.storage.players.balance(GUILD, user) == 1_000
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.phase is Phase.LOBBY
     await world.check_ledger()
 
@@ -124,7 +126,7 @@ async def test_crash_after_the_settlement_moves_the_chips_once_and_reopens_the_l
 ) -> None:
     players = await seat(world, "no-surrender", 2)
     await world.manager.start(GUILD, CHANNEL, HOST)
-    spec = world.manager.table(GUILD, CHANNEL).spec  # type: ignore[union-attr]
+    spec = (await world.manager.table(GUILD, CHANNEL)).spec  # type: ignore[union-attr]
     first = quick_arranger(spec, world.publisher.held(HOST))
     await world.manager.submit(GUILD, CHANNEL, HOST, first.text, first.automatic)
     save = SnapshotRepository.save
@@ -140,7 +142,7 @@ async def test_crash_after_the_settlement_moves_the_chips_once_and_reopens_the_l
     after = {u: await world.storage.players.balance(GUILD, u) for u in players}
     monkeypatch.setattr(SnapshotRepository, "save", save)
     await world.restart()
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.phase is Phase.LOBBY and table.games_played == 1
     assert {u: await world.storage.players.balance(GUILD, u) for u in players} == after
     await world.check_ledger()
@@ -153,7 +155,7 @@ async def test_an_unreadable_snapshot_is_refunded(world: World) -> None:
     async with world.database.transaction() as connection:
         await connection.execute("UPDATE table_snapshots SET state = '{\"format\": 99}'")
     await world.restart()
-    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.manager.table(GUILD, CHANNEL) is None
     assert await world.status(1) is GameStatus.REFUNDED
     assert await world.storage.players.balance(GUILD, HOST) == 1_000
     await world.check_ledger()

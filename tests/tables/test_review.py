@@ -27,7 +27,7 @@ async def play(
     """The host plays (or surrenders at the first declaration) and sets the test's quick hands
     (``take="quick"``) or the table's suggestion; the computers play their own turns."""
     for _ in range(rounds):
-        table = world.manager.table(GUILD, CHANNEL)
+        table = await world.manager.table(GUILD, CHANNEL)
         assert table is not None
         if not table.in_game:
             break
@@ -156,7 +156,7 @@ async def test_only_a_player_of_the_game_on_its_server_gets_a_review(world: Worl
 
 async def test_an_unfinished_game_has_no_review_yet(world: World) -> None:
     await open_with_computers(world, "showdown", "casual")
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.game_id is not None
     with pytest.raises(GameError, match="has not finished"):
         await review(world, table.game_id)

@@ -92,7 +92,7 @@ async def test_a_damaged_setting_in_a_snapshot_refunds_the_game(world: World) ->
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("no-surrender"))
     await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
     await world.manager.start(GUILD, CHANNEL, HOST)
-    table = world.manager.table(GUILD, CHANNEL)
+    table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None
     setting = quick_arranger(table.spec, table.seat_of(HOST).held)
     await world.manager.submit(GUILD, CHANNEL, HOST, setting.text)
@@ -107,7 +107,7 @@ async def test_a_damaged_setting_in_a_snapshot_refunds_the_game(world: World) ->
             (json.dumps(state), CHANNEL),
         )
     await world.restart()
-    assert world.manager.table(GUILD, CHANNEL) is None
+    assert await world.manager.table(GUILD, CHANNEL) is None
     assert await world.status(1) is GameStatus.REFUNDED
     await world.check_ledger()
 
