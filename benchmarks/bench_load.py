@@ -2,13 +2,17 @@
 draws them and Discord's latency on every request.
 
 Run: .venv/bin/python -m benchmarks.bench_load [--tables 10 50 100] [--games 1] [--seed 1]
-     [--latency-ms 60] [--before]
+     [--latency-ms 60] [--before] [--game showdown ...] [--silent 0.05]
 
-Tables of every game, full seats, play through ``tables.TableManager`` on a SQLite file with the
-solver in worker processes (as in the bot). The publisher does what the bot's does for each
-event: it draws each DM's hand picture and the showdown picture (``cogs.pictures``, in a thread)
-and waits ``--latency-ms`` for each request Discord would get. Players think 0.5-3 s, then
-declare, or ask for a suggestion and submit it; some stay silent and the deadline plays for them.
+Tables of every game (or of the ``--game`` named), full seats, play through
+``tables.TableManager`` on a SQLite file with the solver in worker processes (as in the bot),
+after the warm-up the bot does while it starts (``tables.hands.warm_up`` in the workers and here,
+``cogs.pictures.warm_up_pictures`` here). The publisher does what the bot's does for each event:
+it draws each DM's hand picture and the showdown picture (``cogs.pictures``, in a thread) and
+waits ``--latency-ms`` for each request Discord would get, one more for a player's first DM (the
+bot opens each DM channel once per process). Players think 0.5-3 s, then declare, or ask for a
+suggestion and submit it; some (``--silent``, 5%) stay silent and the deadline (30 s) plays for
+them.
 
 Printed per size: games per second, each click's wait (declare, submit: from the call to its
 answer) at p50/p95/max, the time from the last hands to the showdown posted, and from Start to
@@ -31,7 +35,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
+from cogs.pictures import hand_picture, phase_subtitle, showdown_picture, warm_up_pictures
 from engine.errors import GameError
 from storage import Storage
 from storage.database import open_database
@@ -53,7 +57,6 @@ from tables.runtime import Priority, ProcessOffload
 T = TypeVar("T")
 GUILD = 1
 DEADLINE_S = 30
-SILENT = 0.05
 
 
 class Flat:
@@ -71,17 +74,24 @@ class Flat:
 class Load:
     """The bot's publisher (its pictures and requests) and the players who answer it."""
 
-    def __init__(self, manager: TableManager, rng: random.Random, latency: float) -> None:
+    def __init__(
+        self, manager: TableManager, rng: random.Random, latency: float, silent: float
+    ) -> None:
         self.manager = manager
         self.rng = rng
         self.latency = latency
+        #: The share of players who set nothing and leave it to the deadline.
+        self.silent = silent
         self.waits: dict[str, list[float]] = defaultdict(list)
         self.started_at: dict[int, float] = {}
-        #: Per table: when the submits that settled it were called, when showdowns were posted.
-        self.hands_in: dict[int, list[float]] = defaultdict(list)
-        self.posted: dict[int, list[float]] = defaultdict(list)
+        #: Per game: when the submit that settled it was called, when its showdown was posted
+        #: (a game the deadline settled has no last hands and is left out).
+        self.hands_in: dict[int, float] = {}
+        self.posted: dict[int, float] = {}
         self.to_deal: list[float] = []
         self.finished: asyncio.Queue[int] = asyncio.Queue()
+        #: The players whose DM channel is open (``create_dm``: one request, once per process).
+        self.dm_open: set[int] = set()
         self.tasks: set[asyncio.Task[None]] = set()
 
     async def request(self) -> None:
@@ -103,6 +113,9 @@ class Load:
                 ) -> None:
                     if user in cards:
                         await asyncio.to_thread(hand_picture, cards[user], subtitle=subtitle)
+                    if user not in self.dm_open:
+                        self.dm_open.add(user)
+                        await self.request()
                     await self.request()
                     self.answer(channel_id, user, phase)
 
@@ -115,11 +128,11 @@ class Load:
                 names = {seat.user: f"Player {seat.user}" for seat in event.seats}
                 await asyncio.to_thread(showdown_picture, event, names)
                 await self.request()
-                self.posted[channel_id].append(time.perf_counter())
+                self.posted[event.game_id] = time.perf_counter()
                 self.finished.put_nowait(channel_id)
 
     def answer(self, channel: int, user: int, event: Event) -> None:
-        if isinstance(event, ArrangingOpened) and self.rng.random() < SILENT:
+        if isinstance(event, ArrangingOpened) and self.rng.random() < self.silent:
             return
         task = asyncio.get_running_loop().create_task(self.play(channel, user, event))
         self.tasks.add(task)
@@ -136,8 +149,9 @@ class Load:
                 started = time.perf_counter()
                 submit = self.manager.submit(GUILD, channel, user, setting.text, setting.automatic)
                 events = await self.timed("submit", submit)
-                if any(isinstance(e, ShowdownSettled) for e in events):
-                    self.hands_in[channel].append(started)  # the last hands: the game settled
+                for settled in events:
+                    if isinstance(settled, ShowdownSettled):
+                        self.hands_in[settled.game_id] = started  # the last hands
         except GameError:
             pass  # the deadline came first, or the chips fell short
 
@@ -155,7 +169,15 @@ def _ms(values: list[float], share: float) -> str:
     return f"{ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000:.0f}"
 
 
-async def run(tables: int, games: int, seed: int, latency: float, before: bool) -> str:
+async def run(
+    tables: int,
+    games: int,
+    seed: int,
+    latency: float,
+    before: bool,
+    kinds: Sequence[str],
+    silent: float,
+) -> str:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         database = await open_database(Path(folder) / "load.sqlite3")
@@ -163,6 +185,7 @@ async def run(tables: int, games: int, seed: int, latency: float, before: bool) 
         workers = ProcessOffload()
         await workers.start(warm_up)
         warm_up()
+        warm_up_pictures()
         holder: list[Load] = []
 
         class Relay:
@@ -176,9 +199,9 @@ async def run(tables: int, games: int, seed: int, latency: float, before: bool) 
             offload=Flat(workers) if before else workers,
             background_publishing=not before,
         )
-        load = Load(manager, rng, latency)
+        load = Load(manager, rng, latency, silent)
         holder.append(load)
-        names = sorted(GAMES)
+        names = sorted(kinds)
         hosts = {}
         for index in range(tables):
             spec = GAMES[names[index % len(names)]]
@@ -210,9 +233,7 @@ async def run(tables: int, games: int, seed: int, latency: float, before: bool) 
         workers.close()
         await database.close()
     to_showdown = [
-        posted - hands
-        for channel, times in load.hands_in.items()
-        for hands, posted in zip(sorted(times), sorted(load.posted[channel]), strict=False)
+        load.posted[game] - hands for game, hands in load.hands_in.items() if game in load.posted
     ]
     load_avg = os.getloadavg()[0]
     return (
@@ -232,6 +253,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--latency-ms", type=float, default=60.0)
     parser.add_argument("--before", action="store_true", help="also run the code as it was")
+    parser.add_argument("--game", nargs="+", choices=sorted(GAMES), default=sorted(GAMES))
+    parser.add_argument(
+        "--silent", type=float, default=0.05, help="share of players the deadline plays for"
+    )
     args = parser.parse_args()
     print(
         f"{'code':<6} {'tables':>6} {'games/s':>7} "
@@ -241,7 +266,10 @@ def main() -> None:
     for tables in args.tables:
         modes = (True, False) if args.before else (False,)
         for before in modes:
-            line = asyncio.run(run(tables, args.games, args.seed, args.latency_ms / 1000, before))
+            latency = args.latency_ms / 1000
+            line = asyncio.run(
+                run(tables, args.games, args.seed, latency, before, args.game, args.silent)
+            )
             print(line, flush=True)
     print(f"statistics: {statistics.__name__} of clicks; latency per request {args.latency_ms} ms")
 

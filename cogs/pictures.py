@@ -12,7 +12,7 @@ from engine.evaluate import HandRules
 from render import ShowdownRow, hand_png, hands_png, in_play_order, showdown_png
 from render.showdown import Wager
 from render.style import signed
-from render.warm import draw_ahead
+from render.warm import draw_ahead, draw_hands_ahead
 from tables.events import ArrangingOpened, DeclarationsOpened, SeatResult, ShowdownSettled
 from tables.events import Wager as TableWager
 from tables.games import GAMES, GameSpec
@@ -24,11 +24,23 @@ from tables.rules import rules_of
 
 def warm_up_pictures() -> None:
     """Load and draw what the first pictures would wait for: the palette and every card
-    (``render.warm.draw_ahead``), and the evaluator's tables of every game's hand rules, which
-    lay the hands out as they play (the tables never read the three-card game's)."""
+    (``render.warm.draw_ahead``), every card at each size of hand a game's DMs show (six cold
+    hand pictures of a new size, drawn side by side, held a game's DMs for about half a
+    second), and the evaluator's tables of every game's hand rules, which lay the hands out as
+    they play (the tables never read the three-card game's)."""
     draw_ahead()
+    draw_hands_ahead(size for spec in GAMES.values() for size in held_sizes(spec))
     for spec in GAMES.values():
         in_play_order(parse_cards("As Kd 7c"), hand_rules(spec))
+
+
+def held_sizes(spec: GameSpec) -> tuple[int, ...]:
+    """How many cards a player holds in each phase's DM: the deal, then after each draw."""
+    sizes = [spec.deal]
+    if spec.variant is not None:
+        for declaration in spec.variant.declarations:
+            sizes.append(sizes[-1] + declaration.draw)
+    return tuple(sizes)
 
 
 def hand_picture(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -9,9 +10,11 @@ import pytest
 
 import cogs.pictures
 import engine.evaluate
+import render.cards
 from cogs.pictures import (
     hand_picture,
     hand_rules,
+    held_sizes,
     phase_subtitle,
     setting_picture,
     showdown_picture,
@@ -19,7 +22,7 @@ from cogs.pictures import (
     warm_up_pictures,
 )
 from cogs.samples import NAMES, SampleGame, play_sample
-from engine.cards import JOKER, AnyCard, Card, Rank, Suit, format_cards, parse_cards
+from engine.cards import JOKER, AnyCard, Card, Rank, Shoe, Suit, format_cards, parse_cards
 from engine.evaluate import PAI_GOW_RULES, evaluate, evaluator
 from render import PlayedJoker, ShowdownRow
 from tables.events import ArrangingOpened, DeclarationsOpened, SeatResult, ShowdownSettled
@@ -215,3 +218,26 @@ def test_the_warm_up_loads_the_evaluator_of_every_game_the_pictures_lay_out(
     monkeypatch.setattr(engine.evaluate.Evaluator, "__init__", refuse)
     for spec in GAMES.values():
         assert evaluator(hand_rules(spec)) is evaluator(hand_rules(spec))
+
+
+def test_a_player_holds_the_deal_then_the_deal_and_each_draw() -> None:
+    assert held_sizes(GAMES["showdown"]) == (20, 23, 25)
+    assert held_sizes(GAMES["casino"]) == (7, 9)
+    assert held_sizes(GAMES["paigow"]) == (7,)
+
+
+def test_after_the_warm_up_no_dm_of_any_game_draws_a_card_anew(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Six cold hands of a new size, drawn side by side, held a Showdown's second declaration.
+    warm_up_pictures()
+
+    def refuse(*args: Any) -> None:
+        raise AssertionError("a card was drawn after the warm-up")
+
+    for drawing in ("_draw_compact", "_draw_face", "_draw_joker"):
+        monkeypatch.setattr(render.cards, drawing, refuse)
+    shoe = Shoe(decks=3, jokers=4, rng=random.Random(5))
+    for spec in GAMES.values():
+        for size in held_sizes(spec):
+            hand_picture(shoe.deal(size), subtitle=spec.title)
