@@ -37,8 +37,17 @@ ALIVE_S = 45.0
 class ClusterMember:
     """The background work of one process: the deadline watch and the heartbeat."""
 
-    def __init__(self, manager: TableManager, *, shards: Sequence[int] = ()) -> None:
+    def __init__(
+        self,
+        manager: TableManager,
+        *,
+        shards: Sequence[int] = (),
+        poll_s: float = POLL_S,
+        overdue_s: float = OVERDUE_S,
+    ) -> None:
         self.manager = manager
+        self.poll_s = poll_s
+        self.overdue_s = overdue_s
         self.storage = manager.storage
         self.process_id = manager.deadlines.process_id
         self.shards = tuple(shards)
@@ -71,12 +80,12 @@ class ClusterMember:
         await self.storage.processes.forget(silent_s=ALIVE_S * 20)
 
     async def fire_overdue(self) -> int:
-        """Claim and fire the deadlines overdue by ``OVERDUE_S``; how many were claimed."""
+        """Claim and fire the deadlines overdue by ``overdue_s``; how many were claimed."""
         claims = await self.storage.deadlines.claim_due(
             by=self.process_id,
             now=self.manager.clock(),
             lease_s=CLAIM_LEASE_S,
-            overdue_s=OVERDUE_S,
+            overdue_s=self.overdue_s,
         )
         for claim in claims:
             task = asyncio.get_running_loop().create_task(
@@ -94,8 +103,8 @@ class ClusterMember:
     async def _run(self) -> None:
         since_beat = 0.0
         while True:
-            await asyncio.sleep(POLL_S)
-            since_beat += POLL_S
+            await asyncio.sleep(self.poll_s)
+            since_beat += self.poll_s
             try:
                 await self.fire_overdue()
                 if since_beat >= HEARTBEAT_S:
