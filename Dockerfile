@@ -1,13 +1,14 @@
 # The bot needs no compiler: every pinned runtime dependency ships a wheel for CPython 3.11.
 FROM python:3.11-slim
 
-# DATABASE_PATH is the image's own: keep it out of the --env-file (.env.example leaves it unset),
+# DATABASE_URL is the image's own: keep it out of the --env-file (.env.example leaves it unset),
 # since a value there replaces this one and would put the database outside the volume.
+# docker-compose.yml sets its own, a PostgreSQL server's.
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    DATABASE_PATH=/data/pyramid.sqlite3
+    DATABASE_URL=/data/pyramid.sqlite3
 
 # The bot's user owns /data and nothing else; a new named volume copies this folder's owner and mode.
 RUN useradd --create-home --uid 10001 --user-group pyramid \

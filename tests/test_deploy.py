@@ -9,14 +9,20 @@ from __future__ import annotations
 import fnmatch
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
 import sys
+import urllib.parse
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 import pytest
+import yaml
 from dotenv import dotenv_values
+
+from bot import load_settings
 
 REPO = Path(__file__).resolve().parent.parent
 ROOT_USERS = {"root", "0"}
@@ -105,8 +111,8 @@ def test_the_code_in_the_image_is_not_owned_by_the_user_that_runs_it() -> None:
 
 
 def test_the_image_keeps_the_database_on_its_volume() -> None:
-    path = image_environment().get("DATABASE_PATH", "")
-    assert is_on_a_volume(PurePosixPath(path)), f"DATABASE_PATH={path!r}, volumes {volumes()}"
+    path = image_environment().get("DATABASE_URL", "")
+    assert is_on_a_volume(PurePosixPath(path)), f"DATABASE_URL={path!r}, volumes {volumes()}"
 
 
 def test_the_volume_folder_belongs_to_the_user_that_runs_the_bot() -> None:
@@ -120,8 +126,10 @@ def test_the_volume_folder_belongs_to_the_user_that_runs_the_bot() -> None:
 
 def test_the_env_example_does_not_move_the_database_off_the_volume() -> None:
     # docker run --env-file .env: a value in .env replaces the image's ENV.
-    path = dotenv_values(REPO / ".env.example").get("DATABASE_PATH") or ""
-    assert not path or is_on_a_volume(PurePosixPath(path)), f"DATABASE_PATH={path!r}"
+    example = dotenv_values(REPO / ".env.example")
+    for name in ("DATABASE_URL", "DATABASE_PATH"):
+        path = example.get(name) or ""
+        assert not path or is_on_a_volume(PurePosixPath(path)), f"{name}={path!r}"
 
 
 @pytest.mark.parametrize(
@@ -132,7 +140,8 @@ def test_dockerignore_keeps_secrets_and_databases_out_of_the_image(path: str) ->
 
 
 def test_dockerignore_keeps_the_code_in_the_image() -> None:
-    assert not is_ignored("bot.py") and not is_ignored("storage/migrations/0001-initial.sql")
+    assert not is_ignored("bot.py")
+    assert not is_ignored("storage/migrations/postgresql/0001-chips-games-snapshots.sql")
 
 
 def hadolint() -> str | None:
@@ -155,3 +164,62 @@ def test_hadolint_finds_nothing_to_say_about_the_dockerfile() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+#: ``${NAME}``, ``${NAME:?message}``, ``${NAME:-default}``: what Compose fills from .env.
+COMPOSE_VARIABLE = re.compile(r"\$\{(\w+)(?::?[-?][^}]*)?\}")
+
+
+def compose(environment: dict[str, str] | None = None) -> dict[str, Any]:
+    """docker-compose.yml as Docker Compose reads it: YAML with its merge keys, ``${...}``
+    filled from ``environment`` (.env)."""
+    text = (REPO / "docker-compose.yml").read_text()
+    if environment is not None:
+        text = COMPOSE_VARIABLE.sub(lambda m: environment[m[1]], text)
+    loaded = yaml.safe_load(text)
+    assert isinstance(loaded, dict)
+    return loaded
+
+
+def bots() -> dict[str, dict[str, Any]]:
+    filled = compose({"POSTGRES_PASSWORD": "s3cret"})
+    return {name: s for name, s in filled["services"].items() if s.get("build") == "."}
+
+
+def test_compose_runs_postgresql_with_its_data_on_a_named_volume() -> None:
+    services, volumes_declared = compose()["services"], compose()["volumes"]
+    postgres = services["postgres"]
+    assert postgres["image"].startswith("postgres:15")
+    [mount] = postgres["volumes"]
+    volume, _, target = mount.partition(":")
+    assert target == "/var/lib/postgresql/data" and volume in volumes_declared
+    assert "pg_isready" in " ".join(postgres["healthcheck"]["test"])
+    # The password comes from .env, never from the file; Compose refuses to start without it.
+    assert postgres["environment"]["POSTGRES_PASSWORD"].startswith("${POSTGRES_PASSWORD:?")
+
+
+def test_compose_runs_two_bots_that_split_the_shards_on_the_one_postgresql() -> None:
+    postgres = compose()["services"]["postgres"]["environment"]
+    found = bots()
+    assert len(found) >= 2
+    counts = {bot["environment"]["SHARD_COUNT"] for bot in found.values()}
+    assert len(counts) == 1, "every process must agree on the number of shards"
+    count = int(counts.pop())
+    shards = [int(i) for bot in found.values() for i in bot["environment"]["SHARD_IDS"].split(",")]
+    assert sorted(shards) == list(range(count)), "each shard run by exactly one process"
+    for name, bot in found.items():
+        url = urllib.parse.urlsplit(bot["environment"]["DATABASE_URL"])
+        assert url.scheme == "postgresql" and url.hostname == "postgres", name
+        assert (url.username, url.password) == (postgres["POSTGRES_USER"], "s3cret"), name
+        assert url.path == "/" + postgres["POSTGRES_DB"], name
+        assert bot["depends_on"]["postgres"]["condition"] == "service_healthy", name
+        assert bot["env_file"] == ".env" and bot["restart"] == "unless-stopped", name
+
+
+def test_compose_bots_use_the_settings_the_bot_reads() -> None:
+    for bot in bots().values():
+        settings = load_settings(
+            {"DISCORD_TOKEN": "t", **{k: str(v) for k, v in bot["environment"].items()}}
+        )
+        assert settings.database.startswith("postgresql://")
+        assert settings.shard_count is not None and settings.shard_ids is not None

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import MISSING_TOKEN_MESSAGE
+from bot import MISSING_TOKEN_MESSAGE, load_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTALL = re.compile(r"^python3 -m venv \.venv && \.venv/bin/pip install -r (\S+) && (.+)$")
@@ -70,7 +70,7 @@ def run(
 def test_the_readme_shows_commands_and_each_is_tested_below() -> None:
     installs = [c for c, _ in COMMANDS if INSTALL.match(c)]
     dockers = [c for c, _ in COMMANDS if c.startswith("docker ")]
-    assert len(installs) == 3 and len(dockers) == 2 and len(ENGINE) >= 8
+    assert len(installs) == 3 and len(dockers) == 3 and len(ENGINE) >= 8
     assert len(installs) + len(dockers) + len(ENGINE) == len(COMMANDS), COMMANDS
 
 
@@ -131,10 +131,21 @@ def test_an_engine_command_runs_as_written(command: str, notes: list[str]) -> No
 
 def test_the_docker_commands_use_the_images_volume() -> None:
     dockerfile = (ROOT / "Dockerfile").read_text("utf-8")
-    build, start = (c for c, _ in COMMANDS if c.startswith("docker "))
+    build, start = (c for c, _ in COMMANDS if c.startswith(("docker build", "docker run")))
     image = shlex.split(build)[-2]
     assert shlex.split(build)[-1] == "."
     words = shlex.split(start)
     assert words[-1] == image and "--env-file" in words and ".env" in words
     volume = words[words.index("-v") + 1].split(":")[1]
     assert f"VOLUME {volume}" in dockerfile
+
+
+def test_the_cluster_command_has_its_compose_file_and_settings_the_bot_reads() -> None:
+    [up] = [c for c, _ in COMMANDS if c.startswith("docker compose")]
+    assert up == "docker compose up -d" and (ROOT / "docker-compose.yml").is_file()
+    assert "POSTGRES_PASSWORD" in (ROOT / ".env.example").read_text("utf-8")
+    [settings] = re.findall(r"```ini\n(.*?)```", README, re.DOTALL)
+    environment = dict(line.split("=", 1) for line in settings.splitlines())
+    loaded = load_settings({"DISCORD_TOKEN": "t", **environment})
+    assert loaded.database.startswith("postgresql://")
+    assert (loaded.shard_count, loaded.shard_ids) == (2, (0,))
