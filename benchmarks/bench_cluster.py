@@ -1,0 +1,275 @@
+"""The bot's tables on each store, in one process or two: games per second and a click's wait.
+
+Run: .venv/bin/python -m benchmarks.bench_cluster [--tables 50 100] [--games 1] [--seed 1]
+     [--latency-ms 60] [--modes sqlite postgresql postgresql-2] [--database-url URL]
+
+Each mode plays the same tables (every game in turn, full seats) with the load of
+``benchmarks/bench_load.py``: the pictures drawn as the bot draws them, Discord's latency on
+every request, players who think 0.5-3 s and a few who stay silent. ``sqlite`` is one process
+on a SQLite file (the bot's default); ``postgresql`` one process on PostgreSQL;
+``postgresql-2`` two processes on the same PostgreSQL, the tables split between them as two
+shards split servers. Each process has its own solver workers (the bot's default, one per CPU)
+and its own deadline watch. Without ``--database-url`` a scratch PostgreSQL is started (the
+tests' tests/postgres.py) and a new database made for each mode.
+
+Printed per mode and size: games per second, declare and submit waits at p50/p95, and where the
+CPU went (the table processes' event loops, their solver workers, the PostgreSQL server: on
+this machine only), so that the figures of this 2-core machine can be read for a bigger one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from benchmarks.bench_load import DEADLINE_S, GUILD, Load, _ms
+from cogs.pictures import warm_up_pictures
+from storage import Storage
+from storage.database import open_database
+from tables.cluster import ClusterMember
+from tables.config import make_config
+from tables.events import Event, GameStarted
+from tables.games import GAMES
+from tables.hands import warm_up
+from tables.manager import TableManager
+from tables.runtime import ProcessOffload
+
+MODES = ("sqlite", "postgresql", "postgresql-2")
+
+
+def table_plan(tables: int) -> list[tuple[int, str, tuple[int, ...]]]:
+    """Every table's channel, game and players (the same in every mode)."""
+    names = sorted(GAMES)
+    plan = []
+    for index in range(tables):
+        spec = GAMES[names[index % len(names)]]
+        users = tuple(10_000 + 10 * index + seat for seat in range(spec.max_players))
+        plan.append((index + 1, spec.name, users))
+    return plan
+
+
+async def node(
+    database: str, share: int, of: int, tables: int, games: int, seed: int, latency: float
+) -> dict[str, Any]:
+    """One process: its share of the tables, played to the end; its figures."""
+    rng = random.Random(seed * 100 + share)
+    store = await open_database(database)
+    storage = Storage.over(store)
+    workers = ProcessOffload()
+    await workers.start(warm_up)
+    warm_up()
+    warm_up_pictures()
+    holder: list[Load] = []
+
+    class Relay:
+        async def publish(self, g: int, c: int, events: Sequence[Event]) -> None:
+            await holder[0].publish(g, c, events)
+
+    manager = TableManager(storage, Relay(), rng=random.Random(seed + share), offload=workers)
+    load = Load(manager, rng, latency, silent=0.05)
+    holder.append(load)
+    cluster = ClusterMember(manager)
+    await cluster.start(watch=store.is_shared)
+    mine = [t for t in table_plan(tables) if t[0] % of == share]
+    for channel, game, users in mine:
+        config = make_config(game, declaration_seconds=DEADLINE_S, arrangement_seconds=DEADLINE_S)
+        await manager.create(GUILD, channel, users[0], config)
+        for user in users[1:]:
+            await manager.join(GUILD, channel, user)
+    await manager.outbox.flush()
+    print(json.dumps({"ready": share}), flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # all set: go
+    cpu, began = time.process_time(), time.perf_counter()
+    played = 0
+    for _ in range(games):
+
+        async def deal(channel: int, host: int) -> None:
+            load.started_at[channel] = time.perf_counter()
+            events = await manager.start(GUILD, channel, host)
+            assert any(isinstance(e, GameStarted) for e in events)
+
+        await asyncio.gather(*(deal(channel, users[0]) for channel, _, users in mine))
+        for _ in mine:
+            await load.finished.get()
+            played += 1
+    elapsed = time.perf_counter() - began
+    loop_cpu = time.process_time() - cpu
+    await cluster.stop()
+    await manager.close()
+    workers.close()
+    await store.close()
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {
+        "played": played,
+        "elapsed": elapsed,
+        "loop_cpu": loop_cpu,
+        "workers_cpu": children.ru_utime + children.ru_stime,
+        "declare": load.waits["declare"],
+        "submit": load.waits["submit"],
+    }
+
+
+def _stat(pid: int) -> list[str]:
+    # After the ")" of the name: state, ppid, ..., utime (12th), stime, cutime, cstime.
+    return Path("/proc", str(pid), "stat").read_text().rsplit(")", 1)[1].split()
+
+
+async def postmaster_of(server: str) -> int:
+    """The process id of the server's postmaster (the parent of a connection's backend)."""
+    connection = await asyncpg.connect(server)
+    try:
+        backend = int(await connection.fetchval("SELECT pg_backend_pid()"))
+    finally:
+        await connection.close()
+    return int(_stat(backend)[1])
+
+
+def postgres_cpu(postmaster: int) -> float:
+    """CPU seconds this server has used so far: its live processes' own, and its reaped
+    children's (a closed connection's backend), which the kernel adds to the postmaster's."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    fields = _stat(postmaster)
+    total = sum(int(fields[i]) for i in (11, 12, 13, 14)) / ticks
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                fields = _stat(int(entry.name))
+                if int(fields[1]) == postmaster:
+                    total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+@contextlib.contextmanager
+def scratch_server(url: str | None) -> Iterator[str]:
+    if url is not None:
+        yield url
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.postgres import start_cluster
+
+    cluster = start_cluster()
+    try:
+        yield cluster.url
+    finally:
+        cluster.stop()
+
+
+async def fresh_database(server: str, name: str) -> str:
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    return server.rsplit("/", 1)[0] + "/" + name
+
+
+async def measure(
+    mode: str, server: str, folder: Path, args: argparse.Namespace, tables: int
+) -> str:
+    if mode == "sqlite":
+        database, processes = str(folder / f"cluster-{tables}.sqlite3"), 1
+    else:
+        database = await fresh_database(server, f"bench_{mode.replace('-', '_')}_{tables}")
+        processes = 2 if mode.endswith("-2") else 1
+        # Migrated once, before the processes start side by side.
+        await (await open_database(database)).close()
+    command = [sys.executable, "-m", "benchmarks.bench_cluster", "--node", database]
+    spawned = [
+        await asyncio.create_subprocess_exec(
+            *command,
+            str(share),
+            str(processes),
+            str(tables),
+            str(args.games),
+            str(args.seed),
+            str(args.latency_ms),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        for share in range(processes)
+    ]
+    for process in spawned:
+        assert process.stdout is not None
+        await process.stdout.readline()  # ready
+    postmaster = None if mode == "sqlite" else await postmaster_of(server)
+    postgres_before = 0.0 if postmaster is None else postgres_cpu(postmaster)
+    wall = time.perf_counter()
+    for process in spawned:
+        assert process.stdin is not None
+        process.stdin.write(b"go\n")
+        await process.stdin.drain()
+    results = []
+    for process in spawned:
+        assert process.stdout is not None
+        results.append(json.loads(await process.stdout.readline()))
+        await process.wait()
+    wall = time.perf_counter() - wall
+    postgres = 0.0 if postmaster is None else postgres_cpu(postmaster) - postgres_before
+    played = sum(r["played"] for r in results)
+    declare = [w for r in results for w in r["declare"]]
+    submit = [w for r in results for w in r["submit"]]
+    loop_cpu = sum(r["loop_cpu"] for r in results)
+    workers_cpu = sum(r["workers_cpu"] for r in results)
+    return (
+        f"{mode:<13} {tables:>6} {played / wall:>7.2f} "
+        f"{_ms(declare, 0.5):>6} {_ms(declare, 0.95):>6} {_ms(submit, 0.5):>6} "
+        f"{_ms(submit, 0.95):>6} {loop_cpu:>8.1f} {workers_cpu:>8.1f} {postgres:>8.1f} "
+        f"{wall:>6.1f} {os.getloadavg()[0]:>5.1f}"
+    )
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    print(
+        f"{'mode':<13} {'tables':>6} {'games/s':>7} {'decl50':>6} {'decl95':>6} "
+        f"{'subm50':>6} {'subm95':>6} {'loop_cpu':>8} {'work_cpu':>8} {'pg_cpu':>8} "
+        f"{'wall':>6} {'load':>5}",
+        flush=True,
+    )
+    with tempfile.TemporaryDirectory() as folder, scratch_server(args.database_url) as server:
+        for tables in args.tables:
+            for mode in args.modes:
+                print(await measure(mode, server, Path(folder), args, tables), flush=True)
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--node":
+        database, share, of, tables, games, seed, latency_ms = sys.argv[2:9]
+        result = asyncio.run(
+            node(
+                database,
+                int(share),
+                int(of),
+                int(tables),
+                int(games),
+                int(seed),
+                float(latency_ms) / 1000,
+            )
+        )
+        print(json.dumps(result), flush=True)
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[50, 100])
+    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--latency-ms", type=float, default=60.0)
+    parser.add_argument("--modes", nargs="+", choices=MODES, default=list(MODES))
+    parser.add_argument("--database-url", help="an existing PostgreSQL server's URL")
+    asyncio.run(main_async(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
