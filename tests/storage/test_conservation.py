@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import tempfile
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,6 +22,9 @@ from storage.audit import audit
 from storage.database import open_database
 from tests.conftest import create_database, drop_database
 from tests.storage.conftest import ADMIN, FakeClock
+
+#: Every table the examples write, emptied between examples on PostgreSQL.
+TABLES = ("ledger", "escrow", "outbox", "games", "players", "guild_settings")
 
 GUILDS = (1, 2)
 USERS = (11, 12, 13, 14)
@@ -227,14 +232,25 @@ def test_chips_are_conserved_and_every_balance_equals_its_ledger(
         with tempfile.TemporaryDirectory() as folder:
             asyncio.run(run(steps, Path(folder) / "chips.sqlite3"))
         return
-    server = request.getfixturevalue("postgres_server")
-    template = request.getfixturevalue("postgres_template")
+    url = request.getfixturevalue("conservation_database")
 
     async def on_postgres() -> None:
-        url = await create_database(server, template)
         try:
             await run(steps, url)
         finally:
-            await drop_database(server, url)
+            # The next example starts from an empty store, as a new SQLite file does.
+            connection = await asyncpg.connect(url)
+            try:
+                await connection.execute(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY CASCADE")
+            finally:
+                await connection.close()
 
     asyncio.run(on_postgres())
+
+
+@pytest.fixture
+def conservation_database(postgres_server: str, postgres_template: str) -> Iterator[str]:
+    """One database for all of a run's examples (emptied after each)."""
+    url = asyncio.run(create_database(postgres_server, postgres_template))
+    yield url
+    asyncio.run(drop_database(postgres_server, url))
