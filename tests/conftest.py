@@ -96,9 +96,9 @@ async def postgres_url(postgres_server: str, postgres_template: str) -> AsyncIte
     await drop_database(postgres_server, url)
 
 
-@pytest.fixture(params=STORES)
+@pytest.fixture(params=[STORES[0], pytest.param(STORES[1], marks=pytest.mark.slow)])
 def store_name(request: pytest.FixtureRequest) -> str:
-    """Each store in turn."""
+    """Each store in turn; the quick lane (``-m "not slow"``) keeps to SQLite, CI runs both."""
     return str(request.param)
 
 

@@ -39,6 +39,7 @@ async def postgres_columns(database: PostgresDatabase) -> dict[str, list[str]]:
     return columns
 
 
+@pytest.mark.slow  # PostgreSQL: the full suite's
 async def test_both_stores_migrate_to_the_same_tables_and_columns(
     tmp_path: Path, postgres_url: str
 ) -> None:
@@ -60,6 +61,7 @@ def test_each_store_has_a_migration_for_every_version() -> None:
     assert [(m.version, m.name) for m in lite] == [(m.version, m.name) for m in post]
 
 
+@pytest.mark.slow  # PostgreSQL: the full suite's
 async def test_processes_starting_together_migrate_once(postgres_server: str) -> None:
     admin = await asyncpg.connect(postgres_server)
     await admin.execute("CREATE DATABASE pp_migrating_together")
@@ -79,6 +81,7 @@ async def test_processes_starting_together_migrate_once(postgres_server: str) ->
         await admin.close()
 
 
+@pytest.mark.slow  # PostgreSQL: the full suite's
 async def test_a_cancelled_transaction_is_rolled_back_and_the_pool_stays_usable(
     postgres_url: str,
 ) -> None:
@@ -112,6 +115,7 @@ async def test_a_cancelled_transaction_is_rolled_back_and_the_pool_stays_usable(
         await database.close()
 
 
+@pytest.mark.slow  # PostgreSQL: the full suite's
 async def test_a_tables_lock_is_held_across_connections_and_freed_when_its_holder_dies(
     postgres_url: str,
 ) -> None:
