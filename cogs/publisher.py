@@ -177,9 +177,14 @@ class DiscordPublisher:
                 return
             except discord.HTTPException:
                 self.lobbies.forget(key)
+        # Noted before awaiting, as an interaction notes it: the command's answer, coming
+        # meanwhile, leaves it be, and the lobby is posted once.
+        self.lobbies.shown(key, None, lobby)
         posted = await self._say(guild_id, channel_id, lobby_text(lobby), view=lobby_view(lobby))
         if posted is not None:
             self.lobbies.shown(key, posted, lobby)
+        else:
+            self.lobbies.forget(key)
 
     # ----- private phases -------------------------------------------------------------------
 
