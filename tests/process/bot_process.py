@@ -103,9 +103,12 @@ class BotProcess:
             os.killpg(self.process.pid, signal.SIGKILL)
 
 
-async def start_bot(tmp_path: Path, environment: Mapping[str, str]) -> BotProcess:
-    """Run ``python bot.py`` from the repository with this environment."""
-    log = tmp_path / "bot.log"
+async def start_bot(
+    tmp_path: Path, environment: Mapping[str, str], *, name: str = "bot"
+) -> BotProcess:
+    """Run ``python bot.py`` from the repository with this environment; its log is
+    ``<name>.log`` in ``tmp_path``."""
+    log = tmp_path / f"{name}.log"
     with log.open("wb") as output:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
