@@ -106,17 +106,19 @@ class DiscordPublisher:
         #: Tables being closed because their channel went out of reach (kept until done).
         self._closing: set[asyncio.Task[Any]] = set()
 
-    def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+    def _channel(self, guild_id: int, channel_id: int) -> discord.abc.Messageable:
+        """The table's channel: this process's cached one, or one known by its id alone when
+        another process of the bot runs the server's shard (a DM click is played on shard 0's
+        process, whatever the server). Discord says whether a channel no longer exists."""
         channel = self.client.get_channel(channel_id)
-        return channel if isinstance(channel, discord.abc.Messageable) else None
+        if isinstance(channel, discord.abc.Messageable):
+            return channel
+        return self.client.get_partial_messageable(channel_id, guild_id=guild_id)
 
     async def _say(
         self, guild_id: int, channel_id: int, content: str, **kwargs: Any
     ) -> discord.Message | None:
-        channel = self._channel(channel_id)
-        if channel is None:
-            log.warning("channel %s is gone; dropped: %s", channel_id, content[:100])
-            return None
+        channel = self._channel(guild_id, channel_id)
         try:
             return await channel.send(content, **kwargs)
         except (discord.NotFound, discord.Forbidden) as error:
@@ -177,9 +179,14 @@ class DiscordPublisher:
                 return
             except discord.HTTPException:
                 self.lobbies.forget(key)
+        # Noted before awaiting, as an interaction notes it: the command's answer, coming
+        # meanwhile, leaves it be, and the lobby is posted once.
+        self.lobbies.shown(key, None, lobby)
         posted = await self._say(guild_id, channel_id, lobby_text(lobby), view=lobby_view(lobby))
         if posted is not None:
             self.lobbies.shown(key, posted, lobby)
+        else:
+            self.lobbies.forget(key)
 
     # ----- private phases -------------------------------------------------------------------
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cogs.publisher import DiscordPublisher
 from engine.cards import format_cards, parse_cards, sort_cards
 from tables.events import (
@@ -111,6 +113,21 @@ async def test_a_showdown_offers_the_next_hand_unless_its_table_closed_with_it(
     assert last_showdown.content.startswith("**Showdown")
     assert custom_ids(last_showdown) == ["pp:review:77"]
     assert said.content == f"Table closed: {closed.reason}"
+
+
+async def test_a_showdown_is_posted_in_a_channel_this_process_does_not_cache(
+    scene: Scene, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another process of the bot runs the server's shard: here the server and its channels are
+    # unknown, but a DM click settled the game here, and the showdown belongs in the channel.
+    monkeypatch.setattr(scene.bot, "get_channel", lambda channel_id: None)
+    ann, bob = scene.members[:2]
+    lost: list[tuple[int, int]] = []
+    publisher = publisher_alone(scene, lost)
+    await publisher.publish(scene.guild.id, scene.channel.id, [showdown(ann.id, bob.id)])
+    posted = scene.channel.last_message
+    assert posted.content.startswith(f"**Showdown, game {GAME_ID}.**") and posted.attachments
+    assert not lost
 
 
 async def test_a_channel_out_of_reach_is_handed_to_the_bot_with_its_server(scene: Scene) -> None:

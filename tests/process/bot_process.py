@@ -23,12 +23,13 @@ POLL_SECONDS = 0.02
 T = TypeVar("T")
 
 
-def bot_environment(fake: FakeDiscord, database: Path) -> dict[str, str]:
-    """Every setting the bot reads, for a run against the fake."""
+def bot_environment(fake: FakeDiscord, database: str | Path) -> dict[str, str]:
+    """Every setting the bot reads, for a run against the fake; ``database`` is a SQLite file
+    or a postgresql:// URL."""
     return endpoint_environment(fake.api_url, fake.gateway_url, database)
 
 
-def endpoint_environment(api_url: str, gateway_url: str, database: Path) -> dict[str, str]:
+def endpoint_environment(api_url: str, gateway_url: str, database: str | Path) -> dict[str, str]:
     """Every setting the bot reads, for a run against these Discord addresses."""
     # All set explicitly: real environment variables win over a developer's own .env.
     return {
@@ -102,9 +103,12 @@ class BotProcess:
             os.killpg(self.process.pid, signal.SIGKILL)
 
 
-async def start_bot(tmp_path: Path, environment: Mapping[str, str]) -> BotProcess:
-    """Run ``python bot.py`` from the repository with this environment."""
-    log = tmp_path / "bot.log"
+async def start_bot(
+    tmp_path: Path, environment: Mapping[str, str], *, name: str = "bot"
+) -> BotProcess:
+    """Run ``python bot.py`` from the repository with this environment; its log is
+    ``<name>.log`` in ``tmp_path``."""
+    log = tmp_path / f"{name}.log"
     with log.open("wb") as output:
         process = await asyncio.create_subprocess_exec(
             sys.executable,

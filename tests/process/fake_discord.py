@@ -1,8 +1,10 @@
 """A small fake of Discord on 127.0.0.1 for the bot's process: REST under /api/v10 and a gateway."""
 
-# It knows just what logging in, syncing the commands and one /table create need, and records every
-# request. Anything else gets a Discord-shaped 404 and is marked unknown, so that a route the bot
-# starts to need shows up in the test's assertions instead of passing unnoticed.
+# It knows just what logging in, syncing the commands, slash commands, DMs and their buttons need,
+# and records every request. Anything else gets a Discord-shaped 404 and is marked unknown, so that
+# a route the bot starts to need shows up in the test's assertions instead of passing unnoticed.
+# With several shards it takes one gateway connection per shard, as Discord does: a server's
+# events go to the shard ``(server id >> 22) % shards``, and DMs to shard 0.
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 API = "/api/v10"
+#: On shard 1 of 2 ((id >> 22) % 2), so that a two-shard run has the server on the second shard.
 GUILD_ID = 900000000000000001
 CHANNEL_ID = 900000000000000002
 #: View Channels, Send Messages, Attach Files and Read Message History, as the README's invite.
@@ -46,6 +49,8 @@ class Call:
     payload: Any
     authorization: str | None
     known: bool
+    #: The names of a multipart request's files.
+    files: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +60,8 @@ class SentInteraction:
     id: int
     token: str
     callback: Call
+    #: The shard whose gateway connection the interaction went through.
+    shard: int
 
 
 def _now() -> str:
@@ -88,6 +95,16 @@ def _member(user: dict[str, Any], permissions: int | None = None) -> dict[str, A
     return member
 
 
+def _custom_ids(message: dict[str, Any]) -> list[str]:
+    """The custom ids of a message's buttons and menus."""
+    return [
+        item["custom_id"]
+        for row in message["components"]
+        for item in row.get("components", [])
+        if "custom_id" in item
+    ]
+
+
 def _json(data: Any, status: int = 200) -> web.Response:
     # discord.py parses a body as JSON only when the content type is exactly application/json;
     # aiohttp's json_response would add "; charset=utf-8".
@@ -99,22 +116,31 @@ def _json(data: Any, status: int = 200) -> web.Response:
 class FakeDiscord:
     """Discord's REST API and gateway for one bot, one server, one channel and one player."""
 
-    def __init__(self, token: str) -> None:
+    def __init__(self, token: str, *, shards: int = 1) -> None:
         self.token = token
+        #: The shards /gateway/bot recommends, and by which the server's shard is found.
+        self.shard_count = shards
         self.calls: list[Call] = []
+        #: The last identify received, and each shard's connection and identify.
         self.identify: dict[str, Any] | None = None
+        self.sockets: dict[int, web.WebSocketResponse] = {}
+        self.identified: dict[int, dict[str, Any]] = {}
         self.gateway_query: dict[str, str] = {}
         self.heartbeats = 0
         #: The commands each server was last synced with, as the fake returned them (with ids).
         self.commands: dict[int, list[dict[str, Any]]] = {}
-        #: Each interaction's original response, by token.
+        #: Each interaction sent, and its original response, by token.
+        self.interactions: dict[str, dict[str, Any]] = {}
         self.originals: dict[str, dict[str, Any]] = {}
+        #: Every message the bot posted or edited, as last shown, by id.
+        self.messages: dict[str, dict[str, Any]] = {}
+        #: The player's DM channel, once the bot opened it.
+        self.dm_channel: dict[str, Any] | None = None
         self.bot_user = _user(BOT_ID, "Pyramid Poker", bot=True)
         self.player = _user(PLAYER_ID, "ann")
         self._ids = itertools.count(910000000000000000)
         self._sequence = itertools.count(1)
         self._changed = asyncio.Condition()
-        self._socket: web.WebSocketResponse | None = None
         self._runner: web.AppRunner | None = None
         self.port = 0
         #: Requests (method, path) left unanswered until `release`, to catch the bot mid-wait.
@@ -139,6 +165,7 @@ class FakeDiscord:
             ("POST", "/webhooks/{app}/{token}", self._followup),
             ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._edit_followup),
             ("POST", "/channels/{channel}/messages", self._channel_message),
+            ("POST", "/users/@me/channels", self._open_dm),
         )
         for method, path, handler in routes:
             app.router.add_route(method, API + path, handler)
@@ -149,10 +176,11 @@ class FakeDiscord:
         self.port = self._runner.addresses[0][1]
 
     async def close(self) -> None:
-        """Close the gateway connection and stop listening."""
+        """Close the gateway connections and stop listening."""
         self.release()
-        if self._socket is not None and not self._socket.closed:
-            await self._socket.close()
+        for socket in self.sockets.values():
+            if not socket.closed:
+                await socket.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -196,58 +224,91 @@ class FakeDiscord:
         """The requests the fake had no route for."""
         return [call for call in self.calls if not call.known]
 
+    def shard_of(self, guild_id: int) -> int:
+        """The shard whose connection gets the server's events (Discord's rule)."""
+        return (guild_id >> 22) % self.shard_count
+
+    def buttons(self) -> list[tuple[dict[str, Any], str]]:
+        """The custom id of every button and menu of the bot's messages, each with its message
+        as last shown, oldest first."""
+        return [(m, custom_id) for m in self.messages.values() for custom_id in _custom_ids(m)]
+
     async def table_create(self, game: str) -> SentInteraction:
         """The player types ``/table create game:<game>``; wait for the bot's callback."""
-        await self.wait_for(lambda fake: fake._socket is not None and fake.identify is not None)
-        assert self._socket is not None
+        return await self.command("table", "create", game=game)
+
+    async def command(self, name: str, subcommand: str, **options: str) -> SentInteraction:
+        """The player types ``/<name> <subcommand> option:value ...`` in the server's channel;
+        wait for the bot's callback."""
         command_id = next(
-            (
-                int(command["id"])
-                for command in self.commands.get(GUILD_ID, [])
-                if command["name"] == "table"
-            ),
+            (int(c["id"]) for c in self.commands.get(GUILD_ID, []) if c["name"] == name),
             next(self._ids),
         )
+        typed = [{"type": 3, "name": key, "value": value} for key, value in options.items()]
+        data = {
+            "id": str(command_id),
+            "name": name,
+            "type": 1,
+            "guild_id": str(GUILD_ID),
+            "options": [{"type": 1, "name": subcommand, "options": typed}],  # 1: subcommand
+        }
+        return await self._interact(2, data, CHANNEL_ID)  # 2: application command
+
+    async def click(self, message: dict[str, Any], custom_id: str) -> SentInteraction:
+        """The player presses the button ``custom_id`` of a message the bot posted (in the
+        server's channel or by DM); wait for the bot's callback."""
+        assert custom_id in _custom_ids(message), f"no button {custom_id!r} on {message}"
+        data = {"custom_id": custom_id, "component_type": 2}  # 2: button
+        return await self._interact(3, data, int(message["channel_id"]), message=message)
+
+    async def _interact(
+        self,
+        kind: int,
+        data: dict[str, Any],
+        channel_id: int,
+        *,
+        message: dict[str, Any] | None = None,
+    ) -> SentInteraction:
+        # A server's interactions come on its shard's connection, a DM's on shard 0's.
+        in_server = channel_id == CHANNEL_ID
+        shard = self.shard_of(GUILD_ID) if in_server else 0
+        await self.wait_for(lambda fake: shard in fake.sockets)
         interaction_id, token = next(self._ids), f"interaction-token-{next(self._ids)}"
-        await self._dispatch(
-            self._socket,
-            "INTERACTION_CREATE",
-            {
-                "id": str(interaction_id),
-                "application_id": str(BOT_ID),
-                "type": 2,  # application command
-                "token": token,
-                "version": 1,
+        where: dict[str, Any]
+        if in_server:
+            where = {
                 "guild_id": str(GUILD_ID),
-                "channel_id": str(CHANNEL_ID),
                 "channel": self._channel(),
                 "member": _member(self.player, PLAYER_PERMISSIONS),
-                "app_permissions": str(APP_PERMISSIONS),
-                "locale": "en-US",
                 "guild_locale": "en-US",
-                "entitlements": [],
                 "authorizing_integration_owners": {"0": str(GUILD_ID)},
-                "context": 0,
-                "attachment_size_limit": 10 * 1024 * 1024,
-                "data": {
-                    "id": str(command_id),
-                    "name": "table",
-                    "type": 1,
-                    "guild_id": str(GUILD_ID),
-                    "options": [
-                        {
-                            "type": 1,  # subcommand
-                            "name": "create",
-                            "options": [{"type": 3, "name": "game", "value": game}],
-                        }
-                    ],
-                },
-            },
-        )
+                "context": 0,  # a server
+            }
+        else:
+            assert self.dm_channel is not None and int(self.dm_channel["id"]) == channel_id
+            where = {"channel": self.dm_channel, "user": self.player, "context": 1}  # bot DM
+        payload = {
+            "id": str(interaction_id),
+            "application_id": str(BOT_ID),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "channel_id": str(channel_id),
+            **where,
+            "app_permissions": str(APP_PERMISSIONS),
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "data": data,
+        }
+        if message is not None:
+            payload["message"] = message
+        self.interactions[token] = payload
+        await self._dispatch(self.sockets[shard], "INTERACTION_CREATE", payload)
         callback = await self.wait_for_call(
             "POST", f"/interactions/{interaction_id}/{token}/callback"
         )
-        return SentInteraction(interaction_id, token, callback)
+        return SentInteraction(interaction_id, token, callback, shard)
 
     # ----- REST ---------------------------------------------------------------------------------
 
@@ -259,12 +320,14 @@ class FakeDiscord:
             response: web.StreamResponse = await handler(request)
             return response
         payload: Any = None
+        files: tuple[str, ...] = ()
         if request.content_type == "application/json":
             payload = await request.json()
         elif request.content_type == "multipart/form-data":
             form = await request.post()
             text = form.get("payload_json")
             payload = json.loads(text) if isinstance(text, str) else None
+            files = tuple(f.filename for f in form.values() if isinstance(f, web.FileField))
         known = request.match_info.route.handler != self._unknown
         call = Call(
             request.method,
@@ -272,6 +335,7 @@ class FakeDiscord:
             payload,
             request.headers.get("Authorization"),
             known,
+            files,
         )
         request[PAYLOAD] = payload
         self.calls.append(call)
@@ -294,7 +358,7 @@ class FakeDiscord:
         return _json(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": self.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,
@@ -343,13 +407,16 @@ class FakeDiscord:
         kind = payload["type"]
         if kind == 5:  # deferred: Discord shows "thinking…" until the bot edits the original
             flags |= LOADING
-        original = self._message(CHANNEL_ID, data, author=self.bot_user, flags=flags)
+        interaction = self.interactions[token]
+        original = self._message(
+            int(interaction["channel_id"]), data, author=self.bot_user, flags=flags
+        )
         self.originals[token] = original
         return _json(
             {
                 "interaction": {
                     "id": interaction_id,
-                    "type": 2,
+                    "type": interaction["type"],
                     "response_message_id": original["id"],
                     "response_message_loading": bool(flags & LOADING),
                     "response_message_ephemeral": bool(flags & EPHEMERAL),
@@ -377,30 +444,59 @@ class FakeDiscord:
             "edited_timestamp": _now(),
         }
         edited["content"] = edited["content"] or ""
-        self.originals[token] = edited
+        self.originals[token] = self.messages[edited["id"]] = edited
         return _json(edited)
 
     async def _followup(self, request: web.Request) -> web.Response:
-        return _json(self._message(CHANNEL_ID, request[PAYLOAD], author=self.bot_user))
+        channel_id = int(self.interactions[request.match_info["token"]]["channel_id"])
+        return _json(self._message(channel_id, request[PAYLOAD], author=self.bot_user))
 
     async def _edit_followup(self, request: web.Request) -> web.Response:
-        message = self._message(CHANNEL_ID, request[PAYLOAD], author=self.bot_user)
-        return _json({**message, "id": request.match_info["message"]})
+        channel_id = int(self.interactions[request.match_info["token"]]["channel_id"])
+        message_id = request.match_info["message"]
+        payload = request[PAYLOAD]
+        return _json(
+            self._message(channel_id, payload, author=self.bot_user, message_id=message_id)
+        )
 
     async def _channel_message(self, request: web.Request) -> web.Response:
         channel_id = int(request.match_info["channel"])
-        if channel_id != CHANNEL_ID:
+        if channel_id not in self._channels():
             return _json({"message": "Unknown Channel", "code": 10003}, status=404)
         return _json(self._message(channel_id, request[PAYLOAD], author=self.bot_user))
 
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        if int(request[PAYLOAD]["recipient_id"]) != PLAYER_ID:
+            return _json({"message": "Unknown User", "code": 10013}, status=404)
+        if self.dm_channel is None:
+            self.dm_channel = {
+                "id": str(next(self._ids)),
+                "type": 1,  # DM
+                "last_message_id": None,
+                "recipients": [self.player],
+            }
+        return _json(self.dm_channel)
+
+    def _channels(self) -> set[int]:
+        dm = [] if self.dm_channel is None else [int(self.dm_channel["id"])]
+        return {CHANNEL_ID, *dm}
+
     def _message(
-        self, channel_id: int, payload: dict[str, Any], *, author: dict[str, Any], flags: int = 0
+        self,
+        channel_id: int,
+        payload: dict[str, Any],
+        *,
+        author: dict[str, Any],
+        flags: int = 0,
+        message_id: str | None = None,
     ) -> dict[str, Any]:
-        return {
-            "id": str(next(self._ids)),
+        """A message the bot posted (or edited), kept in ``messages``."""
+        message = {
+            "id": message_id or str(next(self._ids)),
             "type": 0,
             "channel_id": str(channel_id),
-            "guild_id": str(GUILD_ID),
+            # A DM's messages have no server.
+            **({"guild_id": str(GUILD_ID)} if channel_id == CHANNEL_ID else {}),
             "author": author,
             "content": payload.get("content") or "",
             "timestamp": _now(),
@@ -415,6 +511,8 @@ class FakeDiscord:
             "pinned": False,
             "flags": flags | payload.get("flags", 0),
         }
+        self.messages[message["id"]] = message
+        return message
 
     # ----- gateway ------------------------------------------------------------------------------
 
@@ -432,26 +530,32 @@ class FakeDiscord:
                 self.heartbeats += 1
                 await socket.send_json({"op": HEARTBEAT_ACK})
             elif message["op"] == IDENTIFY:
-                await self._ready(socket)
-                self._socket = socket
-                self.identify = message["d"]
+                identify = message["d"]
+                shard = identify.get("shard", [0, 1])[0]
+                await self._ready(socket, shard)
+                self.sockets[shard], self.identified[shard] = socket, identify
+                self.identify = identify
             await self._notify()
         return socket
 
-    async def _ready(self, socket: web.WebSocketResponse) -> None:
+    async def _ready(self, socket: web.WebSocketResponse, shard: int) -> None:
+        """The shard's READY, then a GUILD_CREATE for the server if it is on this shard."""
+        here = self.shard_of(GUILD_ID) == shard
         await self._dispatch(
             socket,
             "READY",
             {
                 "v": 10,
                 "user": self.bot_user,
-                "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
-                "session_id": "fake-session",
+                "guilds": [{"id": str(GUILD_ID), "unavailable": True}] if here else [],
+                "session_id": f"fake-session-{shard}",
                 "resume_gateway_url": self.gateway_url,
                 "application": {"id": str(BOT_ID), "flags": 0},
-                "shard": [0, 1],
+                "shard": [shard, self.shard_count],
             },
         )
+        if not here:
+            return
         await self._dispatch(
             socket,
             "GUILD_CREATE",

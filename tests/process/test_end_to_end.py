@@ -1,4 +1,5 @@
-"""``python bot.py`` as its own process, against a fake Discord on 127.0.0.1, end to end."""
+"""``python bot.py`` as its own process, against a fake Discord on 127.0.0.1, end to end, on each
+store: a SQLite file, and PostgreSQL through ``DATABASE_URL=postgresql://...``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from storage import Storage
+from storage.database import open_database
+from tables.phase import Phase
+from tables.snapshot import table_from_state
 from tests.process.bot_process import TOKEN, BotProcess, bot_environment, start_bot
 from tests.process.fake_discord import BOT_ID, CHANNEL_ID, GUILD_ID, PLAYER_ID, FakeDiscord
 
@@ -19,13 +24,13 @@ GUILDS_INTENT = 1 << 0
 
 
 async def test_bot_process_logs_in_syncs_opens_a_table_and_shuts_down_on_sigterm(
-    tmp_path: Path,
+    tmp_path: Path, database_target: str | Path
 ) -> None:
     fake = FakeDiscord(TOKEN)
     await fake.start()
     bot: BotProcess | None = None
     try:
-        bot = await start_bot(tmp_path, bot_environment(fake, tmp_path / "pyramid.sqlite3"))
+        bot = await start_bot(tmp_path, bot_environment(fake, database_target))
 
         await bot.until("identifying", fake.wait_for(lambda f: f.identify is not None))
         login = fake.find("GET", "/users/@me")
@@ -80,11 +85,24 @@ async def test_bot_process_logs_in_syncs_opens_a_table_and_shuts_down_on_sigterm
 
     log = bot.text()
     assert status == 0, f"exit status {status}; the bot's log:\n{log}"
+    # Once in all: the one that came second saw the first and left it be.
+    assert sum((call.method, call.path) in lobby_posts for call in fake.calls) == 1
     assert "Shut down cleanly" in log, log
     assert "Traceback" not in log, log
     # One line says the bot is ready, with its servers and commands; no voice warnings.
     [ready] = [line for line in log.splitlines() if "Ready:" in line]
     assert "1 server" in ready and "commands" in ready, ready
     assert "voice" not in log.lower(), log
-    assert (tmp_path / "pyramid.sqlite3").is_file()
-    assert stat.S_IMODE((tmp_path / "pyramid.sqlite3").stat().st_mode) == 0o600
+    if isinstance(database_target, Path):
+        # The file holds the players' chips: only the bot's user may read it.
+        assert database_target.is_file()
+        assert stat.S_IMODE(database_target.stat().st_mode) == 0o600
+    # The table outlived the process in the store, where the next start resumes it.
+    database = await open_database(database_target)
+    try:
+        snapshot = await Storage.over(database).snapshots.load(GUILD_ID, CHANNEL_ID)
+    finally:
+        await database.close()
+    assert snapshot is not None, "the table was not saved"
+    saved = table_from_state(snapshot.state)
+    assert (saved.config.game, saved.host, saved.phase) == ("showdown", PLAYER_ID, Phase.LOBBY)
