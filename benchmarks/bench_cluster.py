@@ -107,6 +107,9 @@ async def node(
             played += 1
     elapsed = time.perf_counter() - began
     loop_cpu = time.process_time() - cpu
+    for task in load.tasks:
+        task.cancel()  # players still thinking about a game that is over
+    await asyncio.gather(*load.tasks, return_exceptions=True)
     await cluster.stop()
     await manager.close()
     workers.close()
@@ -131,10 +134,10 @@ async def postmaster_of(server: str) -> int:
     """The process id of the server's postmaster (the parent of a connection's backend)."""
     connection = await asyncpg.connect(server)
     try:
-        backend = int(await connection.fetchval("SELECT pg_backend_pid()"))
+        # Read while the backend lives: it is gone once its connection closes.
+        return int(_stat(int(await connection.fetchval("SELECT pg_backend_pid()")))[1])
     finally:
         await connection.close()
-    return int(_stat(backend)[1])
 
 
 def postgres_cpu(postmaster: int) -> float:
