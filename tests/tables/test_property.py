@@ -23,9 +23,9 @@ from tests.tables.helpers import GUILD, OTHER_GUILD, STRANGER, World, quick_arra
 #: At least 1,000 games (the issue's figure); more with PP_TABLE_GAMES for a longer soak. A smaller
 #: PP_TABLE_GAMES is ignored, so no environment (CI's included) runs a shorter soak than the figure.
 GAMES_TO_PLAY = max(1000, int(os.environ.get("PP_TABLE_GAMES", "1000")))
-#: On PostgreSQL the same games, fewer of them by default (CI's time), PP_TABLE_GAMES_POSTGRES
+#: On PostgreSQL the same games, 200 by default (CI's ten minutes), PP_TABLE_GAMES_POSTGRES
 #: for a longer soak there.
-GAMES_ON_POSTGRES = int(os.environ.get("PP_TABLE_GAMES_POSTGRES", "300"))
+GAMES_ON_POSTGRES = int(os.environ.get("PP_TABLE_GAMES_POSTGRES", "200"))
 #: Chance of a process restart after any event.
 RESTART = 0.08
 ADMIN = 7
