@@ -30,7 +30,6 @@ from __future__ import annotations
 import itertools
 import time
 from bisect import bisect_left, bisect_right
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -47,14 +46,14 @@ from engine.evaluate import (
     evaluator,
     of_a_kind_ladder,
 )
-from engine.lookups import PRIMES, SUIT_MASKS, encode
+from engine.lookups import encode
 from engine.solver.big_hands import big_hands
+from engine.solver.five_card import RANK_FIELD, Codes, Entry, Rank, five_card_hands
 from engine.solver.greedy import greedy_setting
 from engine.solver.jokers import joker_key
 from engine.solver.model import FieldModel, Key
 from engine.variants import OrderRule, Variant
 
-Codes = tuple[int, ...]
 #: Bounds at or below the best found by this much cannot beat it (float sums of the same terms).
 _EPSILON = 1e-9
 #: The bound of slots that cannot be filled, and of slots not bounded here.
@@ -87,11 +86,6 @@ def minus(cards: Codes, taken: Codes) -> Codes:
     return tuple(left)
 
 
-#: A rank part (category and ranks, no suits) as the evaluator's integer (``Evaluator.rank``):
-#: it orders as the tuple does, and compares and hashes faster on the search's paths.
-Rank = int
-
-
 def _top_of(ladder: int) -> Rank:
     """Above every rank part of this ladder place and below every one of the next."""
     return encode((ladder + 1,)) - 1
@@ -105,9 +99,7 @@ _STRAIGHT: Rank = encode((STRAIGHT,))
 _NOT_KNOWN: Rank = -1
 #: Proofs kept per (slot, cards left, sizes above), each under another cap.
 _PROOFS_KEPT = 4
-#: Cards counted per rank: five bits for each rank (the jokers' in the place of rank 0), with a
-#: guard bit above the count (at most 12 cards of a rank in three decks) as in packed cards.
-_RANK_FIELD: tuple[int, ...] = tuple(1 << 5 * (code >> 2) for code in range(64))
+#: The guard bit above every rank's count in cards counted per rank (``RANK_FIELD``).
 _RANK_GUARDS = sum(16 << 5 * rank for rank in range(15))
 #: Scans of one slot (and jokers left) through its groups before its flat lists are made.
 _SCAN_AFTER = 32
@@ -180,80 +172,6 @@ def _has_run(mask: int, jokers: int) -> bool:
     return found
 
 
-#: One candidate: (cards, rank part, packed cards, size, jokers among the cards, the cards
-#: counted per rank as ``_RANK_FIELD`` counts them).
-_Entry = tuple[Codes, Rank, int, int, int, int]
-
-
-def _five_card_hands(
-    held: Codes, by_code: Sequence[int], plain: dict[int, int], flush: dict[int, int]
-) -> dict[Rank, list[_Entry]]:
-    """Every distinct 5-card hand of ``held`` (sorted), grouped by its rank part integer.
-
-    Nested loops over the distinct cards, each taken at most as often as it is held, so no
-    hand comes twice (several decks) and every sum and product along the way is shared by the
-    hands under it: the prime product and suit mask for the evaluator's lookups, the packed
-    cards, the cards counted per rank and the jokers.
-    """
-    if len(held) < _NESTED_FROM:
-        return _few_five_card_hands(held, by_code, plain, flush)
-    distinct = sorted(set(held))
-    copies = [held.count(code) for code in distinct]
-    rows = [
-        (code, PRIMES[code], SUIT_MASKS[code], by_code[code], _RANK_FIELD[code], int(not code))
-        for code in distinct
-    ]
-    n = len(rows)
-    pool: defaultdict[Rank, list[_Entry]] = defaultdict(list)
-    for i in range(n):
-        a, pa, ma, ba, ra, ja = rows[i]
-        for j in range(i if copies[i] > 1 else i + 1, n):
-            b, pb, mb, bb, rb, jb = rows[j]
-            free_b = copies[i] - 2 if j == i else copies[j] - 1  # copies of card j not taken
-            p2, m2, b2, r2, j2 = pa * pb, ma & mb, ba + bb, ra + rb, ja + jb
-            for k in range(j if free_b else j + 1, n):
-                c, pc, mc, bc, rc, jc = rows[k]
-                free_c = free_b - 1 if k == j else copies[k] - 1
-                p3, m3, b3, r3, j3 = p2 * pc, m2 & mc, b2 + bc, r2 + rc, j2 + jc
-                for m in range(k if free_c else k + 1, n):
-                    d, pd, md, bd, rd, jd = rows[m]
-                    free_d = free_c - 1 if m == k else copies[m] - 1
-                    p4, m4, b4, r4, j4 = p3 * pd, m3 & md, b3 + bd, r3 + rd, j3 + jd
-                    for e, pe, me, be, re, je in rows[m if free_d else m + 1 :]:
-                        rp = (flush if m4 & me else plain)[p4 * pe]
-                        pool[rp].append(((a, b, c, d, e), rp, b4 + be, 5, j4 + je, r4 + re))
-    return pool
-
-
-#: From how many cards the nested loops beat itertools' combinations (measured: 9 cards 0.100
-#: against 0.069 ms, 17 cards 2.8 against 3.5 ms).
-_NESTED_FROM = 13
-
-
-def _few_five_card_hands(
-    held: Codes, by_code: Sequence[int], plain: dict[int, int], flush: dict[int, int]
-) -> dict[Rank, list[_Entry]]:
-    """``_five_card_hands`` of a small holding, from its distinct sorted combinations."""
-    pool: defaultdict[Rank, list[_Entry]] = defaultdict(list)
-    primes, masks, counted = PRIMES, SUIT_MASKS, _RANK_FIELD
-    # Identical cards (several decks) make identical sorted combinations: one each.
-    for hand in dict.fromkeys(itertools.combinations(held, 5)):
-        a, b, c, d, e = hand
-        suited = masks[a] & masks[b] & masks[c] & masks[d] & masks[e]
-        rp = (flush if suited else plain)[primes[a] * primes[b] * primes[c] * primes[d] * primes[e]]
-        pool[rp].append(
-            (
-                hand,
-                rp,
-                by_code[a] + by_code[b] + by_code[c] + by_code[d] + by_code[e],
-                5,
-                0 if a else hand.count(JOKER_CODE),
-                counted[a] + counted[b] + counted[c] + counted[d] + counted[e],
-            )
-        )
-    return pool
-
-
 class _OutOfTime(Exception):
     """The deadline passed while the candidates were being made (a fallback is ready)."""
 
@@ -314,24 +232,24 @@ class _Search:
         self.full_keys: dict[int, Key] = {}
         #: Per size, the distinct hands grouped by rank part: identical card multisets have
         #: the same packed counts, so keying on them merges them.
-        pools: dict[int, dict[Rank, list[_Entry]]] = {}
+        pools: dict[int, dict[Rank, list[Entry]]] = {}
         for size in {size for slot in variant.slots for size in slot.allowed_sizes}:
             on_time()
-            pool: dict[Rank, list[_Entry]] = {}
+            pool: dict[Rank, list[Entry]] = {}
             pools[size] = pool
             if size > 5:
                 for combo, key in big_hands(keyer, held, size):
                     rp = encode(key[: key.index(0, 1) + 1])
                     cards = sum(map(bit.__getitem__, combo))
                     self.full_keys[cards] = key
-                    counted = sum(map(_RANK_FIELD.__getitem__, combo))
+                    counted = sum(map(RANK_FIELD.__getitem__, combo))
                     pool.setdefault(rp, []).append(
                         (combo, rp, cards, size, combo.count(JOKER_CODE), counted)
                     )
                 continue
             if size == 5:
                 # Every 5-card hand, jokers included, is in the evaluator's lookups.
-                pools[5] = _five_card_hands(
+                pools[5] = five_card_hands(
                     held, by_code, keyer.lookups.plain5, keyer.lookups.flush5
                 )
                 continue
@@ -342,7 +260,7 @@ class _Search:
                 for combo in distinct_hands:
                     rp = rank(combo)
                     cards = sum(map(by_code.__getitem__, combo))
-                    counted = sum(map(_RANK_FIELD.__getitem__, combo))
+                    counted = sum(map(RANK_FIELD.__getitem__, combo))
                     jokers = 0 if combo[0] else combo.count(JOKER_CODE)
                     entry = (combo, rp, cards, 3, jokers, counted)
                     found = pool.get(rp)
@@ -359,21 +277,21 @@ class _Search:
                     continue
                 self.full_keys[cards] = key
                 rp = encode(key[: key.index(0, 1) + 1])
-                counted = sum(map(_RANK_FIELD.__getitem__, combo))
+                counted = sum(map(RANK_FIELD.__getitem__, combo))
                 entry = (combo, rp, cards, size, combo.count(JOKER_CODE), counted)
                 pool.setdefault(rp, []).append(entry)
         on_time()
         #: Per position, the candidates grouped by rank part (one value v_p per group), groups
         #: ascending: rank parts, values, the running maximum of the values, members.
-        self.groups: list[tuple[list[Rank], list[float], list[float], list[list[_Entry]]]] = []
-        self.group_of: list[dict[Rank, list[_Entry]]] = []
+        self.groups: list[tuple[list[Rank], list[float], list[float], list[list[Entry]]]] = []
+        self.group_of: list[dict[Rank, list[Entry]]] = []
         #: Per position, bound_q(rank part) remembered.
         self.bounds: list[dict[Rank, float]] = [{} for _ in range(count)]
         #: Per position, below_sum(position, cap) remembered.
         self.below_sums: list[dict[Rank, float]] = [{} for _ in range(count + 1)]
         self.model = model
         for position, slot in enumerate(variant.slots):
-            by_rank: dict[Rank, list[_Entry]] = {}
+            by_rank: dict[Rank, list[Entry]] = {}
             for rule in slot.sizes:
                 lowest = encode((rule.min_ladder,))
                 for rp, group in pools[rule.size].items():
@@ -397,7 +315,7 @@ class _Search:
         #: (Per position, keyed by the counts and the cap in one integer: ``ranks << 30 | cap``.)
         self.rank_fits: list[dict[int, Rank | None]] = [{} for _ in range(count)]
         self.shifts = tuple(shift.items())
-        self.held_ranks = sum(map(_RANK_FIELD.__getitem__, held))
+        self.held_ranks = sum(map(RANK_FIELD.__getitem__, held))
         self.scan_calls: dict[tuple[int, int], int] = {}
         #: Hands per position.
         self.sizes_of = [sum(map(len, members)) for _, _, _, members in self.groups]
@@ -418,11 +336,11 @@ class _Search:
         self.best_ev = float("-inf")
         #: (position, cards left, sizes above) -> (cap, the most a completion can add there).
         self.proven: dict[tuple[int, int, tuple[int, ...]], list[tuple[Key | None, float]]] = {}
-        self.best: list[_Entry] = []
-        self.chosen: list[_Entry] = []
+        self.best: list[Entry] = []
+        self.chosen: list[Entry] = []
         self.sizes = [0] * count
 
-    def key_of(self, entry: _Entry) -> Key:
+    def key_of(self, entry: Entry) -> Key:
         """The candidate's full key (suits too), remembered per card multiset."""
         found = self.full_keys.get(entry[2])
         if found is None:
@@ -483,7 +401,7 @@ class _Search:
     ) -> Rank | None:
         """The strongest rank part at most ``cap`` (below it) the cards left make here.
 
-        ``ranks`` counts the cards left per rank (``_RANK_FIELD``): a hand whose ranks are not
+        ``ranks`` counts the cards left per rank (``RANK_FIELD``): a hand whose ranks are not
         all there is skipped with every other hand of the same ranks and rank part at once.
         """
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
@@ -562,7 +480,7 @@ class _Search:
 
     def ranks_left(self, left: int) -> int:
         """The cards ``left`` counted per rank."""
-        return sum(((left >> at) & 15) * _RANK_FIELD[code] for code, at in self.shifts)
+        return sum(((left >> at) & 15) * RANK_FIELD[code] for code, at in self.shifts)
 
     def two_apart(self, rank: Rank, upper: int, lower: int, left: int) -> bool:
         """Whether the cards left hold a hand of this rank part for each of two slots, apart.
