@@ -43,12 +43,21 @@ from engine.evaluate import (
     STRAIGHT,
     THREE_CARD_FLUSH,
     TRIPS,
+    TWO_PAIR,
     evaluator,
     of_a_kind_ladder,
 )
 from engine.lookups import encode
 from engine.solver.big_hands import big_hands
-from engine.solver.five_card import RANK_FIELD, Codes, Entry, Rank, five_card_hands
+from engine.solver.five_card import (
+    RANK_FIELD,
+    TWO_PAIR_UP,
+    Codes,
+    Entry,
+    Part,
+    Rank,
+    five_card_hands,
+)
 from engine.solver.greedy import greedy_setting
 from engine.solver.jokers import joker_key
 from engine.solver.model import FieldModel, Key
@@ -95,6 +104,12 @@ def _top_of(ladder: int) -> Rank:
 _BELOW_TRIPS: Rank = _top_of(TRIPS - 1)
 _BELOW_FLUSH: Rank = _top_of(THREE_CARD_FLUSH - 1)
 _STRAIGHT: Rank = encode((STRAIGHT,))
+#: Above every high card and pair, below every two pair (no hand's rank part).
+_BELOW_TWO_PAIR: Rank = TWO_PAIR_UP - 1
+#: From how many cards the 5-card hands below two pair are made only when the search needs them.
+WEAK_LATER_FROM = 20
+#: Nodes that make those hands from their own cards left before the holding's are made once.
+_WEAK_NODES = 4
 #: ``fit_ranks``'s answer when it cannot tell (no rank part is negative).
 _NOT_KNOWN: Rank = -1
 #: Proofs kept per (slot, cards left, sizes above), each under another cap.
@@ -230,6 +245,21 @@ class _Search:
         #: reads rank parts only, and the order rule needs a full key only against a hand of
         #: the same rank part.
         self.full_keys: dict[int, Key] = {}
+        self.held = held
+        self.by_code = by_code
+        #: Slots whose 5-card hands below two pair are left out of their groups: in a big
+        #: holding, the slots that take any 5-card hand and otherwise only bigger ones (never
+        #: below two pair), so those hands are the last a slot's candidates would come to.
+        #: A node that comes to them is searched again over them once the others are done
+        #: (``deferred``), if it can still beat the best found then (``weak_groups``).
+        self.weak_slots: tuple[int, ...] = ()
+        if len(held) >= WEAK_LATER_FROM:
+            self.weak_slots = tuple(
+                p
+                for p, slot in enumerate(variant.slots)
+                if any(r.size == 5 and r.min_ladder < TWO_PAIR for r in slot.sizes)
+                and all(r.size >= 5 for r in slot.sizes)
+            )
         #: Per size, the distinct hands grouped by rank part: identical card multisets have
         #: the same packed counts, so keying on them merges them.
         pools: dict[int, dict[Rank, list[Entry]]] = {}
@@ -248,9 +278,14 @@ class _Search:
                     )
                 continue
             if size == 5:
-                # Every 5-card hand, jokers included, is in the evaluator's lookups.
+                # Every 5-card hand, jokers included, is in the evaluator's lookups; in a big
+                # holding the high cards and pairs wait until the search needs them.
                 pools[5] = five_card_hands(
-                    held, by_code, keyer.lookups.plain5, keyer.lookups.flush5
+                    held,
+                    by_code,
+                    keyer.lookups.plain5,
+                    keyer.lookups.flush5,
+                    Part.TWO_PAIR_UP if self.weak_slots else Part.ALL,
                 )
                 continue
             # Identical cards (several decks) make identical sorted combinations: one each.
@@ -290,20 +325,11 @@ class _Search:
         #: Per position, below_sum(position, cap) remembered.
         self.below_sums: list[dict[Rank, float]] = [{} for _ in range(count + 1)]
         self.model = model
-        for position, slot in enumerate(variant.slots):
+        for position in range(count):
             by_rank: dict[Rank, list[Entry]] = {}
-            for rule in slot.sizes:
-                lowest = encode((rule.min_ladder,))
-                for rp, group in pools[rule.size].items():
-                    if rp >= lowest:
-                        found = by_rank.get(rp)
-                        by_rank[rp] = group if found is None else found + group
-            rps = sorted(by_rank)
-            values = model.values_of_ranks(position, rps)
-            running = list(itertools.accumulate(values, max))
-            members = [by_rank[rp] for rp in rps]
-            self.groups.append((rps, values, running, members))
-            self.group_of.append(dict(zip(rps, members, strict=True)))
+            self.join(position, by_rank, pools)
+            self.groups.append(self.grouped(position, by_rank))
+            self.group_of.append(by_rank)
         #: Per (position, jokers left), one item per rank part and ranks, ascending: the rank
         #: part, the cards counted per rank, the packed cards of its hands. The scan for the
         #: strongest hand the cards left make there; made when used often enough (``fit``).
@@ -339,6 +365,79 @@ class _Search:
         self.best: list[Entry] = []
         self.chosen: list[Entry] = []
         self.sizes = [0] * count
+        #: Nodes whose hands below two pair are still to search: the arguments of
+        #: ``search_below``, and the hands chosen and sizes above them.
+        self.deferred: list[
+            tuple[tuple[int, int, Key | None, Rank | None, int, float, int], list[Entry], list[int]]
+        ] = []
+        #: Nodes deferred so far: a subtree that deferred one proves nothing yet.
+        self.deferrals = 0
+        #: The holding's hands below two pair (made once ``_WEAK_NODES`` nodes needed them),
+        #: and their groups per slot.
+        self.weak_pool: dict[Rank, list[Entry]] | None = None
+        self.weak_made: dict[
+            int, tuple[list[Rank], list[float], list[float], list[list[Entry]]]
+        ] = {}
+        self.weak_makes = 0
+
+    def join(
+        self,
+        position: int,
+        by_rank: dict[Rank, list[Entry]],
+        pools: dict[int, dict[Rank, list[Entry]]],
+    ) -> None:
+        """Add the hands of ``pools`` (per size) that fit this slot to its groups ``by_rank``."""
+        for rule in self.variant.slots[position].sizes:
+            lowest = encode((rule.min_ladder,))
+            for rp, group in pools.get(rule.size, {}).items():
+                if rp >= lowest:
+                    found = by_rank.get(rp)
+                    by_rank[rp] = group if found is None else found + group
+
+    def grouped(
+        self, position: int, by_rank: dict[Rank, list[Entry]], *, weak: bool = False
+    ) -> tuple[list[Rank], list[float], list[float], list[list[Entry]]]:
+        """The slot's groups ascending: rank parts, values, their running maximum, members.
+
+        In a slot whose hands below two pair are left out (``weak_slots``), the running maximum
+        starts at the most any of them can be worth, so that it still bounds every group below;
+        ``weak``: these are such hands, made apart.
+        """
+        rps = sorted(by_rank)
+        values = self.model.values_of_ranks(position, rps)
+        start = None
+        if position in self.weak_slots and not weak:
+            start = self.bound(position, _BELOW_TWO_PAIR)
+        running = list(itertools.accumulate(values, max, initial=start))
+        if start is not None:
+            running = running[1:]
+        return rps, values, running, [by_rank[rp] for rp in rps]
+
+    def weak_groups(
+        self, position: int, left: int
+    ) -> tuple[list[Rank], list[float], list[float], list[list[Entry]]]:
+        """The slot's 5-card hands below two pair, as groups: made from the cards ``left`` for
+        the first few nodes that need them, then from the whole holding once for all."""
+        lookups = self.keyer.lookups
+        if self.weak_pool is None:
+            self.weak_makes += 1
+            if self.weak_makes <= _WEAK_NODES:
+                cards = tuple(code for code, at in self.shifts for _ in range((left >> at) & 15))
+                pool = five_card_hands(
+                    cards, self.by_code, lookups.plain5, lookups.flush5, Part.BELOW_TWO_PAIR
+                )
+                by_rank: dict[Rank, list[Entry]] = {}
+                self.join(position, by_rank, {5: pool})
+                return self.grouped(position, by_rank, weak=True)
+            self.weak_pool = five_card_hands(
+                self.held, self.by_code, lookups.plain5, lookups.flush5, Part.BELOW_TWO_PAIR
+            )
+        found = self.weak_made.get(position)
+        if found is None:
+            by_rank = {}
+            self.join(position, by_rank, {5: self.weak_pool})
+            found = self.weak_made[position] = self.grouped(position, by_rank, weak=True)
+        return found
 
     def key_of(self, entry: Entry) -> Key:
         """The candidate's full key (suits too), remembered per card multiset."""
@@ -423,7 +522,7 @@ class _Search:
                     for e in members[k]:
                         if e[4] <= jokers and (guarded - e[2]) & guards == guards:
                             return rps[k]
-                return None
+                return self.unmade(position, cap, below)
             # One item per rank part and ranks: the packed cards of its hands.
             items_rps: list[Rank] = []
             items_ranks: list[int] = []
@@ -451,7 +550,16 @@ class _Search:
                 for pack in packs[k]:
                     if (guarded - pack) & guards == guards:
                         return rps[k]
-        return None
+        return self.unmade(position, cap, below)
+
+    def unmade(self, position: int, cap: Rank | None, below: bool = False) -> Rank | None:
+        """What a scan that found no hand answers: None, unless the slot's hands below two pair
+        are not made yet; then the most one of them could be (a bound may only err upwards)."""
+        if position not in self.weak_slots:
+            return None
+        if cap is None:
+            return _BELOW_TWO_PAIR
+        return min(cap - 1 if below else cap, _BELOW_TWO_PAIR)
 
     def fit_ranks(self, position: int, jokers: int, ranks: int, cap: Rank) -> Rank | None:
         """The strongest rank part at most ``cap`` whose ranks are all in ``ranks``.
@@ -470,11 +578,12 @@ class _Search:
         rps, needs, _ = scan
         rank_guards = _RANK_GUARDS
         held = ranks | rank_guards
-        found = None
         for k in range(bisect_right(rps, cap) - 1, -1, -1):
             if (held - needs[k]) & rank_guards == rank_guards:
                 found = rps[k]
                 break
+        else:
+            found = self.unmade(position, cap)
         memo[seen] = found
         return found
 
@@ -658,8 +767,9 @@ class _Search:
                     acc + most <= self.best_ev + _EPSILON
                 ):
                     return
+        deferrals = self.deferrals
         self.search_below(position, left, cap, top, used, acc, ranks)
-        if not self.timed_out:
+        if not self.timed_out and deferrals == self.deferrals:
             # Every completion here is now at most the best found, whether or not it is here.
             if proofs is None:
                 self.proven[seen] = [(cap, self.best_ev - acc)]
@@ -675,8 +785,11 @@ class _Search:
         used: int,
         acc: float,
         ranks: int,
+        *,
+        weak: bool = False,
     ) -> None:
-        """Try every candidate of this slot that the bounds leave open, strongest groups first."""
+        """Try every candidate of this slot that the bounds leave open, strongest groups first
+        (``weak``: only its 5-card hands below two pair, left out of its groups)."""
         caps: list[Rank] = []
         tail = 0.0  # the bound of every weaker slot together, from the cards left
         if position:  # the weakest slot's own scan below is its bound
@@ -698,14 +811,20 @@ class _Search:
         guards = self.guards
         strict = self.strict
         bound = self.bound
-        rps, values, running, members = self.groups[position]
         # The card bound's cap here is at most ``top`` and no stronger hand fits.
         start = top if not caps else caps[position]
-        i = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
         key_of = self.key_of
         below_sum = self.below_sum
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
         above: Key = () if cap is None else cap  # compared only when ``top`` is its rank part
+        if weak:
+            if not self.may_need_weak(position, start, caps, sizes, acc):
+                return
+            start = _BELOW_TWO_PAIR if start is None else min(start, _BELOW_TWO_PAIR)
+            rps, values, running, members = self.weak_groups(position, left)
+        else:
+            rps, values, running, members = self.groups[position]
+        i = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
         while i >= 0 and not self.timed_out:
             if acc + running[i] + tail <= self.best_ev + _EPSILON:
                 break  # no group from here down can do better: values only fall below
@@ -714,8 +833,8 @@ class _Search:
                 i -= 1
                 continue
             below: float | None = None  # the weaker slots' bound here, once a hand fits
-            # Per ranks of a hand here: the bound of the next slot's strongest rank part by ranks
-            # alone, with every slot under it there (-inf: none; inf: not known).
+            # Per ranks of a hand here: the bound of the next slot's strongest rank part by
+            # ranks alone, with every slot under it there (-inf: none; inf: not known).
             nexts: dict[int, float] = {}
             # Only a hand of the cap's own rank part needs its full key against the cap.
             tie = rps[i] == top
@@ -768,6 +887,41 @@ class _Search:
                 if self.timed_out:
                     return  # at once: the hands left in this group need not even be looked at
             i -= 1
+        else:
+            if not weak and self.may_need_weak(position, start, caps, sizes, acc):
+                # Every other group here was tried: the hands below two pair come after
+                # the whole search, when its best may have left them nothing to beat.
+                self.deferrals += 1
+                self.deferred.append(
+                    (
+                        (position, left, cap, top, used, acc, ranks),
+                        list(self.chosen),
+                        list(self.sizes),
+                    )
+                )
+        return
+
+    def may_need_weak(
+        self, position: int, start: Rank | None, caps: list[Rank], sizes: set[int], acc: float
+    ) -> bool:
+        """Whether a 5-card hand below two pair here (none is among the slot's groups), with
+        the weaker slots below it, might beat the best found."""
+        if position not in self.weak_slots or 5 not in sizes or self.timed_out:
+            return False
+        cap = _BELOW_TWO_PAIR if start is None else min(start, _BELOW_TWO_PAIR)
+        most = acc + self.bound(position, cap)
+        for q in range(position):
+            most += self.bound(q, min(cap, caps[q]))
+        return most > self.best_ev + _EPSILON
+
+    def search_deferred(self) -> None:
+        """Search the nodes deferred for their hands below two pair, under the best found."""
+        while self.deferred and not self.timed_out:
+            if (self.hard or self.best) and time.perf_counter() > self.deadline:
+                self.timed_out = True
+                return
+            node, self.chosen, self.sizes = self.deferred.pop()
+            self.search_below(*node, weak=True)
 
 
 def fallback(variant: Variant, model: FieldModel, held: Codes) -> Found | None:
@@ -806,6 +960,7 @@ def search(
         state.best_ev = known.ev
     top = len(variant.slots) - 1
     state.run(top, state.held_packed, None, None, 0, 0.0, state.held_ranks)
+    state.search_deferred()
     if not state.best:
         if known is None:
             return None
