@@ -129,6 +129,12 @@ _BELOW_KINDS: tuple[Rank, ...] = (
 )
 
 
+#: Where each rank's count is in cards counted per rank (``RANK_FIELD``), 2 to ace.
+_RANK_PLACES: tuple[int, ...] = tuple(5 * rank for rank in range(2, 15))
+#: Per card code, where it goes in packed cards: the jokers first, then suit by suit.
+_SUIT_FIRST: tuple[int, ...] = tuple(
+    -1 if code == JOKER_CODE else (code & 3) << 6 | code for code in range(64)
+)
 #: A rank's bit in a suit's run mask (the ace also below the two), and every 5-rank window.
 _RANK_BITS: tuple[int, ...] = (0, 0, *(1 << r for r in range(2, 14)), (1 << 14) | (1 << 1))
 _WINDOWS: tuple[int, ...] = tuple(0b11111 << low for low in range(1, 11))
@@ -222,14 +228,30 @@ class _Search:
         self.nodes = 0
         keyer = evaluator(variant.hand_rules)
         distinct = sorted(set(held))
-        shift = {code: 4 * i for i, code in enumerate(distinct)}
+        # Packed suit by suit (the jokers first), so that one suit's cards are one run of
+        # fields, read at once by ``material``.
+        by_suit = sorted(distinct, key=_SUIT_FIRST.__getitem__)
+        shift = {code: 4 * i for i, code in enumerate(by_suit)}
         self.guards = sum(8 << s for s in shift.values())
         self.total = len(held)
         self.held_packed = sum(1 << shift[code] for code in held)
         self.joker_shift = shift.get(JOKER_CODE, -1)
-        self.real_shifts = tuple(
-            (code >> 2, code & 3, at) for code, at in shift.items() if code != JOKER_CODE
-        )
+        #: Per suit: where its fields start, their mask, (its cards' ranks, where they are
+        #: within the run) to read them, and (its cards left, jokers) -> (cards, straight-flush
+        #: groups they may add) remembered.
+        self.suit_runs: list[
+            tuple[int, int, tuple[tuple[int, int], ...], dict[int, tuple[int, int]]]
+        ] = []
+        suited: list[list[int]] = [[], [], [], []]
+        for code in by_suit:
+            if code != JOKER_CODE:
+                suited[code & 3].append(code)
+        for codes in suited:
+            low = shift[codes[0]] if codes else 0
+            fields = tuple((code >> 2, shift[code] - low) for code in codes)
+            self.suit_runs.append((low, (1 << 4 * len(codes)) - 1, fields, {}))
+        #: Sorted counts per rank, per cards counted per rank.
+        self.rank_shapes: dict[int, tuple[int, ...]] = {}
         count = len(variant.slots)
         self.min_below = [
             sum(min(s.allowed_sizes) for s in variant.slots[:p]) for p in range(count)
@@ -340,7 +362,7 @@ class _Search:
         #: fit_ranks() per (position, cards counted per rank, cap).
         #: (Per position, keyed by the counts and the cap in one integer: ``ranks << 30 | cap``.)
         self.rank_fits: list[dict[int, Rank | None]] = [{} for _ in range(count)]
-        self.shifts = tuple(shift.items())
+        self.shifts = tuple((code, shift[code]) for code in distinct)
         self.held_ranks = sum(map(RANK_FIELD.__getitem__, held))
         self.scan_calls: dict[tuple[int, int], int] = {}
         #: Hands per position.
@@ -459,7 +481,7 @@ class _Search:
             found = memo[cap] = self.model.bound_at_rank(position, cap)
         return found
 
-    def material(self, left: int) -> tuple[int, int, int, int, int]:
+    def material(self, left: int, ranks: int) -> tuple[int, int, int, int, int]:
         """How many slots at most can reach each strength, from the disjoint groups left.
 
         Counts of tail slots at trips or above and at 3-card flush or above, then of any slots
@@ -468,30 +490,40 @@ class _Search:
         rank, jokers included, unless it is a 5-6 card straight flush; a 3-card hand at 3-card
         flush or above is that or three suited cards; any hand at four of a kind or above holds
         four (five, six) of a rank or is a straight flush. Greedy counts of disjoint groups
-        bound how many slots can hold such hands.
+        bound how many slots can hold such hands. ``ranks``: the cards left counted per rank.
         """
         found = self.materials.get(left)
         if found is not None:
             return found
-        jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
-        ranks = [0] * 15
-        suits = [0, 0, 0, 0]
-        runs = [0, 0, 0, 0]
-        for rank, suit, shift in self.real_shifts:
-            n = (left >> shift) & 15
-            if n:
-                ranks[rank] += n
-                suits[suit] += n
-                runs[suit] |= _RANK_BITS[rank]
+        jokers = ranks & 31  # the jokers' count, in the place of rank 0
+        shape = self.rank_shapes.get(ranks)
+        if shape is None:
+            shape = self.rank_shapes[ranks] = tuple(
+                sorted([(ranks >> at) & 31 for at in _RANK_PLACES])
+            )
+        suits = []
         # A suit holding a 5-card straight flush (jokers filling gaps) may add as many more
         # groups as it has fives of cards: more than it can, which keeps this a bound.
         flushes = 0
-        for suit in range(4):
-            if suits[suit] + jokers >= 5 and _has_run(runs[suit], jokers):
-                flushes += (suits[suit] + jokers) // 5
+        for low, mask, fields, memo in self.suit_runs:
+            held = (left >> low) & mask
+            seen = held << 3 | jokers
+            suited = memo.get(seen)
+            if suited is None:
+                n = run = 0
+                for rank, at in fields:
+                    count = (held >> at) & 15
+                    if count:
+                        n += count
+                        run |= _RANK_BITS[rank]
+                groups = (n + jokers) // 5 if n + jokers >= 5 and _has_run(run, jokers) else 0
+                suited = memo[seen] = (n, groups)
+            suits.append(suited[0])
+            flushes += suited[1]
+        suits.sort()
         # Only tail slots of 5 or more cards can hold a straight flush.
         found = self.materials[left] = _material(
-            tuple(sorted(ranks)), tuple(sorted(suits)), jokers, flushes, min(flushes, self.big_tail)
+            shape, tuple(suits), jokers, flushes, min(flushes, self.big_tail)
         )
         return found
 
@@ -662,7 +694,7 @@ class _Search:
             # top can only if i such hands are disjoint in the cards left.
             if cap > _BELOW_QUADS:
                 if counts is None:
-                    counts = self.material(left)
+                    counts = self.material(left, ranks)
                 lower = cap
                 for count, below in zip(counts[2:], _BELOW_KINDS, strict=True):
                     if i >= count and lower > below:
@@ -674,7 +706,7 @@ class _Search:
             # A slot held below a straight holds trips or better only as three of a rank.
             if tail[q] or cap < _STRAIGHT:
                 if counts is None:
-                    counts = self.material(left)
+                    counts = self.material(left, ranks)
                 if j >= counts[0] and cap > _BELOW_TRIPS:
                     cap = fit(q, left, ranks, _BELOW_TRIPS)
                     if cap is None:
@@ -682,7 +714,7 @@ class _Search:
                 j += 1
             if tail[q]:
                 if counts is None:
-                    counts = self.material(left)
+                    counts = self.material(left, ranks)
                 if k >= counts[1] and cap > _BELOW_FLUSH:
                     cap = fit(q, left, ranks, _BELOW_FLUSH)
                     if cap is None:
