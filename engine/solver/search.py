@@ -110,9 +110,11 @@ _BELOW_TWO_PAIR: Rank = TWO_PAIR_UP - 1
 WEAK_LATER_FROM = 20
 #: Nodes that make those hands from their own cards left before the holding's are made once.
 _WEAK_NODES = 4
+#: Above every rank part.
+_TOP: Rank = encode((99,))
 #: ``fit_ranks``'s answer when it cannot tell (no rank part is negative).
 _NOT_KNOWN: Rank = -1
-#: Proofs kept per (slot, cards left, sizes above), each under another cap.
+#: Proofs kept per (cards left, sizes above), each under another cap.
 _PROOFS_KEPT = 4
 #: The guard bit above every rank's count in cards counted per rank (``RANK_FIELD``).
 _RANK_GUARDS = sum(16 << 5 * rank for rank in range(15))
@@ -382,8 +384,11 @@ class _Search:
         self.materials: dict[int, tuple[int, int, int, int, int]] = {}
         self.strict = variant.order is OrderRule.STRICT
         self.best_ev = float("-inf")
-        #: (position, cards left, sizes above) -> (cap, the most a completion can add there).
-        self.proven: dict[tuple[int, int, tuple[int, ...]], list[tuple[Key | None, float]]] = {}
+        #: (cards left, the sizes above as ``size_code`` counts them) -> (cap, the most a
+        #: completion can add there); the sizes above tell the position.
+        self.proven: dict[tuple[int, int], list[tuple[Key | None, float]]] = {}
+        #: The sizes chosen so far, four bits per slot.
+        self.size_code = 0
         self.best: list[Entry] = []
         self.chosen: list[Entry] = []
         self.sizes = [0] * count
@@ -674,6 +679,12 @@ class _Search:
         fit = self.fit
         if ranks is None:
             ranks = self.ranks_left(left)
+        # For the scans inlined below (``fit``): this runs for nearly every node.
+        scans = self.scans
+        jokers = ranks & 31  # the jokers' count, in the place of rank 0
+        guards = self.guards
+        guarded = left | guards
+        held = ranks | _RANK_GUARDS
         counts: tuple[int, int, int, int, int] | None = None  # counted when first needed
         j = k = 0
         done = 0.0  # Σ bound_r(caps[r]) over the slots capped so far
@@ -685,26 +696,57 @@ class _Search:
                     under = self.below_sum(q + 1, caps[-1])
                 if done + under <= need:
                     return None
-            cap = fit(q, left, ranks, cap)
+            # Below the first slot the material is known (or needed at once): the caps it
+            # allows are applied before the scan. The first slot is scanned first, since the
+            # search may stop there before the material is counted.
+            early = counts is not None or (i > 0 and tail[q])
+            if early:
+                if counts is None:
+                    counts = self.material(left, ranks)
+                # ``material_cap``, inlined: this runs for nearly every slot of every node.
+                lower = _TOP if cap is None else cap
+                if lower > _BELOW_QUADS:
+                    for count, below in zip(counts[2:], _BELOW_KINDS, strict=True):
+                        if i >= count and lower > below:
+                            lower = below
+                if tail[q]:
+                    if j >= counts[0] and lower > _BELOW_TRIPS:
+                        lower = _BELOW_TRIPS
+                    if k >= counts[1] and lower > _BELOW_FLUSH:
+                        lower = _BELOW_FLUSH
+                cap = lower
+            scan = scans[q][jokers]
+            if scan is None:
+                cap = fit(q, left, ranks, cap)
+            else:
+                rps, needs, packs = scan
+                for at in range(len(rps) if cap is None else bisect_right(rps, cap), 0, -1):
+                    if (held - needs[at - 1]) & _RANK_GUARDS == _RANK_GUARDS:
+                        for pack in packs[at - 1]:
+                            if (guarded - pack) & guards == guards:
+                                break
+                        else:
+                            continue
+                        cap = rps[at - 1]
+                        break
+                else:
+                    cap = self.unmade(q, cap)
             if cap is None:
                 return None
             if not i and need is not None and self.bound(q, cap) + self.below_sum(q, cap) <= need:
-                return None  # already so before the material lowers the cap
-            # The slots holding four of a kind or more are the strongest ones: the i-th from the
-            # top can only if i such hands are disjoint in the cards left.
-            if cap > _BELOW_QUADS:
-                if counts is None:
-                    counts = self.material(left, ranks)
-                lower = cap
-                for count, below in zip(counts[2:], _BELOW_KINDS, strict=True):
-                    if i >= count and lower > below:
-                        lower = below
+                return None  # already so with every slot under it at its cap
+            if not early and (cap > _BELOW_QUADS or tail[q]):
+                counts = self.material(left, ranks)
+                lower = self.material_cap(i, q, j, k, counts, cap)
                 if lower != cap:
                     cap = fit(q, left, ranks, lower)
                     if cap is None:
                         return None
-            # A slot held below a straight holds trips or better only as three of a rank.
-            if tail[q] or cap < _STRAIGHT:
+            if tail[q]:
+                j += 1
+                k += 1
+            elif cap < _STRAIGHT:
+                # A slot held below a straight holds trips or better only as three of a rank.
                 if counts is None:
                     counts = self.material(left, ranks)
                 if j >= counts[0] and cap > _BELOW_TRIPS:
@@ -712,14 +754,6 @@ class _Search:
                     if cap is None:
                         return None
                 j += 1
-            if tail[q]:
-                if counts is None:
-                    counts = self.material(left, ranks)
-                if k >= counts[1] and cap > _BELOW_FLUSH:
-                    cap = fit(q, left, ranks, _BELOW_FLUSH)
-                    if cap is None:
-                        return None
-                k += 1
             # Two slots share a rank part only with two such hands apart in the cards left.
             if caps and cap == caps[-1] and not self.two_apart(cap, q + 1, q, left):
                 cap = fit(q, left, ranks, cap, below=True)
@@ -740,6 +774,33 @@ class _Search:
             total += value
             sums.append(total)
         return caps, sums
+
+    def material_cap(
+        self,
+        i: int,
+        q: int,
+        j: int,
+        k: int,
+        counts: tuple[int, int, int, int, int],
+        cap: Rank | None,
+    ) -> Rank:
+        """The cap of slot ``q``, the ``i``-th from the top, as the material lowers it (``j``
+        and ``k`` tail slots above it hold trips and 3-card flushes at most)."""
+        lower = _TOP if cap is None else cap
+        if lower > _BELOW_QUADS:
+            # The slots holding four of a kind or more are the strongest ones: the i-th from
+            # the top can only if i such hands are disjoint in the cards left.
+            for count, below in zip(counts[2:], _BELOW_KINDS, strict=True):
+                if i >= count and lower > below:
+                    lower = below
+        if self.tail[q]:
+            # A tail slot holds trips or better only as three of a rank, and a 3-card flush
+            # or better only as three of a rank or a suit.
+            if j >= counts[0] and lower > _BELOW_TRIPS:
+                lower = _BELOW_TRIPS
+            if k >= counts[1] and lower > _BELOW_FLUSH:
+                lower = _BELOW_FLUSH
+        return lower
 
     def sizes_open(self, position: int, left: int, used: int) -> set[int]:
         """The sizes this slot may take with ``left`` cards left and ``used`` already played."""
@@ -791,7 +852,7 @@ class _Search:
         # them) have the same completions: what an earlier search of them proved still holds.
         # A lower cap only takes hands away, so what was proven under a cap at least this one
         # holds here too.
-        seen = (position, left, tuple(self.sizes[position + 1 :]))
+        seen = (left, self.size_code)
         proofs = self.proven.get(seen)
         if proofs is not None:
             for above, most in proofs:
@@ -857,17 +918,20 @@ class _Search:
         else:
             rps, values, running, members = self.groups[position]
         i = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
-        while i >= 0 and not self.timed_out:
-            if acc + running[i] + tail <= self.best_ev + _EPSILON:
+        bounds = self.bounds
+        # What a completion here must add to beat the best found (renewed after each child).
+        limit = self.best_ev + _EPSILON - acc
+        while i >= 0:
+            if running[i] + tail <= limit:
                 break  # no group from here down can do better: values only fall below
             value = values[i]
-            if acc + value + tail <= self.best_ev + _EPSILON:
+            if value + tail <= limit:
                 i -= 1
                 continue
             below: float | None = None  # the weaker slots' bound here, once a hand fits
             # Per ranks of a hand here: the bound of the next slot's strongest rank part by
             # ranks alone, with every slot under it there (-inf: none; inf: not known).
-            nexts: dict[int, float] = {}
+            nexts: dict[int, float] | None = None
             # Only a hand of the cap's own rank part needs its full key against the cap.
             tie = rps[i] == top
             for entry in members[i]:
@@ -880,15 +944,19 @@ class _Search:
                     rp = rps[i]
                     below = 0.0
                     for q in range(position):
-                        below += bound(q, rp if rp < caps[q] else caps[q])
-                    if acc + running[i] + below <= self.best_ev + _EPSILON:
+                        under = caps[q] if rp > caps[q] else rp
+                        most = bounds[q].get(under)
+                        below += bound(q, under) if most is None else most
+                    if running[i] + below <= limit:
                         return  # ranks only fall from here, and with them every bound
-                if acc + value + below <= self.best_ev + _EPSILON:
+                if value + below <= limit:
                     break
                 if position:
                     # The first test of the next slot's card bound, by ranks alone: it holds
                     # for every hand here of the same ranks, before any of them is a node.
                     need = entry[5]
+                    if nexts is None:
+                        nexts = {}
                     most = nexts.get(need)
                     if most is None:
                         after = self.fit_ranks(
@@ -901,10 +969,11 @@ class _Search:
                         else:
                             most = _UNKNOWN
                         nexts[need] = most
-                    if acc + value + most <= self.best_ev + _EPSILON:
+                    if value + most <= limit:
                         continue
                 self.chosen.append(entry)
                 self.sizes[position] = entry[3]
+                self.size_code += entry[3] << 4 * position
                 self.run(
                     position - 1,
                     left - entry[2],
@@ -916,8 +985,10 @@ class _Search:
                 )
                 self.chosen.pop()
                 self.sizes[position] = 0
+                self.size_code -= entry[3] << 4 * position
                 if self.timed_out:
                     return  # at once: the hands left in this group need not even be looked at
+                limit = self.best_ev + _EPSILON - acc
             i -= 1
         else:
             if not weak and self.may_need_weak(position, start, caps, sizes, acc):
@@ -953,6 +1024,7 @@ class _Search:
                 self.timed_out = True
                 return
             node, self.chosen, self.sizes = self.deferred.pop()
+            self.size_code = sum(size << 4 * p for p, size in enumerate(self.sizes))
             self.search_below(*node, weak=True)
 
 
