@@ -3,11 +3,15 @@
 Run:
   .venv/bin/python -m benchmarks.check_solver legality --variant casino --deals 10000
   .venv/bin/python -m benchmarks.check_solver optimality --variant no-surrender --cards 13
+  .venv/bin/python -m benchmarks.check_solver optimality --variant no-surrender --cards 13 \
+      --weak-later-from 0
 
 Legality deals hold 0 to the shoe's number of jokers in turn; every answer of ``solve`` goes
 through ``is_legal`` with the holding. Optimality compares the search's EV with the exhaustive
 maximum (``engine.solver.exhaustive``: ``best_ev_three_slots`` for the three-slot games, else
-``best_ev``) under the same field model: 0 mismatches is the target.
+``best_ev``) under the same field model: 0 mismatches is the target. ``--weak-later-from 0``
+makes every holding's 5-card high cards and pairs later, as only Showdown's big holdings do (no
+reference reaches 25 cards), so the reference checks that path of the search too.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from benchmarks.progress import progress
 from benchmarks.solver_deals import deals
 from engine.arrangement import is_legal
 from engine.cards import card_from_code
+from engine.solver import search as search_module
 from engine.solver.exhaustive import best_ev, best_ev_three_slots
 from engine.solver.model import load_model
 from engine.solver.search import search
@@ -77,7 +82,15 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=9, help="optimality: cards per holding")
     parser.add_argument("--jokers", type=int, default=0, help="optimality: most jokers per deal")
     parser.add_argument("--budget-ms", type=float, default=2000.0, help="legality: search limit")
+    parser.add_argument(
+        "--weak-later-from",
+        type=int,
+        help="make the 5-card hands below two pair later from this many cards (the search's"
+        f" own: {search_module.WEAK_LATER_FROM})",
+    )
     args = parser.parse_args()
+    if args.weak_later_from is not None:
+        search_module.WEAK_LATER_FROM = args.weak_later_from
     if args.check == "legality":
         legality(args.variant, args.deals, args.budget_ms / 1000)
     else:

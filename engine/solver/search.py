@@ -30,7 +30,6 @@ from __future__ import annotations
 import itertools
 import time
 from bisect import bisect_left, bisect_right
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -44,17 +43,26 @@ from engine.evaluate import (
     STRAIGHT,
     THREE_CARD_FLUSH,
     TRIPS,
+    TWO_PAIR,
     evaluator,
     of_a_kind_ladder,
 )
-from engine.lookups import PRIMES, SUIT_MASKS, encode
+from engine.lookups import encode
 from engine.solver.big_hands import big_hands
+from engine.solver.five_card import (
+    RANK_FIELD,
+    TWO_PAIR_UP,
+    Codes,
+    Entry,
+    Part,
+    Rank,
+    five_card_hands,
+)
 from engine.solver.greedy import greedy_setting
 from engine.solver.jokers import joker_key
 from engine.solver.model import FieldModel, Key
 from engine.variants import OrderRule, Variant
 
-Codes = tuple[int, ...]
 #: Bounds at or below the best found by this much cannot beat it (float sums of the same terms).
 _EPSILON = 1e-9
 #: The bound of slots that cannot be filled, and of slots not bounded here.
@@ -87,11 +95,6 @@ def minus(cards: Codes, taken: Codes) -> Codes:
     return tuple(left)
 
 
-#: A rank part (category and ranks, no suits) as the evaluator's integer (``Evaluator.rank``):
-#: it orders as the tuple does, and compares and hashes faster on the search's paths.
-Rank = int
-
-
 def _top_of(ladder: int) -> Rank:
     """Above every rank part of this ladder place and below every one of the next."""
     return encode((ladder + 1,)) - 1
@@ -101,13 +104,19 @@ def _top_of(ladder: int) -> Rank:
 _BELOW_TRIPS: Rank = _top_of(TRIPS - 1)
 _BELOW_FLUSH: Rank = _top_of(THREE_CARD_FLUSH - 1)
 _STRAIGHT: Rank = encode((STRAIGHT,))
+#: Above every high card and pair, below every two pair (no hand's rank part).
+_BELOW_TWO_PAIR: Rank = TWO_PAIR_UP - 1
+#: From how many cards the 5-card hands below two pair are made only when the search needs them.
+WEAK_LATER_FROM = 20
+#: Nodes that make those hands from their own cards left before the holding's are made once.
+_WEAK_NODES = 4
+#: Above every rank part.
+_TOP: Rank = encode((99,))
 #: ``fit_ranks``'s answer when it cannot tell (no rank part is negative).
 _NOT_KNOWN: Rank = -1
-#: Proofs kept per (slot, cards left, sizes above), each under another cap.
+#: Proofs kept per (cards left, sizes above), each under another cap.
 _PROOFS_KEPT = 4
-#: Cards counted per rank: five bits for each rank (the jokers' in the place of rank 0), with a
-#: guard bit above the count (at most 12 cards of a rank in three decks) as in packed cards.
-_RANK_FIELD: tuple[int, ...] = tuple(1 << 5 * (code >> 2) for code in range(64))
+#: The guard bit above every rank's count in cards counted per rank (``RANK_FIELD``).
 _RANK_GUARDS = sum(16 << 5 * rank for rank in range(15))
 #: Scans of one slot (and jokers left) through its groups before its flat lists are made.
 _SCAN_AFTER = 32
@@ -122,6 +131,12 @@ _BELOW_KINDS: tuple[Rank, ...] = (
 )
 
 
+#: Where each rank's count is in cards counted per rank (``RANK_FIELD``), 2 to ace.
+_RANK_PLACES: tuple[int, ...] = tuple(5 * rank for rank in range(2, 15))
+#: Per card code, where it goes in packed cards: the jokers first, then suit by suit.
+_SUIT_FIRST: tuple[int, ...] = tuple(
+    -1 if code == JOKER_CODE else (code & 3) << 6 | code for code in range(64)
+)
 #: A rank's bit in a suit's run mask (the ace also below the two), and every 5-rank window.
 _RANK_BITS: tuple[int, ...] = (0, 0, *(1 << r for r in range(2, 14)), (1 << 14) | (1 << 1))
 _WINDOWS: tuple[int, ...] = tuple(0b11111 << low for low in range(1, 11))
@@ -180,80 +195,6 @@ def _has_run(mask: int, jokers: int) -> bool:
     return found
 
 
-#: One candidate: (cards, rank part, packed cards, size, jokers among the cards, the cards
-#: counted per rank as ``_RANK_FIELD`` counts them).
-_Entry = tuple[Codes, Rank, int, int, int, int]
-
-
-def _five_card_hands(
-    held: Codes, by_code: Sequence[int], plain: dict[int, int], flush: dict[int, int]
-) -> dict[Rank, list[_Entry]]:
-    """Every distinct 5-card hand of ``held`` (sorted), grouped by its rank part integer.
-
-    Nested loops over the distinct cards, each taken at most as often as it is held, so no
-    hand comes twice (several decks) and every sum and product along the way is shared by the
-    hands under it: the prime product and suit mask for the evaluator's lookups, the packed
-    cards, the cards counted per rank and the jokers.
-    """
-    if len(held) < _NESTED_FROM:
-        return _few_five_card_hands(held, by_code, plain, flush)
-    distinct = sorted(set(held))
-    copies = [held.count(code) for code in distinct]
-    rows = [
-        (code, PRIMES[code], SUIT_MASKS[code], by_code[code], _RANK_FIELD[code], int(not code))
-        for code in distinct
-    ]
-    n = len(rows)
-    pool: defaultdict[Rank, list[_Entry]] = defaultdict(list)
-    for i in range(n):
-        a, pa, ma, ba, ra, ja = rows[i]
-        for j in range(i if copies[i] > 1 else i + 1, n):
-            b, pb, mb, bb, rb, jb = rows[j]
-            free_b = copies[i] - 2 if j == i else copies[j] - 1  # copies of card j not taken
-            p2, m2, b2, r2, j2 = pa * pb, ma & mb, ba + bb, ra + rb, ja + jb
-            for k in range(j if free_b else j + 1, n):
-                c, pc, mc, bc, rc, jc = rows[k]
-                free_c = free_b - 1 if k == j else copies[k] - 1
-                p3, m3, b3, r3, j3 = p2 * pc, m2 & mc, b2 + bc, r2 + rc, j2 + jc
-                for m in range(k if free_c else k + 1, n):
-                    d, pd, md, bd, rd, jd = rows[m]
-                    free_d = free_c - 1 if m == k else copies[m] - 1
-                    p4, m4, b4, r4, j4 = p3 * pd, m3 & md, b3 + bd, r3 + rd, j3 + jd
-                    for e, pe, me, be, re, je in rows[m if free_d else m + 1 :]:
-                        rp = (flush if m4 & me else plain)[p4 * pe]
-                        pool[rp].append(((a, b, c, d, e), rp, b4 + be, 5, j4 + je, r4 + re))
-    return pool
-
-
-#: From how many cards the nested loops beat itertools' combinations (measured: 9 cards 0.100
-#: against 0.069 ms, 17 cards 2.8 against 3.5 ms).
-_NESTED_FROM = 13
-
-
-def _few_five_card_hands(
-    held: Codes, by_code: Sequence[int], plain: dict[int, int], flush: dict[int, int]
-) -> dict[Rank, list[_Entry]]:
-    """``_five_card_hands`` of a small holding, from its distinct sorted combinations."""
-    pool: defaultdict[Rank, list[_Entry]] = defaultdict(list)
-    primes, masks, counted = PRIMES, SUIT_MASKS, _RANK_FIELD
-    # Identical cards (several decks) make identical sorted combinations: one each.
-    for hand in dict.fromkeys(itertools.combinations(held, 5)):
-        a, b, c, d, e = hand
-        suited = masks[a] & masks[b] & masks[c] & masks[d] & masks[e]
-        rp = (flush if suited else plain)[primes[a] * primes[b] * primes[c] * primes[d] * primes[e]]
-        pool[rp].append(
-            (
-                hand,
-                rp,
-                by_code[a] + by_code[b] + by_code[c] + by_code[d] + by_code[e],
-                5,
-                0 if a else hand.count(JOKER_CODE),
-                counted[a] + counted[b] + counted[c] + counted[d] + counted[e],
-            )
-        )
-    return pool
-
-
 class _OutOfTime(Exception):
     """The deadline passed while the candidates were being made (a fallback is ready)."""
 
@@ -289,14 +230,30 @@ class _Search:
         self.nodes = 0
         keyer = evaluator(variant.hand_rules)
         distinct = sorted(set(held))
-        shift = {code: 4 * i for i, code in enumerate(distinct)}
+        # Packed suit by suit (the jokers first), so that one suit's cards are one run of
+        # fields, read at once by ``material``.
+        by_suit = sorted(distinct, key=_SUIT_FIRST.__getitem__)
+        shift = {code: 4 * i for i, code in enumerate(by_suit)}
         self.guards = sum(8 << s for s in shift.values())
         self.total = len(held)
         self.held_packed = sum(1 << shift[code] for code in held)
         self.joker_shift = shift.get(JOKER_CODE, -1)
-        self.real_shifts = tuple(
-            (code >> 2, code & 3, at) for code, at in shift.items() if code != JOKER_CODE
-        )
+        #: Per suit: where its fields start, their mask, (its cards' ranks, where they are
+        #: within the run) to read them, and (its cards left, jokers) -> (cards, straight-flush
+        #: groups they may add) remembered.
+        self.suit_runs: list[
+            tuple[int, int, tuple[tuple[int, int], ...], dict[int, tuple[int, int]]]
+        ] = []
+        suited: list[list[int]] = [[], [], [], []]
+        for code in by_suit:
+            if code != JOKER_CODE:
+                suited[code & 3].append(code)
+        for codes in suited:
+            low = shift[codes[0]] if codes else 0
+            fields = tuple((code >> 2, shift[code] - low) for code in codes)
+            self.suit_runs.append((low, (1 << 4 * len(codes)) - 1, fields, {}))
+        #: Sorted counts per rank, per cards counted per rank.
+        self.rank_shapes: dict[int, tuple[int, ...]] = {}
         count = len(variant.slots)
         self.min_below = [
             sum(min(s.allowed_sizes) for s in variant.slots[:p]) for p in range(count)
@@ -312,27 +269,47 @@ class _Search:
         #: reads rank parts only, and the order rule needs a full key only against a hand of
         #: the same rank part.
         self.full_keys: dict[int, Key] = {}
+        self.held = held
+        self.by_code = by_code
+        #: Slots whose 5-card hands below two pair are left out of their groups: in a big
+        #: holding, the slots that take any 5-card hand and otherwise only bigger ones (never
+        #: below two pair), so those hands are the last a slot's candidates would come to.
+        #: A node that comes to them is searched again over them once the others are done
+        #: (``deferred``), if it can still beat the best found then (``weak_groups``).
+        self.weak_slots: tuple[int, ...] = ()
+        if len(held) >= WEAK_LATER_FROM:
+            self.weak_slots = tuple(
+                p
+                for p, slot in enumerate(variant.slots)
+                if any(r.size == 5 and r.min_ladder < TWO_PAIR for r in slot.sizes)
+                and all(r.size >= 5 for r in slot.sizes)
+            )
         #: Per size, the distinct hands grouped by rank part: identical card multisets have
         #: the same packed counts, so keying on them merges them.
-        pools: dict[int, dict[Rank, list[_Entry]]] = {}
+        pools: dict[int, dict[Rank, list[Entry]]] = {}
         for size in {size for slot in variant.slots for size in slot.allowed_sizes}:
             on_time()
-            pool: dict[Rank, list[_Entry]] = {}
+            pool: dict[Rank, list[Entry]] = {}
             pools[size] = pool
             if size > 5:
                 for combo, key in big_hands(keyer, held, size):
                     rp = encode(key[: key.index(0, 1) + 1])
                     cards = sum(map(bit.__getitem__, combo))
                     self.full_keys[cards] = key
-                    counted = sum(map(_RANK_FIELD.__getitem__, combo))
+                    counted = sum(map(RANK_FIELD.__getitem__, combo))
                     pool.setdefault(rp, []).append(
                         (combo, rp, cards, size, combo.count(JOKER_CODE), counted)
                     )
                 continue
             if size == 5:
-                # Every 5-card hand, jokers included, is in the evaluator's lookups.
-                pools[5] = _five_card_hands(
-                    held, by_code, keyer.lookups.plain5, keyer.lookups.flush5
+                # Every 5-card hand, jokers included, is in the evaluator's lookups; in a big
+                # holding the high cards and pairs wait until the search needs them.
+                pools[5] = five_card_hands(
+                    held,
+                    by_code,
+                    keyer.lookups.plain5,
+                    keyer.lookups.flush5,
+                    Part.TWO_PAIR_UP if self.weak_slots else Part.ALL,
                 )
                 continue
             # Identical cards (several decks) make identical sorted combinations: one each.
@@ -342,7 +319,7 @@ class _Search:
                 for combo in distinct_hands:
                     rp = rank(combo)
                     cards = sum(map(by_code.__getitem__, combo))
-                    counted = sum(map(_RANK_FIELD.__getitem__, combo))
+                    counted = sum(map(RANK_FIELD.__getitem__, combo))
                     jokers = 0 if combo[0] else combo.count(JOKER_CODE)
                     entry = (combo, rp, cards, 3, jokers, counted)
                     found = pool.get(rp)
@@ -359,33 +336,24 @@ class _Search:
                     continue
                 self.full_keys[cards] = key
                 rp = encode(key[: key.index(0, 1) + 1])
-                counted = sum(map(_RANK_FIELD.__getitem__, combo))
+                counted = sum(map(RANK_FIELD.__getitem__, combo))
                 entry = (combo, rp, cards, size, combo.count(JOKER_CODE), counted)
                 pool.setdefault(rp, []).append(entry)
         on_time()
         #: Per position, the candidates grouped by rank part (one value v_p per group), groups
         #: ascending: rank parts, values, the running maximum of the values, members.
-        self.groups: list[tuple[list[Rank], list[float], list[float], list[list[_Entry]]]] = []
-        self.group_of: list[dict[Rank, list[_Entry]]] = []
+        self.groups: list[tuple[list[Rank], list[float], list[float], list[list[Entry]]]] = []
+        self.group_of: list[dict[Rank, list[Entry]]] = []
         #: Per position, bound_q(rank part) remembered.
         self.bounds: list[dict[Rank, float]] = [{} for _ in range(count)]
         #: Per position, below_sum(position, cap) remembered.
         self.below_sums: list[dict[Rank, float]] = [{} for _ in range(count + 1)]
         self.model = model
-        for position, slot in enumerate(variant.slots):
-            by_rank: dict[Rank, list[_Entry]] = {}
-            for rule in slot.sizes:
-                lowest = encode((rule.min_ladder,))
-                for rp, group in pools[rule.size].items():
-                    if rp >= lowest:
-                        found = by_rank.get(rp)
-                        by_rank[rp] = group if found is None else found + group
-            rps = sorted(by_rank)
-            values = model.values_of_ranks(position, rps)
-            running = list(itertools.accumulate(values, max))
-            members = [by_rank[rp] for rp in rps]
-            self.groups.append((rps, values, running, members))
-            self.group_of.append(dict(zip(rps, members, strict=True)))
+        for position in range(count):
+            by_rank: dict[Rank, list[Entry]] = {}
+            self.join(position, by_rank, pools)
+            self.groups.append(self.grouped(position, by_rank))
+            self.group_of.append(by_rank)
         #: Per (position, jokers left), one item per rank part and ranks, ascending: the rank
         #: part, the cards counted per rank, the packed cards of its hands. The scan for the
         #: strongest hand the cards left make there; made when used often enough (``fit``).
@@ -396,8 +364,8 @@ class _Search:
         #: fit_ranks() per (position, cards counted per rank, cap).
         #: (Per position, keyed by the counts and the cap in one integer: ``ranks << 30 | cap``.)
         self.rank_fits: list[dict[int, Rank | None]] = [{} for _ in range(count)]
-        self.shifts = tuple(shift.items())
-        self.held_ranks = sum(map(_RANK_FIELD.__getitem__, held))
+        self.shifts = tuple((code, shift[code]) for code in distinct)
+        self.held_ranks = sum(map(RANK_FIELD.__getitem__, held))
         self.scan_calls: dict[tuple[int, int], int] = {}
         #: Hands per position.
         self.sizes_of = [sum(map(len, members)) for _, _, _, members in self.groups]
@@ -416,13 +384,89 @@ class _Search:
         self.materials: dict[int, tuple[int, int, int, int, int]] = {}
         self.strict = variant.order is OrderRule.STRICT
         self.best_ev = float("-inf")
-        #: (position, cards left, sizes above) -> (cap, the most a completion can add there).
-        self.proven: dict[tuple[int, int, tuple[int, ...]], list[tuple[Key | None, float]]] = {}
-        self.best: list[_Entry] = []
-        self.chosen: list[_Entry] = []
+        #: (cards left, the sizes above as ``size_code`` counts them) -> (cap, the most a
+        #: completion can add there); the sizes above tell the position.
+        self.proven: dict[tuple[int, int], list[tuple[Key | None, float]]] = {}
+        #: The sizes chosen so far, four bits per slot.
+        self.size_code = 0
+        self.best: list[Entry] = []
+        self.chosen: list[Entry] = []
         self.sizes = [0] * count
+        #: Nodes whose hands below two pair are still to search: the arguments of
+        #: ``search_below``, and the hands chosen and sizes above them.
+        self.deferred: list[
+            tuple[tuple[int, int, Key | None, Rank | None, int, float, int], list[Entry], list[int]]
+        ] = []
+        #: Nodes deferred so far: a subtree that deferred one proves nothing yet.
+        self.deferrals = 0
+        #: The holding's hands below two pair (made once ``_WEAK_NODES`` nodes needed them),
+        #: and their groups per slot.
+        self.weak_pool: dict[Rank, list[Entry]] | None = None
+        self.weak_made: dict[
+            int, tuple[list[Rank], list[float], list[float], list[list[Entry]]]
+        ] = {}
+        self.weak_makes = 0
 
-    def key_of(self, entry: _Entry) -> Key:
+    def join(
+        self,
+        position: int,
+        by_rank: dict[Rank, list[Entry]],
+        pools: dict[int, dict[Rank, list[Entry]]],
+    ) -> None:
+        """Add the hands of ``pools`` (per size) that fit this slot to its groups ``by_rank``."""
+        for rule in self.variant.slots[position].sizes:
+            lowest = encode((rule.min_ladder,))
+            for rp, group in pools.get(rule.size, {}).items():
+                if rp >= lowest:
+                    found = by_rank.get(rp)
+                    by_rank[rp] = group if found is None else found + group
+
+    def grouped(
+        self, position: int, by_rank: dict[Rank, list[Entry]], *, weak: bool = False
+    ) -> tuple[list[Rank], list[float], list[float], list[list[Entry]]]:
+        """The slot's groups ascending: rank parts, values, their running maximum, members.
+
+        In a slot whose hands below two pair are left out (``weak_slots``), the running maximum
+        starts at the most any of them can be worth, so that it still bounds every group below;
+        ``weak``: these are such hands, made apart.
+        """
+        rps = sorted(by_rank)
+        values = self.model.values_of_ranks(position, rps)
+        start = None
+        if position in self.weak_slots and not weak:
+            start = self.bound(position, _BELOW_TWO_PAIR)
+        running = list(itertools.accumulate(values, max, initial=start))
+        if start is not None:
+            running = running[1:]
+        return rps, values, running, [by_rank[rp] for rp in rps]
+
+    def weak_groups(
+        self, position: int, left: int
+    ) -> tuple[list[Rank], list[float], list[float], list[list[Entry]]]:
+        """The slot's 5-card hands below two pair, as groups: made from the cards ``left`` for
+        the first few nodes that need them, then from the whole holding once for all."""
+        lookups = self.keyer.lookups
+        if self.weak_pool is None:
+            self.weak_makes += 1
+            if self.weak_makes <= _WEAK_NODES:
+                cards = tuple(code for code, at in self.shifts for _ in range((left >> at) & 15))
+                pool = five_card_hands(
+                    cards, self.by_code, lookups.plain5, lookups.flush5, Part.BELOW_TWO_PAIR
+                )
+                by_rank: dict[Rank, list[Entry]] = {}
+                self.join(position, by_rank, {5: pool})
+                return self.grouped(position, by_rank, weak=True)
+            self.weak_pool = five_card_hands(
+                self.held, self.by_code, lookups.plain5, lookups.flush5, Part.BELOW_TWO_PAIR
+            )
+        found = self.weak_made.get(position)
+        if found is None:
+            by_rank = {}
+            self.join(position, by_rank, {5: self.weak_pool})
+            found = self.weak_made[position] = self.grouped(position, by_rank, weak=True)
+        return found
+
+    def key_of(self, entry: Entry) -> Key:
         """The candidate's full key (suits too), remembered per card multiset."""
         found = self.full_keys.get(entry[2])
         if found is None:
@@ -442,7 +486,7 @@ class _Search:
             found = memo[cap] = self.model.bound_at_rank(position, cap)
         return found
 
-    def material(self, left: int) -> tuple[int, int, int, int, int]:
+    def material(self, left: int, ranks: int) -> tuple[int, int, int, int, int]:
         """How many slots at most can reach each strength, from the disjoint groups left.
 
         Counts of tail slots at trips or above and at 3-card flush or above, then of any slots
@@ -451,30 +495,40 @@ class _Search:
         rank, jokers included, unless it is a 5-6 card straight flush; a 3-card hand at 3-card
         flush or above is that or three suited cards; any hand at four of a kind or above holds
         four (five, six) of a rank or is a straight flush. Greedy counts of disjoint groups
-        bound how many slots can hold such hands.
+        bound how many slots can hold such hands. ``ranks``: the cards left counted per rank.
         """
         found = self.materials.get(left)
         if found is not None:
             return found
-        jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
-        ranks = [0] * 15
-        suits = [0, 0, 0, 0]
-        runs = [0, 0, 0, 0]
-        for rank, suit, shift in self.real_shifts:
-            n = (left >> shift) & 15
-            if n:
-                ranks[rank] += n
-                suits[suit] += n
-                runs[suit] |= _RANK_BITS[rank]
+        jokers = ranks & 31  # the jokers' count, in the place of rank 0
+        shape = self.rank_shapes.get(ranks)
+        if shape is None:
+            shape = self.rank_shapes[ranks] = tuple(
+                sorted([(ranks >> at) & 31 for at in _RANK_PLACES])
+            )
+        suits = []
         # A suit holding a 5-card straight flush (jokers filling gaps) may add as many more
         # groups as it has fives of cards: more than it can, which keeps this a bound.
         flushes = 0
-        for suit in range(4):
-            if suits[suit] + jokers >= 5 and _has_run(runs[suit], jokers):
-                flushes += (suits[suit] + jokers) // 5
+        for low, mask, fields, memo in self.suit_runs:
+            held = (left >> low) & mask
+            seen = held << 3 | jokers
+            suited = memo.get(seen)
+            if suited is None:
+                n = run = 0
+                for rank, at in fields:
+                    count = (held >> at) & 15
+                    if count:
+                        n += count
+                        run |= _RANK_BITS[rank]
+                groups = (n + jokers) // 5 if n + jokers >= 5 and _has_run(run, jokers) else 0
+                suited = memo[seen] = (n, groups)
+            suits.append(suited[0])
+            flushes += suited[1]
+        suits.sort()
         # Only tail slots of 5 or more cards can hold a straight flush.
         found = self.materials[left] = _material(
-            tuple(sorted(ranks)), tuple(sorted(suits)), jokers, flushes, min(flushes, self.big_tail)
+            shape, tuple(suits), jokers, flushes, min(flushes, self.big_tail)
         )
         return found
 
@@ -483,7 +537,7 @@ class _Search:
     ) -> Rank | None:
         """The strongest rank part at most ``cap`` (below it) the cards left make here.
 
-        ``ranks`` counts the cards left per rank (``_RANK_FIELD``): a hand whose ranks are not
+        ``ranks`` counts the cards left per rank (``RANK_FIELD``): a hand whose ranks are not
         all there is skipped with every other hand of the same ranks and rank part at once.
         """
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
@@ -505,7 +559,7 @@ class _Search:
                     for e in members[k]:
                         if e[4] <= jokers and (guarded - e[2]) & guards == guards:
                             return rps[k]
-                return None
+                return self.unmade(position, cap, below)
             # One item per rank part and ranks: the packed cards of its hands.
             items_rps: list[Rank] = []
             items_ranks: list[int] = []
@@ -533,7 +587,16 @@ class _Search:
                 for pack in packs[k]:
                     if (guarded - pack) & guards == guards:
                         return rps[k]
-        return None
+        return self.unmade(position, cap, below)
+
+    def unmade(self, position: int, cap: Rank | None, below: bool = False) -> Rank | None:
+        """What a scan that found no hand answers: None, unless the slot's hands below two pair
+        are not made yet; then the most one of them could be (a bound may only err upwards)."""
+        if position not in self.weak_slots:
+            return None
+        if cap is None:
+            return _BELOW_TWO_PAIR
+        return min(cap - 1 if below else cap, _BELOW_TWO_PAIR)
 
     def fit_ranks(self, position: int, jokers: int, ranks: int, cap: Rank) -> Rank | None:
         """The strongest rank part at most ``cap`` whose ranks are all in ``ranks``.
@@ -552,17 +615,18 @@ class _Search:
         rps, needs, _ = scan
         rank_guards = _RANK_GUARDS
         held = ranks | rank_guards
-        found = None
         for k in range(bisect_right(rps, cap) - 1, -1, -1):
             if (held - needs[k]) & rank_guards == rank_guards:
                 found = rps[k]
                 break
+        else:
+            found = self.unmade(position, cap)
         memo[seen] = found
         return found
 
     def ranks_left(self, left: int) -> int:
         """The cards ``left`` counted per rank."""
-        return sum(((left >> at) & 15) * _RANK_FIELD[code] for code, at in self.shifts)
+        return sum(((left >> at) & 15) * RANK_FIELD[code] for code, at in self.shifts)
 
     def two_apart(self, rank: Rank, upper: int, lower: int, left: int) -> bool:
         """Whether the cards left hold a hand of this rank part for each of two slots, apart.
@@ -615,6 +679,12 @@ class _Search:
         fit = self.fit
         if ranks is None:
             ranks = self.ranks_left(left)
+        # For the scans inlined below (``fit``): this runs for nearly every node.
+        scans = self.scans
+        jokers = ranks & 31  # the jokers' count, in the place of rank 0
+        guards = self.guards
+        guarded = left | guards
+        held = ranks | _RANK_GUARDS
         counts: tuple[int, int, int, int, int] | None = None  # counted when first needed
         j = k = 0
         done = 0.0  # Σ bound_r(caps[r]) over the slots capped so far
@@ -626,41 +696,64 @@ class _Search:
                     under = self.below_sum(q + 1, caps[-1])
                 if done + under <= need:
                     return None
-            cap = fit(q, left, ranks, cap)
+            # Below the first slot the material is known (or needed at once): the caps it
+            # allows are applied before the scan. The first slot is scanned first, since the
+            # search may stop there before the material is counted.
+            early = counts is not None or (i > 0 and tail[q])
+            if early:
+                if counts is None:
+                    counts = self.material(left, ranks)
+                # ``material_cap``, inlined: this runs for nearly every slot of every node.
+                lower = _TOP if cap is None else cap
+                if lower > _BELOW_QUADS:
+                    for count, below in zip(counts[2:], _BELOW_KINDS, strict=True):
+                        if i >= count and lower > below:
+                            lower = below
+                if tail[q]:
+                    if j >= counts[0] and lower > _BELOW_TRIPS:
+                        lower = _BELOW_TRIPS
+                    if k >= counts[1] and lower > _BELOW_FLUSH:
+                        lower = _BELOW_FLUSH
+                cap = lower
+            scan = scans[q][jokers]
+            if scan is None:
+                cap = fit(q, left, ranks, cap)
+            else:
+                rps, needs, packs = scan
+                for at in range(len(rps) if cap is None else bisect_right(rps, cap), 0, -1):
+                    if (held - needs[at - 1]) & _RANK_GUARDS == _RANK_GUARDS:
+                        for pack in packs[at - 1]:
+                            if (guarded - pack) & guards == guards:
+                                break
+                        else:
+                            continue
+                        cap = rps[at - 1]
+                        break
+                else:
+                    cap = self.unmade(q, cap)
             if cap is None:
                 return None
             if not i and need is not None and self.bound(q, cap) + self.below_sum(q, cap) <= need:
-                return None  # already so before the material lowers the cap
-            # The slots holding four of a kind or more are the strongest ones: the i-th from the
-            # top can only if i such hands are disjoint in the cards left.
-            if cap > _BELOW_QUADS:
-                if counts is None:
-                    counts = self.material(left)
-                lower = cap
-                for count, below in zip(counts[2:], _BELOW_KINDS, strict=True):
-                    if i >= count and lower > below:
-                        lower = below
+                return None  # already so with every slot under it at its cap
+            if not early and (cap > _BELOW_QUADS or tail[q]):
+                counts = self.material(left, ranks)
+                lower = self.material_cap(i, q, j, k, counts, cap)
                 if lower != cap:
                     cap = fit(q, left, ranks, lower)
                     if cap is None:
                         return None
-            # A slot held below a straight holds trips or better only as three of a rank.
-            if tail[q] or cap < _STRAIGHT:
+            if tail[q]:
+                j += 1
+                k += 1
+            elif cap < _STRAIGHT:
+                # A slot held below a straight holds trips or better only as three of a rank.
                 if counts is None:
-                    counts = self.material(left)
+                    counts = self.material(left, ranks)
                 if j >= counts[0] and cap > _BELOW_TRIPS:
                     cap = fit(q, left, ranks, _BELOW_TRIPS)
                     if cap is None:
                         return None
                 j += 1
-            if tail[q]:
-                if counts is None:
-                    counts = self.material(left)
-                if k >= counts[1] and cap > _BELOW_FLUSH:
-                    cap = fit(q, left, ranks, _BELOW_FLUSH)
-                    if cap is None:
-                        return None
-                k += 1
             # Two slots share a rank part only with two such hands apart in the cards left.
             if caps and cap == caps[-1] and not self.two_apart(cap, q + 1, q, left):
                 cap = fit(q, left, ranks, cap, below=True)
@@ -681,6 +774,33 @@ class _Search:
             total += value
             sums.append(total)
         return caps, sums
+
+    def material_cap(
+        self,
+        i: int,
+        q: int,
+        j: int,
+        k: int,
+        counts: tuple[int, int, int, int, int],
+        cap: Rank | None,
+    ) -> Rank:
+        """The cap of slot ``q``, the ``i``-th from the top, as the material lowers it (``j``
+        and ``k`` tail slots above it hold trips and 3-card flushes at most)."""
+        lower = _TOP if cap is None else cap
+        if lower > _BELOW_QUADS:
+            # The slots holding four of a kind or more are the strongest ones: the i-th from
+            # the top can only if i such hands are disjoint in the cards left.
+            for count, below in zip(counts[2:], _BELOW_KINDS, strict=True):
+                if i >= count and lower > below:
+                    lower = below
+        if self.tail[q]:
+            # A tail slot holds trips or better only as three of a rank, and a 3-card flush
+            # or better only as three of a rank or a suit.
+            if j >= counts[0] and lower > _BELOW_TRIPS:
+                lower = _BELOW_TRIPS
+            if k >= counts[1] and lower > _BELOW_FLUSH:
+                lower = _BELOW_FLUSH
+        return lower
 
     def sizes_open(self, position: int, left: int, used: int) -> set[int]:
         """The sizes this slot may take with ``left`` cards left and ``used`` already played."""
@@ -732,7 +852,7 @@ class _Search:
         # them) have the same completions: what an earlier search of them proved still holds.
         # A lower cap only takes hands away, so what was proven under a cap at least this one
         # holds here too.
-        seen = (position, left, tuple(self.sizes[position + 1 :]))
+        seen = (left, self.size_code)
         proofs = self.proven.get(seen)
         if proofs is not None:
             for above, most in proofs:
@@ -740,8 +860,9 @@ class _Search:
                     acc + most <= self.best_ev + _EPSILON
                 ):
                     return
+        deferrals = self.deferrals
         self.search_below(position, left, cap, top, used, acc, ranks)
-        if not self.timed_out:
+        if not self.timed_out and deferrals == self.deferrals:
             # Every completion here is now at most the best found, whether or not it is here.
             if proofs is None:
                 self.proven[seen] = [(cap, self.best_ev - acc)]
@@ -757,8 +878,11 @@ class _Search:
         used: int,
         acc: float,
         ranks: int,
+        *,
+        weak: bool = False,
     ) -> None:
-        """Try every candidate of this slot that the bounds leave open, strongest groups first."""
+        """Try every candidate of this slot that the bounds leave open, strongest groups first
+        (``weak``: only its 5-card hands below two pair, left out of its groups)."""
         caps: list[Rank] = []
         tail = 0.0  # the bound of every weaker slot together, from the cards left
         if position:  # the weakest slot's own scan below is its bound
@@ -780,25 +904,34 @@ class _Search:
         guards = self.guards
         strict = self.strict
         bound = self.bound
-        rps, values, running, members = self.groups[position]
         # The card bound's cap here is at most ``top`` and no stronger hand fits.
         start = top if not caps else caps[position]
-        i = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
         key_of = self.key_of
         below_sum = self.below_sum
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
         above: Key = () if cap is None else cap  # compared only when ``top`` is its rank part
-        while i >= 0 and not self.timed_out:
-            if acc + running[i] + tail <= self.best_ev + _EPSILON:
+        if weak:
+            if not self.may_need_weak(position, start, caps, sizes, acc):
+                return
+            start = _BELOW_TWO_PAIR if start is None else min(start, _BELOW_TWO_PAIR)
+            rps, values, running, members = self.weak_groups(position, left)
+        else:
+            rps, values, running, members = self.groups[position]
+        i = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
+        bounds = self.bounds
+        # What a completion here must add to beat the best found (renewed after each child).
+        limit = self.best_ev + _EPSILON - acc
+        while i >= 0:
+            if running[i] + tail <= limit:
                 break  # no group from here down can do better: values only fall below
             value = values[i]
-            if acc + value + tail <= self.best_ev + _EPSILON:
+            if value + tail <= limit:
                 i -= 1
                 continue
             below: float | None = None  # the weaker slots' bound here, once a hand fits
-            # Per ranks of a hand here: the bound of the next slot's strongest rank part by ranks
-            # alone, with every slot under it there (-inf: none; inf: not known).
-            nexts: dict[int, float] = {}
+            # Per ranks of a hand here: the bound of the next slot's strongest rank part by
+            # ranks alone, with every slot under it there (-inf: none; inf: not known).
+            nexts: dict[int, float] | None = None
             # Only a hand of the cap's own rank part needs its full key against the cap.
             tie = rps[i] == top
             for entry in members[i]:
@@ -811,15 +944,19 @@ class _Search:
                     rp = rps[i]
                     below = 0.0
                     for q in range(position):
-                        below += bound(q, rp if rp < caps[q] else caps[q])
-                    if acc + running[i] + below <= self.best_ev + _EPSILON:
+                        under = caps[q] if rp > caps[q] else rp
+                        most = bounds[q].get(under)
+                        below += bound(q, under) if most is None else most
+                    if running[i] + below <= limit:
                         return  # ranks only fall from here, and with them every bound
-                if acc + value + below <= self.best_ev + _EPSILON:
+                if value + below <= limit:
                     break
                 if position:
                     # The first test of the next slot's card bound, by ranks alone: it holds
                     # for every hand here of the same ranks, before any of them is a node.
                     need = entry[5]
+                    if nexts is None:
+                        nexts = {}
                     most = nexts.get(need)
                     if most is None:
                         after = self.fit_ranks(
@@ -832,10 +969,11 @@ class _Search:
                         else:
                             most = _UNKNOWN
                         nexts[need] = most
-                    if acc + value + most <= self.best_ev + _EPSILON:
+                    if value + most <= limit:
                         continue
                 self.chosen.append(entry)
                 self.sizes[position] = entry[3]
+                self.size_code += entry[3] << 4 * position
                 self.run(
                     position - 1,
                     left - entry[2],
@@ -847,9 +985,47 @@ class _Search:
                 )
                 self.chosen.pop()
                 self.sizes[position] = 0
+                self.size_code -= entry[3] << 4 * position
                 if self.timed_out:
                     return  # at once: the hands left in this group need not even be looked at
+                limit = self.best_ev + _EPSILON - acc
             i -= 1
+        else:
+            if not weak and self.may_need_weak(position, start, caps, sizes, acc):
+                # Every other group here was tried: the hands below two pair come after
+                # the whole search, when its best may have left them nothing to beat.
+                self.deferrals += 1
+                self.deferred.append(
+                    (
+                        (position, left, cap, top, used, acc, ranks),
+                        list(self.chosen),
+                        list(self.sizes),
+                    )
+                )
+        return
+
+    def may_need_weak(
+        self, position: int, start: Rank | None, caps: list[Rank], sizes: set[int], acc: float
+    ) -> bool:
+        """Whether a 5-card hand below two pair here (none is among the slot's groups), with
+        the weaker slots below it, might beat the best found."""
+        if position not in self.weak_slots or 5 not in sizes or self.timed_out:
+            return False
+        cap = _BELOW_TWO_PAIR if start is None else min(start, _BELOW_TWO_PAIR)
+        most = acc + self.bound(position, cap)
+        for q in range(position):
+            most += self.bound(q, min(cap, caps[q]))
+        return most > self.best_ev + _EPSILON
+
+    def search_deferred(self) -> None:
+        """Search the nodes deferred for their hands below two pair, under the best found."""
+        while self.deferred and not self.timed_out:
+            if (self.hard or self.best) and time.perf_counter() > self.deadline:
+                self.timed_out = True
+                return
+            node, self.chosen, self.sizes = self.deferred.pop()
+            self.size_code = sum(size << 4 * p for p, size in enumerate(self.sizes))
+            self.search_below(*node, weak=True)
 
 
 def fallback(variant: Variant, model: FieldModel, held: Codes) -> Found | None:
@@ -888,6 +1064,7 @@ def search(
         state.best_ev = known.ev
     top = len(variant.slots) - 1
     state.run(top, state.held_packed, None, None, 0, 0.0, state.held_ranks)
+    state.search_deferred()
     if not state.best:
         if known is None:
             return None

@@ -18,8 +18,10 @@ from engine.errors import GameError
 from engine.evaluate import evaluator
 from engine.lookups import encode
 from engine.simulate import simulate
+from engine.solver import search as search_module
 from engine.solver.big_hands import big_hands
 from engine.solver.exhaustive import best_ev, best_ev_three_slots
+from engine.solver.five_card import TWO_PAIR_UP, Part, five_card_hands
 from engine.solver.jokers import joker_key, joker_rank_parts
 from engine.solver.model import FieldModel, bootstrap_model, load_model, rank_part
 from engine.solver.search import _Search, search
@@ -264,9 +266,7 @@ def test_card_bound_is_above_every_legal_completion(variant: Variant, size: int)
                     )
                     assert bound is not None
                     assert sum(values[: position + 1]) <= bound[1][position] + 1e-9
-                group = state.group_of[position][encode(rank_part(keys[position]))]
-                entry = next(e for e in group if e[0] == tuple(sorted(hands[position])))
-                left -= entry[2]
+                left -= sum(state.by_code[code] for code in hands[position])
                 cap = keys[position]
 
 
@@ -308,3 +308,55 @@ def test_big_hands_are_every_six_to_ten_card_hand_of_the_holding(
             assert len({hand for hand, _ in built}) == len(built)
             assert {hand for hand, _ in built} == _every_combination_big_hands(variant, held, n)
             assert all(key == keyer.key(hand) for hand, key in built)
+
+
+def _five_card_hands_of(held: tuple[int, ...], part: Part) -> dict[tuple[int, ...], int]:
+    """Every 5-card hand of ``part`` made from ``held``, with its rank part."""
+    lookups = evaluator(SHOWDOWN.hand_rules).lookups
+    by_code = [1 << 4 * code for code in range(64)]
+    pool = five_card_hands(held, by_code, lookups.plain5, lookups.flush5, part)
+    return {entry[0]: rp for rp, group in pool.items() for entry in group}
+
+
+@pytest.mark.parametrize(("size", "jokers"), [(9, 2), (17, 2), (25, 4)])
+def test_five_card_hands_from_two_pair_up_and_below_are_every_hand_once(
+    size: int, jokers: int
+) -> None:
+    # A big holding's search makes its high cards and pairs apart, and later: the two parts
+    # must be every 5-card hand of the full list, each in the part its rank part says.
+    real = [c for c in shoe_codes(SHOWDOWN) if c]
+    rng = random.Random(size)
+    for _ in range(3):
+        held = tuple(sorted([0] * jokers + rng.sample(real, size - jokers)))
+        every = _five_card_hands_of(held, Part.ALL)
+        upper = _five_card_hands_of(held, Part.TWO_PAIR_UP)
+        lower = _five_card_hands_of(held, Part.BELOW_TWO_PAIR)
+        assert len(every) == len(set(itertools.combinations(held, 5)))
+        assert upper.keys() | lower.keys() == every.keys()
+        assert not upper.keys() & lower.keys()
+        assert all(rp >= TWO_PAIR_UP for rp in upper.values())
+        assert all(rp < TWO_PAIR_UP for rp in lower.values())
+
+
+@pytest.mark.parametrize("count", [pytest.param(40, marks=pytest.mark.slow), 8])
+def test_search_with_high_cards_and_pairs_made_later_equals_exhaustive(
+    monkeypatch: pytest.MonkeyPatch, count: int
+) -> None:
+    # Only big holdings (Showdown's) make them later; from 13 cards, where the middle and the
+    # back often must be a pair or a high card, every such node is searched again.
+    monkeypatch.setattr(search_module, "WEAK_LATER_FROM", 0)
+    _assert_search_matches_exhaustive(NO_SURRENDER, _deals(NO_SURRENDER, 13, count, seed=13))
+
+
+@pytest.mark.slow
+def test_showdown_search_with_high_cards_and_pairs_made_later_gives_the_same_ev(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    model = load_model(SHOWDOWN)
+    for held in _deals(SHOWDOWN, 25, 4, seed=41):
+        later = search(SHOWDOWN, model, held)
+        monkeypatch.setattr(search_module, "WEAK_LATER_FROM", 99)
+        first = search(SHOWDOWN, model, held)
+        monkeypatch.undo()
+        assert later is not None and first is not None
+        assert later.ev == pytest.approx(first.ev, abs=1e-9)
