@@ -16,9 +16,14 @@ them.
 
 Printed per size: games per second, each click's wait (declare, submit: from the call to its
 answer) at p50/p95/max, the time from the last hands to the showdown posted, and from Start to
-every deal's DM sent. ``--before`` runs the same code the way it ran before the load issue:
-publishing inside the table's lock and one first-come-first-served queue for the workers (the
-old publisher's extra requests are not counted, so "before" is if anything flattered).
+every deal's DM sent; and where the CPU went while the tables played: this process (the loop,
+the database's thread, the pictures' threads) and the workers, each in cores (1.0: one core all
+the time), the whole machine's busy cores (other users' work included), and the loop's p99 stall
+(how late a 10 ms sleep wakes).
+
+``--before`` runs the same code the way it ran before the load issue: publishing inside the
+table's lock and one first-come-first-served queue for the workers (the old publisher's extra
+requests are not counted, so "before" is if anything flattered).
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ import statistics
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -162,6 +167,34 @@ class Load:
         return result
 
 
+def _cpu_seconds(pids: Iterable[int]) -> float:
+    """The CPU time (user and system) the processes have used, from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        # Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+def _machine_busy() -> tuple[float, float]:
+    """The machine's busy and total CPU time so far, every core (from /proc/stat)."""
+    fields = [int(f) for f in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (sum(fields) - idle) / ticks, sum(fields) / ticks
+
+
+async def _watch_loop(stalls: list[float]) -> None:
+    """How late the loop wakes a 10 ms sleep, for as long as the tables play."""
+    loop = asyncio.get_running_loop()
+    while True:
+        asked = loop.time()
+        await asyncio.sleep(0.01)
+        stalls.append(loop.time() - asked - 0.01)
+
+
 def _ms(values: list[float], share: float) -> str:
     if not values:
         return "-"
@@ -215,6 +248,11 @@ async def run(
             for user in users[1:]:
                 await manager.join(GUILD, channel, user)
         await manager.outbox.flush()
+        worker_pids = list(workers.pool._processes)
+        stalls: list[float] = []
+        watcher = asyncio.get_running_loop().create_task(_watch_loop(stalls))
+        cpu_began, workers_began = time.process_time(), _cpu_seconds(worker_pids)
+        machine_began = _machine_busy()
         began = time.perf_counter()
         played = 0
         for _ in range(games):
@@ -229,6 +267,12 @@ async def run(
                 await load.finished.get()
                 played += 1
         elapsed = time.perf_counter() - began
+        own = (time.process_time() - cpu_began) / elapsed
+        worked = (_cpu_seconds(worker_pids) - workers_began) / elapsed
+        machine_ended = _machine_busy()
+        cores = machine_ended[1] - machine_began[1]
+        busy = (machine_ended[0] - machine_began[0]) / cores * (os.cpu_count() or 1)
+        watcher.cancel()
         await manager.close()
         workers.close()
         await database.close()
@@ -242,7 +286,8 @@ async def run(
         f"{_ms(load.waits['declare'], 1.0):>6} {_ms(load.waits['submit'], 0.5):>6} "
         f"{_ms(load.waits['submit'], 0.95):>6} {_ms(load.waits['submit'], 1.0):>6} "
         f"{_ms(to_showdown, 0.5):>6} {_ms(to_showdown, 0.95):>6} "
-        f"{_ms(load.to_deal, 0.5):>6} {_ms(load.to_deal, 0.95):>6} {load_avg:>5.1f}"
+        f"{_ms(load.to_deal, 0.5):>6} {_ms(load.to_deal, 0.95):>6} {load_avg:>5.1f} "
+        f"{own:>5.2f} {worked:>5.2f} {busy:>5.2f} {_ms(stalls, 0.99):>6}"
     )
 
 
@@ -261,7 +306,8 @@ def main() -> None:
     print(
         f"{'code':<6} {'tables':>6} {'games/s':>7} "
         f"{'decl50':>6} {'decl95':>6} {'declmx':>6} {'sub50':>6} {'sub95':>6} {'submx':>6} "
-        f"{'show50':>6} {'show95':>6} {'deal50':>6} {'deal95':>6} {'load':>5}   (ms)"
+        f"{'show50':>6} {'show95':>6} {'deal50':>6} {'deal95':>6} {'load':>5} "
+        f"{'cpu':>5} {'wrk':>5} {'mach':>5} {'lag99':>6}   (ms; CPU in cores)"
     )
     for tables in args.tables:
         modes = (True, False) if args.before else (False,)
