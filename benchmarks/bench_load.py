@@ -2,7 +2,7 @@
 draws them and Discord's latency on every request.
 
 Run: .venv/bin/python -m benchmarks.bench_load [--tables 10 50 100] [--games 1] [--seed 1]
-     [--latency-ms 60] [--before] [--game showdown ...] [--silent 0.05]
+     [--latency-ms 60] [--before] [--game showdown ...] [--silent 0.05] [--readers 0 2]
 
 Tables of every game (or of the ``--game`` named), full seats, play through
 ``tables.TableManager`` on a SQLite file with the solver in worker processes (as in the bot),
@@ -18,8 +18,13 @@ Printed per size: games per second, each click's wait (declare, submit: from the
 answer) at p50/p95/max, the time from the last hands to the showdown posted, and from Start to
 every deal's DM sent; and where the CPU went while the tables played: this process (the loop,
 the database's thread, the pictures' threads) and the workers, each in cores (1.0: one core all
-the time), the whole machine's busy cores (other users' work included), and the loop's p99 stall
-(how late a 10 ms sleep wakes).
+the time), the whole machine's busy cores (other users' work included), the loop's p99 stall
+(how late a 10 ms sleep wakes); and how long a use of the SQLite writing connection (a
+transaction, or a read when there are no readers) waited for it, p50/p95, with the uses per
+click.
+
+``--readers 0 2`` runs each size with the reads on the one SQLite connection (as before) and
+then on two read-only connections beside it (the store's default).
 
 ``--before`` runs the same code the way it ran before the load issue: publishing inside the
 table's lock and one first-come-first-served queue for the workers (the old publisher's extra
@@ -38,12 +43,12 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from cogs.pictures import hand_picture, phase_subtitle, showdown_picture, warm_up_pictures
 from engine.errors import GameError
 from storage import Storage
-from storage.database import open_database
+from storage.sqlite import READERS, open_sqlite
 from tables.config import make_config
 from tables.events import (
     ArrangingOpened,
@@ -195,6 +200,20 @@ async def _watch_loop(stalls: list[float]) -> None:
         stalls.append(loop.time() - asked - 0.01)
 
 
+class TimedLock(asyncio.Lock):
+    """The store's lock on its writing connection, timed: how long each use waited for it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waits: list[float] = []
+
+    async def acquire(self) -> Literal[True]:
+        asked = time.perf_counter()
+        taken = await super().acquire()
+        self.waits.append(time.perf_counter() - asked)
+        return taken
+
+
 def _ms(values: list[float], share: float) -> str:
     if not values:
         return "-"
@@ -210,10 +229,14 @@ async def run(
     before: bool,
     kinds: Sequence[str],
     silent: float,
+    *,
+    readers: int,
 ) -> str:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
-        database = await open_database(Path(folder) / "load.sqlite3")
+        database = await open_sqlite(Path(folder) / "load.sqlite3", readers=readers)
+        # The bench's own look inside the store: every use of the writing connection takes it.
+        writer = database._lock = TimedLock()
         storage = Storage.over(database)
         workers = ProcessOffload()
         await workers.start(warm_up)
@@ -251,6 +274,7 @@ async def run(
         worker_pids = list(workers.pool._processes)
         stalls: list[float] = []
         watcher = asyncio.get_running_loop().create_task(_watch_loop(stalls))
+        writer.waits.clear()
         cpu_began, workers_began = time.process_time(), _cpu_seconds(worker_pids)
         machine_began = _machine_busy()
         began = time.perf_counter()
@@ -267,6 +291,7 @@ async def run(
                 await load.finished.get()
                 played += 1
         elapsed = time.perf_counter() - began
+        uses = len(writer.waits) / max(1, len(load.waits["declare"]) + len(load.waits["submit"]))
         own = (time.process_time() - cpu_began) / elapsed
         worked = (_cpu_seconds(worker_pids) - workers_began) / elapsed
         machine_ended = _machine_busy()
@@ -287,7 +312,8 @@ async def run(
         f"{_ms(load.waits['submit'], 0.95):>6} {_ms(load.waits['submit'], 1.0):>6} "
         f"{_ms(to_showdown, 0.5):>6} {_ms(to_showdown, 0.95):>6} "
         f"{_ms(load.to_deal, 0.5):>6} {_ms(load.to_deal, 0.95):>6} {load_avg:>5.1f} "
-        f"{own:>5.2f} {worked:>5.2f} {busy:>5.2f} {_ms(stalls, 0.99):>6}"
+        f"{own:>5.2f} {worked:>5.2f} {busy:>5.2f} {_ms(stalls, 0.99):>6} "
+        f"{_ms(writer.waits, 0.5):>5} {_ms(writer.waits, 0.95):>5} {uses:>4.1f}"
     )
 
 
@@ -302,21 +328,39 @@ def main() -> None:
     parser.add_argument(
         "--silent", type=float, default=0.05, help="share of players the deadline plays for"
     )
+    parser.add_argument(
+        "--readers",
+        type=int,
+        nargs="+",
+        default=[READERS],
+        help="SQLite connections for reads, each run in turn (0: the writer reads too)",
+    )
     args = parser.parse_args()
     print(
         f"{'code':<6} {'tables':>6} {'games/s':>7} "
         f"{'decl50':>6} {'decl95':>6} {'declmx':>6} {'sub50':>6} {'sub95':>6} {'submx':>6} "
         f"{'show50':>6} {'show95':>6} {'deal50':>6} {'deal95':>6} {'load':>5} "
-        f"{'cpu':>5} {'wrk':>5} {'mach':>5} {'lag99':>6}   (ms; CPU in cores)"
+        f"{'cpu':>5} {'wrk':>5} {'mach':>5} {'lag99':>6} {'dbw50':>5} {'dbw95':>5} {'uses':>4} "
+        f"{'read':>4}   (ms; CPU in cores)"
     )
     for tables in args.tables:
         modes = (True, False) if args.before else (False,)
         for before in modes:
-            latency = args.latency_ms / 1000
-            line = asyncio.run(
-                run(tables, args.games, args.seed, latency, before, args.game, args.silent)
-            )
-            print(line, flush=True)
+            for readers in args.readers:
+                latency = args.latency_ms / 1000
+                line = asyncio.run(
+                    run(
+                        tables,
+                        args.games,
+                        args.seed,
+                        latency,
+                        before,
+                        args.game,
+                        args.silent,
+                        readers=readers,
+                    )
+                )
+                print(f"{line} {readers:>4}", flush=True)
     print(f"statistics: {statistics.__name__} of clicks; latency per request {args.latency_ms} ms")
 
 

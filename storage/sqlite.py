@@ -1,15 +1,17 @@
-"""The SQLite store: one file, one aiosqlite connection, transactions that never interleave."""
+"""The SQLite store: one file, one aiosqlite connection for the writes, whose transactions never
+interleave, and read-only connections beside it for the reads outside a transaction."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import functools
+import itertools
 import logging
 import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -31,6 +33,10 @@ log = logging.getLogger(__name__)
 
 #: How long a writer waits for another connection's write lock before giving up.
 BUSY_TIMEOUT_MS = 5_000
+#: Connections for the reads outside a transaction. WAL lets them read beside the writer, so a
+#: read need not queue behind every write of a hundred tables; two, so one slow read (a
+#: leaderboard) does not hold the others.
+READERS = 2
 #: Row locks are PostgreSQL's; here every transaction holds the file's write lock already.
 _ROW_LOCK = re.compile(r"\s+FOR UPDATE(?:\s+SKIP LOCKED)?\b")
 
@@ -127,13 +133,24 @@ class SqliteConnection:
 
 
 class SqliteDatabase(Database):
-    """One aiosqlite connection whose transactions never interleave, and the clock it stamps."""
+    """One aiosqlite connection whose transactions never interleave, the read-only connections
+    that read beside it, and the clock it stamps."""
 
     store = "sqlite"
 
-    def __init__(self, connection: aiosqlite.Connection, *, clock: Clock = utc_now) -> None:
+    def __init__(
+        self,
+        connection: aiosqlite.Connection,
+        *,
+        clock: Clock = utc_now,
+        readers: Sequence[aiosqlite.Connection] = (),
+    ) -> None:
         super().__init__(clock=clock)
         self.connection = connection
+        #: Without readers (a database in memory, which no other connection sees) the writer
+        #: reads too, between transactions.
+        self.readers = tuple(readers)
+        self._next_reader = itertools.count()
         # Coroutines share the connection; without the lock one's statements would land
         # inside another's open transaction.
         self._lock = asyncio.Lock()
@@ -187,8 +204,18 @@ class SqliteDatabase(Database):
         return cancelled
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        async with self._lock:
-            rows = await self.connection.execute_fetchall(_sqlite_sql(sql), params)
+        """Every row of one query, as last committed.
+
+        A reader runs the query and reads its rows in one call on its thread, in autocommit,
+        so coroutines may share it without a lock: each read is its own snapshot, and sees
+        every transaction that committed before it began.
+        """
+        if not self.readers:
+            async with self._lock:
+                rows = await self.connection.execute_fetchall(_sqlite_sql(sql), params)
+        else:
+            reader = self.readers[next(self._next_reader) % len(self.readers)]
+            rows = await reader.execute_fetchall(_sqlite_sql(sql), params)
         return [tuple(row) for row in rows]
 
     @asynccontextmanager
@@ -198,6 +225,8 @@ class SqliteDatabase(Database):
             yield
 
     async def close(self) -> None:
+        for reader in self.readers:
+            await reader.close()
         await self.connection.close()
 
 
@@ -270,10 +299,27 @@ async def _connect(path: str | Path) -> aiosqlite.Connection:
         raise
 
 
+async def _open_reader(path: str | Path) -> aiosqlite.Connection:
+    """A connection that only reads (``query_only``), for the reads outside a transaction."""
+    reader = await _connect(path)
+    try:
+        await execute(reader, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+        await execute(reader, "PRAGMA query_only = ON")
+    except BaseException:
+        await reader.close()
+        raise
+    return reader
+
+
 async def open_sqlite(
-    path: str | Path, *, clock: Clock = utc_now, migrate_schema: bool = True
+    path: str | Path,
+    *,
+    clock: Clock = utc_now,
+    migrate_schema: bool = True,
+    readers: int = READERS,
 ) -> SqliteDatabase:
-    """Open (or create) the database file, configured and migrated to the latest schema.
+    """Open (or create) the database file, configured and migrated to the latest schema, with
+    ``readers`` read-only connections beside the writer (none for a database in memory).
 
     Raises `DatabaseFileError` when the file or its folder cannot be created or opened.
     """
@@ -304,4 +350,13 @@ async def open_sqlite(
     except BaseException:
         await connection.close()
         raise
-    return SqliteDatabase(connection, clock=clock)
+    opened: list[aiosqlite.Connection] = []
+    try:
+        for _ in range(0 if in_memory else readers):
+            opened.append(await _open_reader(path))
+    except BaseException:
+        for reader in opened:
+            await reader.close()
+        await connection.close()
+        raise
+    return SqliteDatabase(connection, clock=clock, readers=opened)

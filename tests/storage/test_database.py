@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import aiosqlite
@@ -9,7 +10,7 @@ import pytest
 
 from storage.database import Migration, discover_migrations, open_database
 from storage.errors import MigrationError
-from storage.sqlite import migrate, schema_version, split_statements
+from storage.sqlite import SqliteDatabase, migrate, schema_version, split_statements
 
 TABLES = {
     "guild_settings",
@@ -36,15 +37,65 @@ async def test_an_empty_file_is_migrated_to_the_latest_schema(db_path: Path) -> 
         await db.close()
 
 
+async def pragmas(connection: aiosqlite.Connection, *names: str) -> dict[str, object]:
+    found = {}
+    for name in names:
+        rows = list(await connection.execute_fetchall(f"PRAGMA {name}"))
+        found[name] = rows[0][0]
+    return found
+
+
 async def test_the_connection_uses_wal_foreign_keys_and_a_busy_timeout(db_path: Path) -> None:
     db = await open_database(db_path)
     try:
-        pragmas = {}
-        for name in ("journal_mode", "foreign_keys", "busy_timeout"):
-            row = await db.fetchone(f"PRAGMA {name}")
-            assert row is not None
-            pragmas[name] = row[0]
-        assert pragmas == {"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 5000}
+        assert await pragmas(db.connection, "journal_mode", "foreign_keys", "busy_timeout") == {
+            "journal_mode": "wal",
+            "foreign_keys": 1,
+            "busy_timeout": 5000,
+        }
+    finally:
+        await db.close()
+
+
+async def test_the_readers_only_read_and_wait_out_a_busy_file(db_path: Path) -> None:
+    db = await open_database(db_path)
+    try:
+        assert isinstance(db, SqliteDatabase) and db.readers
+        for reader in db.readers:
+            assert await pragmas(reader, "query_only", "busy_timeout") == {
+                "query_only": 1,
+                "busy_timeout": 5000,
+            }
+    finally:
+        await db.close()
+
+
+async def test_a_read_outside_a_transaction_sees_what_was_committed_beside_an_open_one(
+    db_path: Path,
+) -> None:
+    db = await open_database(db_path)
+    try:
+        async with db.transaction() as connection:
+            await connection.execute(
+                "INSERT INTO players (guild_id, user_id, balance, created) VALUES (1, 2, 3, 'x')"
+            )
+            # WAL: the read runs beside the writer instead of queueing for the connection.
+            rows = await asyncio.wait_for(db.fetchall("SELECT balance FROM players"), 5)
+            assert rows == []
+        assert await db.fetchall("SELECT balance FROM players") == [(3,)]
+    finally:
+        await db.close()
+
+
+async def test_a_database_in_memory_reads_on_its_one_connection() -> None:
+    db = await open_database(":memory:")
+    try:
+        assert isinstance(db, SqliteDatabase) and not db.readers
+        async with db.transaction() as connection:
+            await connection.execute(
+                "INSERT INTO players (guild_id, user_id, balance, created) VALUES (1, 2, 3, 'x')"
+            )
+        assert await db.fetchall("SELECT balance FROM players") == [(3,)]
     finally:
         await db.close()
 
