@@ -113,7 +113,7 @@ class Connection(Protocol):
     """A connection inside a transaction, as repositories use it."""
 
     async def execute(self, sql: str, params: Params = ()) -> int:
-        """Run one statement; the number of rows it changed."""
+        """Run one statement that returns no rows; the number of rows it changed."""
         ...
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
@@ -145,6 +145,11 @@ class Database(ABC):
     @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Connection]:
         """A write transaction: all of it is committed, or none of it."""
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """One statement that changes rows, in a transaction of its own; the rows it changed."""
+        async with self.transaction() as connection:
+            return await connection.execute(sql, params)
 
     @abstractmethod
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:

@@ -104,6 +104,12 @@ def _snapshot(row: Row) -> Snapshot:
 async def _save_seats(
     connection: Connection, guild_id: int, channel_id: int, players: Sequence[int]
 ) -> None:
+    saved = await connection.fetchall(
+        "SELECT user_id FROM table_seats WHERE guild_id = ? AND channel_id = ?",
+        (guild_id, channel_id),
+    )
+    if sorted(row[0] for row in saved) == sorted(players):
+        return  # most saves change no seat: one read instead of a delete and an insert each
     await connection.execute(
         "DELETE FROM table_seats WHERE guild_id = ? AND channel_id = ?", (guild_id, channel_id)
     )

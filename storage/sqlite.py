@@ -68,14 +68,13 @@ async def schema_version(connection: aiosqlite.Connection) -> int:
 
 
 async def execute(connection: aiosqlite.Connection, sql: str) -> None:
-    """Run one statement to its end and close its cursor.
+    """Run one statement to its end, in one call on the connection's thread.
 
-    A statement that returns a row (``PRAGMA journal_mode``) stays "in progress" until its
-    cursor is closed, and SQLite then refuses to COMMIT; waiting for the garbage collector to
-    close it is not good enough.
+    A statement that returns a row (``PRAGMA journal_mode``) stays "in progress" until its rows
+    are all read or its cursor is closed, and SQLite then refuses to COMMIT; waiting for the
+    garbage collector to close it is not good enough. Reading every row ends it.
     """
-    async with connection.execute(sql) as cursor:
-        await cursor.fetchall()
+    await connection.execute_fetchall(sql)
 
 
 async def migrate(
@@ -110,26 +109,34 @@ def _sqlite_sql(sql: str) -> str:
 
 
 class SqliteConnection:
-    """The `Connection` of a SQLite transaction."""
+    """The `Connection` of a SQLite transaction.
+
+    Each statement is one call on the connection's thread: a transaction holds the connection
+    for as many turns of the event loop as it has statements, and under load each turn waits
+    for the loop (and for the GIL), so a statement does not also fetch and close its cursor in
+    turns of their own.
+    """
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection
 
     async def execute(self, sql: str, params: Params = ()) -> int:
-        async with self.connection.execute(_sqlite_sql(sql), params) as cursor:
-            return cursor.rowcount
+        # A change returns no rows: sqlite3 has run it to its end (nothing is left in progress)
+        # and its count is read here, without a call to close the cursor.
+        cursor = await self.connection.execute(_sqlite_sql(sql), params)
+        return cursor.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         await self.connection.executemany(_sqlite_sql(sql), rows)
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        async with self.connection.execute(_sqlite_sql(sql), params) as cursor:
-            return [tuple(row) for row in await cursor.fetchall()]
+        rows = await self.connection.execute_fetchall(_sqlite_sql(sql), params)
+        return [tuple(row) for row in rows]
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        async with self.connection.execute(_sqlite_sql(sql), params) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else tuple(row)
+        # Every row is read, so the statement (a RETURNING, say) is over before the next.
+        rows = list(await self.connection.execute_fetchall(_sqlite_sql(sql), params))
+        return tuple(rows[0]) if rows else None
 
 
 class SqliteDatabase(Database):
@@ -217,6 +224,14 @@ class SqliteDatabase(Database):
             reader = self.readers[next(self._next_reader) % len(self.readers)]
             rows = await reader.execute_fetchall(_sqlite_sql(sql), params)
         return [tuple(row) for row in rows]
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """One statement, committed by itself: one call on the writing connection."""
+        async with self._lock:
+            # Cancelled, the statement still runs on the connection's thread, but before any
+            # BEGIN queued after it, and it commits by itself: no transaction is left open.
+            cursor = await self.connection.execute(_sqlite_sql(sql), params)
+            return cursor.rowcount
 
     @asynccontextmanager
     async def lock(self, name: str, key: tuple[int, int]) -> AsyncIterator[None]:
