@@ -3,6 +3,7 @@ draws them and Discord's latency on every request.
 
 Run: .venv/bin/python -m benchmarks.bench_load [--tables 10 50 100] [--games 1] [--seed 1]
      [--latency-ms 60] [--before] [--game showdown ...] [--silent 0.05] [--readers 0 2]
+     [--kept 0 1]
 
 Tables of every game (or of the ``--game`` named), full seats, play through
 ``tables.TableManager`` on a SQLite file with the solver in worker processes (as in the bot),
@@ -24,7 +25,9 @@ transaction, or a read when there are no readers) waited for it, p50/p95, with t
 click.
 
 ``--readers 0 2`` runs each size with the reads on the one SQLite connection (as before) and
-then on two read-only connections beside it (the store's default).
+then on two read-only connections beside it (the store's default); ``--kept 0 1`` with no
+worker kept from suggestions (as before) and then with one (the default). Each combination runs
+in turn.
 
 ``--before`` runs the same code the way it ran before the load issue: publishing inside the
 table's lock and one first-come-first-served queue for the workers (the old publisher's extra
@@ -35,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import random
 import statistics
@@ -62,7 +66,7 @@ from tables.events import (
 from tables.games import GAMES
 from tables.hands import warm_up
 from tables.manager import TableManager
-from tables.runtime import Priority, ProcessOffload
+from tables.runtime import KEPT_WORKERS, Priority, ProcessOffload
 
 T = TypeVar("T")
 GUILD = 1
@@ -231,6 +235,7 @@ async def run(
     silent: float,
     *,
     readers: int,
+    kept: int,
 ) -> str:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
@@ -238,7 +243,7 @@ async def run(
         # The bench's own look inside the store: every use of the writing connection takes it.
         writer = database._lock = TimedLock()
         storage = Storage.over(database)
-        workers = ProcessOffload()
+        workers = ProcessOffload(kept=kept)
         await workers.start(warm_up)
         warm_up()
         warm_up_pictures()
@@ -298,6 +303,8 @@ async def run(
         cores = machine_ended[1] - machine_began[1]
         busy = (machine_ended[0] - machine_began[0]) / cores * (os.cpu_count() or 1)
         watcher.cancel()
+        for task in list(load.tasks):
+            task.cancel()  # the players still thinking over a deadline's game
         await manager.close()
         workers.close()
         await database.close()
@@ -335,32 +342,38 @@ def main() -> None:
         default=[READERS],
         help="SQLite connections for reads, each run in turn (0: the writer reads too)",
     )
+    parser.add_argument(
+        "--kept",
+        type=int,
+        nargs="+",
+        default=[KEPT_WORKERS],
+        help="workers kept from suggestions, each run in turn (0: suggestions may take all)",
+    )
     args = parser.parse_args()
     print(
         f"{'code':<6} {'tables':>6} {'games/s':>7} "
         f"{'decl50':>6} {'decl95':>6} {'declmx':>6} {'sub50':>6} {'sub95':>6} {'submx':>6} "
         f"{'show50':>6} {'show95':>6} {'deal50':>6} {'deal95':>6} {'load':>5} "
         f"{'cpu':>5} {'wrk':>5} {'mach':>5} {'lag99':>6} {'dbw50':>5} {'dbw95':>5} {'uses':>4} "
-        f"{'read':>4}   (ms; CPU in cores)"
+        f"{'read':>4} {'kept':>4}   (ms; CPU in cores)"
     )
     for tables in args.tables:
         modes = (True, False) if args.before else (False,)
-        for before in modes:
-            for readers in args.readers:
-                latency = args.latency_ms / 1000
-                line = asyncio.run(
-                    run(
-                        tables,
-                        args.games,
-                        args.seed,
-                        latency,
-                        before,
-                        args.game,
-                        args.silent,
-                        readers=readers,
-                    )
+        for before, readers, kept in itertools.product(modes, args.readers, args.kept):
+            line = asyncio.run(
+                run(
+                    tables,
+                    args.games,
+                    args.seed,
+                    args.latency_ms / 1000,
+                    before,
+                    args.game,
+                    args.silent,
+                    readers=readers,
+                    kept=kept,
                 )
-                print(f"{line} {readers:>4}", flush=True)
+            )
+            print(f"{line} {readers:>4} {kept:>4}", flush=True)
     print(f"statistics: {statistics.__name__} of clicks; latency per request {args.latency_ms} ms")
 
 
