@@ -21,8 +21,9 @@ every deal's DM sent; and where the CPU went while the tables played: this proce
 the database's thread, the pictures' threads) and the workers, each in cores (1.0: one core all
 the time), the whole machine's busy cores (other users' work included), the loop's p99 stall
 (how late a 10 ms sleep wakes); and how long a use of the SQLite writing connection (a
-transaction, or a read when there are no readers) waited for it, p50/p95, with the uses per
-click.
+transaction, or a read when there are no readers) waited for it, p50/p95, with the uses and
+the calls on its thread per click (each call a turn of the event loop), and the share of the time
+it was held.
 
 ``--readers 0 2`` runs each size with the reads on the one SQLite connection (as before) and
 then on two read-only connections beside it (the store's default); ``--kept 0 1`` with no
@@ -205,17 +206,38 @@ async def _watch_loop(stalls: list[float]) -> None:
 
 
 class TimedLock(asyncio.Lock):
-    """The store's lock on its writing connection, timed: how long each use waited for it."""
+    """The store's lock on its writing connection, timed: how long each use waited for it, how
+    long the uses held it in all."""
 
     def __init__(self) -> None:
         super().__init__()
         self.waits: list[float] = []
+        self.held = 0.0
+        self._taken = 0.0
 
     async def acquire(self) -> Literal[True]:
         asked = time.perf_counter()
         taken = await super().acquire()
-        self.waits.append(time.perf_counter() - asked)
+        self._taken = time.perf_counter()
+        self.waits.append(self._taken - asked)
         return taken
+
+    def release(self) -> None:
+        self.held += time.perf_counter() - self._taken
+        super().release()
+
+
+def _count_calls(connection: Any) -> list[int]:
+    """Count the calls aiosqlite makes on the connection's thread (each a turn of the loop)."""
+    calls = [0]
+    real = connection._execute
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return await real(*args, **kwargs)
+
+    setattr(connection, "_execute", counted)  # noqa: B010 (the bench's own look inside)
+    return calls
 
 
 def _ms(values: list[float], share: float) -> str:
@@ -242,6 +264,7 @@ async def run(
         database = await open_sqlite(Path(folder) / "load.sqlite3", readers=readers)
         # The bench's own look inside the store: every use of the writing connection takes it.
         writer = database._lock = TimedLock()
+        calls = _count_calls(database.connection)
         storage = Storage.over(database)
         workers = ProcessOffload(kept=kept)
         await workers.start(warm_up)
@@ -280,6 +303,7 @@ async def run(
         stalls: list[float] = []
         watcher = asyncio.get_running_loop().create_task(_watch_loop(stalls))
         writer.waits.clear()
+        writer.held, calls[0] = 0.0, 0
         cpu_began, workers_began = time.process_time(), _cpu_seconds(worker_pids)
         machine_began = _machine_busy()
         began = time.perf_counter()
@@ -296,7 +320,8 @@ async def run(
                 await load.finished.get()
                 played += 1
         elapsed = time.perf_counter() - began
-        uses = len(writer.waits) / max(1, len(load.waits["declare"]) + len(load.waits["submit"]))
+        clicks = max(1, len(load.waits["declare"]) + len(load.waits["submit"]))
+        uses, per_click, held = len(writer.waits) / clicks, calls[0] / clicks, writer.held / elapsed
         own = (time.process_time() - cpu_began) / elapsed
         worked = (_cpu_seconds(worker_pids) - workers_began) / elapsed
         machine_ended = _machine_busy()
@@ -320,7 +345,8 @@ async def run(
         f"{_ms(to_showdown, 0.5):>6} {_ms(to_showdown, 0.95):>6} "
         f"{_ms(load.to_deal, 0.5):>6} {_ms(load.to_deal, 0.95):>6} {load_avg:>5.1f} "
         f"{own:>5.2f} {worked:>5.2f} {busy:>5.2f} {_ms(stalls, 0.99):>6} "
-        f"{_ms(writer.waits, 0.5):>5} {_ms(writer.waits, 0.95):>5} {uses:>4.1f}"
+        f"{_ms(writer.waits, 0.5):>5} {_ms(writer.waits, 0.95):>5} {uses:>4.1f} "
+        f"{per_click:>5.1f} {held:>5.2f}"
     )
 
 
@@ -355,6 +381,7 @@ def main() -> None:
         f"{'decl50':>6} {'decl95':>6} {'declmx':>6} {'sub50':>6} {'sub95':>6} {'submx':>6} "
         f"{'show50':>6} {'show95':>6} {'deal50':>6} {'deal95':>6} {'load':>5} "
         f"{'cpu':>5} {'wrk':>5} {'mach':>5} {'lag99':>6} {'dbw50':>5} {'dbw95':>5} {'uses':>4} "
+        f"{'calls':>5} {'held':>5} "
         f"{'read':>4} {'kept':>4}   (ms; CPU in cores)"
     )
     for tables in args.tables:

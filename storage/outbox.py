@@ -24,12 +24,32 @@ async def queue_events(
     created: str,
 ) -> None:
     """Queue events inside the caller's transaction (they stand or fall with its change)."""
-    if not events:
+    await queue_payloads(
+        connection,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game_id=game_id,
+        payloads=[json.dumps(dict(event)) for event in events],
+        created=created,
+    )
+
+
+async def queue_payloads(
+    connection: Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    game_id: int | None,
+    payloads: Sequence[str],
+    created: str,
+) -> None:
+    """Queue events already made JSON (before the transaction began) inside it."""
+    if not payloads:
         return
     # One statement for them all, in order (ids ascend with the rows' order).
     await connection.executemany(
         "INSERT INTO outbox (guild_id, channel_id, game_id, event, created) VALUES (?, ?, ?, ?, ?)",
-        [(guild_id, channel_id, game_id, json.dumps(dict(event)), created) for event in events],
+        [(guild_id, channel_id, game_id, payload, created) for payload in payloads],
     )
 
 
