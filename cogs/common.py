@@ -83,7 +83,7 @@ class Suggestions:
 class ShownLobby:
     """The message that shows a table's lobby, and the lobby it shows now."""
 
-    #: None while the interaction that shows it has not posted it yet.
+    #: None while the interaction (or the publisher) that shows it has not posted it yet.
     message: discord.Message | discord.InteractionMessage | None
     lobby: Lobby
 
@@ -106,8 +106,8 @@ class LobbyMessages:
         message: discord.Message | discord.InteractionMessage | None,
         lobby: Lobby,
     ) -> None:
-        """``message`` now shows ``lobby`` (None: an interaction is about to post it; note it
-        before awaiting, so the publisher, running meanwhile, does not post it too)."""
+        """``message`` now shows ``lobby`` (None: an interaction or the publisher is about to
+        post it; noted before awaiting, so the other, running meanwhile, does not post it too)."""
         self._shown[key] = ShownLobby(message, lobby)
 
     def get(self, key: tuple[int, int]) -> ShownLobby | None:

@@ -320,6 +320,9 @@ async def show_lobby(
         if on_lobby:
             await interaction.edit_original_response(content=lobby_text(lobby), view=None)
         return
+    known = lobbies.get(key)
+    if not on_lobby and known is not None and known.lobby == lobby:
+        return  # the publisher came first and shows this very change
     # Noted before awaiting: the publisher, showing the same change meanwhile, leaves it be.
     lobbies.shown(key, interaction.message if on_lobby else None, lobby)
     if on_lobby:

@@ -13,6 +13,7 @@ import discord
 from cogs.arrange import arrange_view
 from cogs.common import (
     LobbyMessages,
+    ShownLobby,
     Suggestions,
     fit,
     mention,
@@ -177,9 +178,13 @@ class DiscordPublisher:
                 return
             except discord.HTTPException:
                 self.lobbies.forget(key)
+        # Noted before awaiting: an interaction showing the same change meanwhile leaves it be.
+        self.lobbies.shown(key, None, lobby)
         posted = await self._say(guild_id, channel_id, lobby_text(lobby), view=lobby_view(lobby))
         if posted is not None:
             self.lobbies.shown(key, posted, lobby)
+        elif self.lobbies.get(key) == ShownLobby(None, lobby):
+            self.lobbies.forget(key)  # not posted: the next change posts it
 
     # ----- private phases -------------------------------------------------------------------
 
