@@ -2,9 +2,10 @@
 
 Repositories write one SQL, the subset both stores speak (``?`` placeholders, ``ON CONFLICT``,
 ``RETURNING``, ``FOR UPDATE`` where a row is read to be changed), and see rows as tuples. Each
-store runs it its own way: `storage.sqlite` on one aiosqlite connection whose transactions take
-the file's write lock (so ``FOR UPDATE`` is dropped there), `storage.postgres` on an asyncpg pool
-with row locks and advisory locks, for a bot that runs as several processes.
+store runs it its own way: `storage.sqlite` on one writing connection whose transactions take
+the file's write lock (so ``FOR UPDATE`` is dropped there) and read-only connections beside it,
+`storage.postgres` on an asyncpg pool with row locks and advisory locks, for a bot that runs as
+several processes.
 """
 
 from __future__ import annotations
