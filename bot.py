@@ -290,7 +290,12 @@ class PyramidBot(commands.AutoShardedBot):
         await asyncio.to_thread(warm_up)
         await asyncio.to_thread(warm_up_pictures)
         if isinstance(self.offload, ProcessOffload):
-            log.info("Starting %d worker processes for the solver.", self.offload.workers)
+            log.info(
+                "Starting %d worker processes for the solver and %d kept for settlements"
+                " and deadlines.",
+                self.offload.workers,
+                self.offload.kept,
+            )
             await self.offload.start(warm_up)
         for cog in (
             TableCog(),

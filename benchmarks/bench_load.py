@@ -2,7 +2,8 @@
 draws them and Discord's latency on every request.
 
 Run: .venv/bin/python -m benchmarks.bench_load [--tables 10 50 100] [--games 1] [--seed 1]
-     [--latency-ms 60] [--before] [--game showdown ...] [--silent 0.05]
+     [--latency-ms 60] [--before] [--game showdown ...] [--silent 0.05] [--readers 0 2]
+     [--kept 0 1]
 
 Tables of every game (or of the ``--game`` named), full seats, play through
 ``tables.TableManager`` on a SQLite file with the solver in worker processes (as in the bot),
@@ -16,29 +17,43 @@ them.
 
 Printed per size: games per second, each click's wait (declare, submit: from the call to its
 answer) at p50/p95/max, the time from the last hands to the showdown posted, and from Start to
-every deal's DM sent. ``--before`` runs the same code the way it ran before the load issue:
-publishing inside the table's lock and one first-come-first-served queue for the workers (the
-old publisher's extra requests are not counted, so "before" is if anything flattered).
+every deal's DM sent; and where the CPU went while the tables played: this process (the loop,
+the database's thread, the pictures' threads) and the workers, each in cores (1.0: one core all
+the time), the whole machine's busy cores (other users' work included), the loop's p99 stall
+(how late a 10 ms sleep wakes); and how long a use of the SQLite writing connection (a
+transaction, or a read when there are no readers) waited for it, p50/p95, with the uses and
+the calls on its thread per click (each call a turn of the event loop), and the share of the time
+it was held.
+
+``--readers 0 2`` runs each size with the reads on the one SQLite connection (as before) and
+then on two read-only connections beside it (the store's default); ``--kept 0 1`` with no
+worker kept from suggestions (as before) and then with one (the default). Each combination runs
+in turn.
+
+``--before`` runs the same code the way it ran before the load issue: publishing inside the
+table's lock and one first-come-first-served queue for the workers (the old publisher's extra
+requests are not counted, so "before" is if anything flattered).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import random
 import statistics
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from cogs.pictures import hand_picture, phase_subtitle, showdown_picture, warm_up_pictures
 from engine.errors import GameError
 from storage import Storage
-from storage.database import open_database
+from storage.sqlite import READERS, open_sqlite
 from tables.config import make_config
 from tables.events import (
     ArrangingOpened,
@@ -52,7 +67,7 @@ from tables.events import (
 from tables.games import GAMES
 from tables.hands import warm_up
 from tables.manager import TableManager
-from tables.runtime import Priority, ProcessOffload
+from tables.runtime import KEPT_WORKERS, Priority, ProcessOffload
 
 T = TypeVar("T")
 GUILD = 1
@@ -162,6 +177,69 @@ class Load:
         return result
 
 
+def _cpu_seconds(pids: Iterable[int]) -> float:
+    """The CPU time (user and system) the processes have used, from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        # Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+def _machine_busy() -> tuple[float, float]:
+    """The machine's busy and total CPU time so far, every core (from /proc/stat)."""
+    fields = [int(f) for f in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (sum(fields) - idle) / ticks, sum(fields) / ticks
+
+
+async def _watch_loop(stalls: list[float]) -> None:
+    """How late the loop wakes a 10 ms sleep, for as long as the tables play."""
+    loop = asyncio.get_running_loop()
+    while True:
+        asked = loop.time()
+        await asyncio.sleep(0.01)
+        stalls.append(loop.time() - asked - 0.01)
+
+
+class TimedLock(asyncio.Lock):
+    """The store's lock on its writing connection, timed: how long each use waited for it, how
+    long the uses held it in all."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waits: list[float] = []
+        self.held = 0.0
+        self._taken = 0.0
+
+    async def acquire(self) -> Literal[True]:
+        asked = time.perf_counter()
+        taken = await super().acquire()
+        self._taken = time.perf_counter()
+        self.waits.append(self._taken - asked)
+        return taken
+
+    def release(self) -> None:
+        self.held += time.perf_counter() - self._taken
+        super().release()
+
+
+def _count_calls(connection: Any) -> list[int]:
+    """Count the calls aiosqlite makes on the connection's thread (each a turn of the loop)."""
+    calls = [0]
+    real = connection._execute
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return await real(*args, **kwargs)
+
+    setattr(connection, "_execute", counted)  # noqa: B010 (the bench's own look inside)
+    return calls
+
+
 def _ms(values: list[float], share: float) -> str:
     if not values:
         return "-"
@@ -177,12 +255,18 @@ async def run(
     before: bool,
     kinds: Sequence[str],
     silent: float,
+    *,
+    readers: int,
+    kept: int,
 ) -> str:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
-        database = await open_database(Path(folder) / "load.sqlite3")
+        database = await open_sqlite(Path(folder) / "load.sqlite3", readers=readers)
+        # The bench's own look inside the store: every use of the writing connection takes it.
+        writer = database._lock = TimedLock()
+        calls = _count_calls(database.connection)
         storage = Storage.over(database)
-        workers = ProcessOffload()
+        workers = ProcessOffload(kept=kept)
         await workers.start(warm_up)
         warm_up()
         warm_up_pictures()
@@ -215,6 +299,13 @@ async def run(
             for user in users[1:]:
                 await manager.join(GUILD, channel, user)
         await manager.outbox.flush()
+        worker_pids = list(workers.pool._processes)
+        stalls: list[float] = []
+        watcher = asyncio.get_running_loop().create_task(_watch_loop(stalls))
+        writer.waits.clear()
+        writer.held, calls[0] = 0.0, 0
+        cpu_began, workers_began = time.process_time(), _cpu_seconds(worker_pids)
+        machine_began = _machine_busy()
         began = time.perf_counter()
         played = 0
         for _ in range(games):
@@ -229,6 +320,16 @@ async def run(
                 await load.finished.get()
                 played += 1
         elapsed = time.perf_counter() - began
+        clicks = max(1, len(load.waits["declare"]) + len(load.waits["submit"]))
+        uses, per_click, held = len(writer.waits) / clicks, calls[0] / clicks, writer.held / elapsed
+        own = (time.process_time() - cpu_began) / elapsed
+        worked = (_cpu_seconds(worker_pids) - workers_began) / elapsed
+        machine_ended = _machine_busy()
+        cores = machine_ended[1] - machine_began[1]
+        busy = (machine_ended[0] - machine_began[0]) / cores * (os.cpu_count() or 1)
+        watcher.cancel()
+        for task in list(load.tasks):
+            task.cancel()  # the players still thinking over a deadline's game
         await manager.close()
         workers.close()
         await database.close()
@@ -242,7 +343,10 @@ async def run(
         f"{_ms(load.waits['declare'], 1.0):>6} {_ms(load.waits['submit'], 0.5):>6} "
         f"{_ms(load.waits['submit'], 0.95):>6} {_ms(load.waits['submit'], 1.0):>6} "
         f"{_ms(to_showdown, 0.5):>6} {_ms(to_showdown, 0.95):>6} "
-        f"{_ms(load.to_deal, 0.5):>6} {_ms(load.to_deal, 0.95):>6} {load_avg:>5.1f}"
+        f"{_ms(load.to_deal, 0.5):>6} {_ms(load.to_deal, 0.95):>6} {load_avg:>5.1f} "
+        f"{own:>5.2f} {worked:>5.2f} {busy:>5.2f} {_ms(stalls, 0.99):>6} "
+        f"{_ms(writer.waits, 0.5):>5} {_ms(writer.waits, 0.95):>5} {uses:>4.1f} "
+        f"{per_click:>5.1f} {held:>5.2f}"
     )
 
 
@@ -257,20 +361,46 @@ def main() -> None:
     parser.add_argument(
         "--silent", type=float, default=0.05, help="share of players the deadline plays for"
     )
+    parser.add_argument(
+        "--readers",
+        type=int,
+        nargs="+",
+        default=[READERS],
+        help="SQLite connections for reads, each run in turn (0: the writer reads too)",
+    )
+    parser.add_argument(
+        "--kept",
+        type=int,
+        nargs="+",
+        default=[KEPT_WORKERS],
+        help="workers kept from suggestions, each run in turn (0: suggestions may take all)",
+    )
     args = parser.parse_args()
     print(
         f"{'code':<6} {'tables':>6} {'games/s':>7} "
         f"{'decl50':>6} {'decl95':>6} {'declmx':>6} {'sub50':>6} {'sub95':>6} {'submx':>6} "
-        f"{'show50':>6} {'show95':>6} {'deal50':>6} {'deal95':>6} {'load':>5}   (ms)"
+        f"{'show50':>6} {'show95':>6} {'deal50':>6} {'deal95':>6} {'load':>5} "
+        f"{'cpu':>5} {'wrk':>5} {'mach':>5} {'lag99':>6} {'dbw50':>5} {'dbw95':>5} {'uses':>4} "
+        f"{'calls':>5} {'held':>5} "
+        f"{'read':>4} {'kept':>4}   (ms; CPU in cores)"
     )
     for tables in args.tables:
         modes = (True, False) if args.before else (False,)
-        for before in modes:
-            latency = args.latency_ms / 1000
+        for before, readers, kept in itertools.product(modes, args.readers, args.kept):
             line = asyncio.run(
-                run(tables, args.games, args.seed, latency, before, args.game, args.silent)
+                run(
+                    tables,
+                    args.games,
+                    args.seed,
+                    args.latency_ms / 1000,
+                    before,
+                    args.game,
+                    args.silent,
+                    readers=readers,
+                    kept=kept,
+                )
             )
-            print(line, flush=True)
+            print(f"{line} {readers:>4} {kept:>4}", flush=True)
     print(f"statistics: {statistics.__name__} of clicks; latency per request {args.latency_ms} ms")
 
 

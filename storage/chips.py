@@ -4,24 +4,45 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.settlement import HOUSE, POT, Party, Transfer, balances
 from storage.database import Connection, Database
 from storage.errors import GameStateError, ShortOfChipsError, StorageError
-from storage.ledger import Account, Kind, change_balance, ensure_player, post
+from storage.ledger import (
+    Account,
+    Entry,
+    Kind,
+    change_balance,
+    lock_players,
+    move_balances,
+    post,
+    post_all,
+)
 from storage.outbox import Payload, queue_events
 from storage.rows import GameStatus, Settlement
 
 
-async def _open_game(connection: Connection, game_id: int) -> tuple[int, GameStatus]:
+@dataclass(frozen=True, slots=True)
+class _Locked:
+    """A game as its chips' transaction found it (its row locked until the end)."""
+
+    guild_id: int
+    channel_id: int
+    status: GameStatus
+    result: str | None
+
+
+async def _open_game(connection: Connection, game_id: int) -> _Locked:
     # Locked until the transaction ends: a game's chips move in one transaction at a time.
     row = await connection.fetchone(
-        "SELECT guild_id, status FROM games WHERE id = ? FOR UPDATE", (game_id,)
+        "SELECT guild_id, channel_id, status, result FROM games WHERE id = ? FOR UPDATE",
+        (game_id,),
     )
     if row is None:
         raise GameStateError(f"There is no game {game_id}.")
-    return row[0], GameStatus(row[1])
+    return _Locked(row[0], row[1], GameStatus(row[2]), row[3])
 
 
 async def _escrowed(connection: Connection, game_id: int) -> dict[int, int]:
@@ -62,8 +83,8 @@ class ChipRepository:
             raise StorageError("A stake must be at least 1 chip.")
         now = self.database.now()
         async with self.database.transaction() as connection:
-            guild_id, status = await _open_game(connection, game_id)
-            if status is not GameStatus.OPEN:
+            game = await _open_game(connection, game_id)
+            if game.status is not GameStatus.OPEN:
                 raise GameStateError(f"Game {game_id} is over; it takes no more chips.")
             rows = await connection.fetchall(
                 "SELECT user_id FROM ledger WHERE game_id = ? AND account = 'escrow'"
@@ -72,42 +93,41 @@ class ChipRepository:
             )
             paid = {row[0] for row in rows}
             stakes = {user: amount for user, amount in stakes.items() if user not in paid}
-            short: dict[int, tuple[int, int]] = {}
-            # In user order, as every transaction locks players: two cannot wait on each other.
             stakes = dict(sorted(stakes.items()))
-            for user_id, amount in stakes.items():
-                player = await ensure_player(connection, guild_id, user_id, now, lock=True)
-                if player.balance < amount:
-                    short[user_id] = (player.balance, amount)
+            players = await lock_players(connection, game.guild_id, list(stakes), now)
+            short = {
+                user_id: (players[user_id].balance, amount)
+                for user_id, amount in stakes.items()
+                if players[user_id].balance < amount
+            }
             if short:
                 raise ShortOfChipsError(short)
-            for user_id, amount in stakes.items():
-                await change_balance(
-                    connection,
-                    guild_id=guild_id,
-                    user_id=user_id,
-                    amount=-amount,
-                    kind=Kind.ESCROW,
-                    reason=reason,
-                    created=now,
-                    game_id=game_id,
-                )
-                await connection.execute(
+            # A statement per kind of row, not per player: each holds the writing connection.
+            await move_balances(
+                connection,
+                guild_id=game.guild_id,
+                amounts={user_id: -amount for user_id, amount in stakes.items()},
+            )
+            if stakes:
+                await connection.executemany(
                     "INSERT INTO escrow (game_id, guild_id, user_id, amount) VALUES (?, ?, ?, ?)"
                     " ON CONFLICT (game_id, user_id) DO UPDATE SET amount = escrow.amount + ?",
-                    (game_id, guild_id, user_id, amount, amount),
+                    [(game_id, game.guild_id, u, amount, amount) for u, amount in stakes.items()],
                 )
-                await post(
-                    connection,
-                    guild_id=guild_id,
-                    account=Account.ESCROW,
-                    user_id=user_id,
-                    game_id=game_id,
-                    kind=Kind.ESCROW,
-                    amount=amount,
-                    reason=reason,
-                    created=now,
-                )
+            await post_all(
+                connection,
+                guild_id=game.guild_id,
+                game_id=game_id,
+                created=now,
+                entries=[
+                    entry
+                    for user_id, amount in stakes.items()
+                    for entry in (
+                        Entry(Account.PLAYER, user_id, -amount, Kind.ESCROW, reason),
+                        Entry(Account.ESCROW, user_id, amount, Kind.ESCROW, reason),
+                    )
+                ],
+            )
         return dict(stakes)
 
     async def settle(
@@ -134,56 +154,67 @@ class ChipRepository:
         player_nets = {player_id(p): n for p, n in nets.items() if p not in (POT, HOUSE)}
         now = self.database.now()
         async with self.database.transaction() as connection:
-            guild_id, status = await _open_game(connection, game_id)
-            if status is GameStatus.SETTLED:
+            game = await _open_game(connection, game_id)
+            if game.status is GameStatus.SETTLED:
                 return await self._repeat(connection, game_id)
-            if status is GameStatus.REFUNDED:
+            if game.status is GameStatus.REFUNDED:
                 raise GameStateError(
                     f"Game {game_id} was cancelled and refunded; it cannot settle."
                 )
             held = await _escrowed(connection, game_id)
             players = sorted(held.keys() | player_nets.keys())
+            found = await lock_players(connection, game.guild_id, players, now)
             short: dict[int, tuple[int, int]] = {}
             for user_id in players:
                 back = held.get(user_id, 0) + player_nets.get(user_id, 0)
-                player = await ensure_player(connection, guild_id, user_id, now, lock=True)
-                if player.balance + back < 0:
-                    short[user_id] = (player.balance + held.get(user_id, 0), -player_nets[user_id])
+                if found[user_id].balance + back < 0:
+                    short[user_id] = (
+                        found[user_id].balance + held.get(user_id, 0),
+                        -player_nets[user_id],
+                    )
             if short:
                 raise ShortOfChipsError(short)
+            if held:
+                # Every escrow row of the game is in held: all of it is returned below.
+                await connection.execute("DELETE FROM escrow WHERE game_id = ?", (game_id,))
+            entries: list[Entry] = []
             for user_id in players:
-                await self._release(
-                    connection, guild_id, game_id, user_id, held.get(user_id, 0), now
-                )
-                net = player_nets.get(user_id, 0)
-                await change_balance(
-                    connection,
-                    guild_id=guild_id,
-                    user_id=user_id,
-                    amount=net,
-                    kind=Kind.RESULT,
-                    reason=f"game {game_id}: {'won' if net > 0 else 'lost'} {abs(net)}"
-                    if net
-                    else f"game {game_id}: even",
-                    created=now,
-                    game_id=game_id,
-                )
+                escrowed, net = held.get(user_id, 0), player_nets.get(user_id, 0)
+                entries += [
+                    Entry(Account.ESCROW, user_id, -escrowed, Kind.RELEASE, "escrow returned"),
+                    Entry(Account.PLAYER, user_id, escrowed, Kind.RELEASE, "escrow returned"),
+                    Entry(
+                        Account.PLAYER,
+                        user_id,
+                        net,
+                        Kind.RESULT,
+                        f"game {game_id}: {'won' if net > 0 else 'lost'} {abs(net)}"
+                        if net
+                        else f"game {game_id}: even",
+                    ),
+                ]
             if house:
                 # The house is a party like any player: its wins and losses are rows too.
-                await post(
-                    connection,
-                    guild_id=guild_id,
-                    account=Account.HOUSE,
-                    user_id=None,
-                    game_id=game_id,
-                    kind=Kind.RESULT,
-                    amount=house,
-                    reason=f"game {game_id}: house {'won' if house > 0 else 'lost'} {abs(house)}",
-                    created=now,
+                entries.append(
+                    Entry(
+                        Account.HOUSE,
+                        None,
+                        house,
+                        Kind.RESULT,
+                        f"game {game_id}: house {'won' if house > 0 else 'lost'} {abs(house)}",
+                    )
                 )
+            # The escrow and the net come back to a balance in one change; each is its own row.
+            await move_balances(
+                connection,
+                guild_id=game.guild_id,
+                amounts={u: held.get(u, 0) + player_nets.get(u, 0) for u in players},
+            )
+            await post_all(
+                connection, guild_id=game.guild_id, game_id=game_id, entries=entries, created=now
+            )
             # Keep what save_result recorded earlier (arrangements, the net matrix).
-            saved = await connection.fetchone("SELECT result FROM games WHERE id = ?", (game_id,))
-            record = {} if saved is None or saved[0] is None else dict(json.loads(saved[0]))
+            record = {} if game.result is None else dict(json.loads(game.result))
             record.update(result or {})
             record["transfers"] = [[t.payer, t.payee, t.amount, t.reason] for t in transfers]
             record["nets"] = {str(user): player_nets.get(user, 0) for user in players}
@@ -192,12 +223,10 @@ class ChipRepository:
                 "UPDATE games SET status = 'settled', finished = ?, result = ? WHERE id = ?",
                 (now, json.dumps(record), game_id),
             )
-            row = await connection.fetchone("SELECT channel_id FROM games WHERE id = ?", (game_id,))
-            assert row is not None
             await queue_events(
                 connection,
-                guild_id=guild_id,
-                channel_id=row[0],
+                guild_id=game.guild_id,
+                channel_id=game.channel_id,
                 game_id=game_id,
                 events=outbox,
                 created=now,
@@ -255,15 +284,15 @@ class ChipRepository:
         """Return every escrowed chip and close the game as refunded; a repeat returns nothing."""
         now = self.database.now()
         async with self.database.transaction() as connection:
-            guild_id, status = await _open_game(connection, game_id)
-            if status is GameStatus.REFUNDED:
+            game = await _open_game(connection, game_id)
+            if game.status is GameStatus.REFUNDED:
                 return {}
-            if status is GameStatus.SETTLED:
+            if game.status is GameStatus.SETTLED:
                 raise GameStateError(f"Game {game_id} is already settled; it cannot be refunded.")
             held = await _escrowed(connection, game_id)
             for user_id, amount in held.items():
                 await self._release(
-                    connection, guild_id, game_id, user_id, amount, now, Kind.REFUND, reason
+                    connection, game.guild_id, game_id, user_id, amount, now, Kind.REFUND, reason
                 )
             await connection.execute(
                 "UPDATE games SET status = 'refunded', finished = ? WHERE id = ?", (now, game_id)

@@ -2,9 +2,10 @@
 
 Repositories write one SQL, the subset both stores speak (``?`` placeholders, ``ON CONFLICT``,
 ``RETURNING``, ``FOR UPDATE`` where a row is read to be changed), and see rows as tuples. Each
-store runs it its own way: `storage.sqlite` on one aiosqlite connection whose transactions take
-the file's write lock (so ``FOR UPDATE`` is dropped there), `storage.postgres` on an asyncpg pool
-with row locks and advisory locks, for a bot that runs as several processes.
+store runs it its own way: `storage.sqlite` on one writing connection whose transactions take
+the file's write lock (so ``FOR UPDATE`` is dropped there) and read-only connections beside it,
+`storage.postgres` on an asyncpg pool with row locks and advisory locks, for a bot that runs as
+several processes.
 """
 
 from __future__ import annotations
@@ -113,7 +114,7 @@ class Connection(Protocol):
     """A connection inside a transaction, as repositories use it."""
 
     async def execute(self, sql: str, params: Params = ()) -> int:
-        """Run one statement; the number of rows it changed."""
+        """Run one statement that returns no rows; the number of rows it changed."""
         ...
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
@@ -145,6 +146,11 @@ class Database(ABC):
     @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Connection]:
         """A write transaction: all of it is committed, or none of it."""
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """One statement that changes rows, in a transaction of its own; the rows it changed."""
+        async with self.transaction() as connection:
+            return await connection.execute(sql, params)
 
     @abstractmethod
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:

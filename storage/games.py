@@ -9,7 +9,7 @@ from typing import Any
 from storage.cluster import set_deadline
 from storage.database import Connection, Database, Row, parse_time
 from storage.errors import GameStateError, SeatTakenError, StaleSnapshotError
-from storage.outbox import Payload, queue_events
+from storage.outbox import Payload, queue_events, queue_payloads
 from storage.rows import Game, GameStatus, Snapshot
 
 _GAME_COLUMNS = "id, guild_id, channel_id, game, status, created, finished, seats, result"
@@ -104,6 +104,12 @@ def _snapshot(row: Row) -> Snapshot:
 async def _save_seats(
     connection: Connection, guild_id: int, channel_id: int, players: Sequence[int]
 ) -> None:
+    saved = await connection.fetchall(
+        "SELECT user_id FROM table_seats WHERE guild_id = ? AND channel_id = ?",
+        (guild_id, channel_id),
+    )
+    if sorted(row[0] for row in saved) == sorted(players):
+        return  # most saves change no seat: one read instead of a delete and an insert each
     await connection.execute(
         "DELETE FROM table_seats WHERE guild_id = ? AND channel_id = ?", (guild_id, channel_id)
     )
@@ -121,6 +127,53 @@ async def _save_seats(
                 (guild_id, user_id),
             )
             raise SeatTakenError(user_id, channel_id if row is None else row[0])
+
+
+async def _replace_snapshot(
+    connection: Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    game_id: int | None,
+    state: str,
+    now: str,
+    expected_version: int | None,
+) -> int:
+    """Write the channel's snapshot over ``expected_version``; the version it is saved at.
+
+    One statement when the version expected is known (every save of the tables'): an update
+    that finds no row at that version, or an insert that meets a row, was overtaken by another
+    save (or the table was closed meanwhile), and is refused whole.
+    """
+    if expected_version is None:
+        row = await connection.fetchone(
+            "SELECT version FROM table_snapshots WHERE guild_id = ? AND channel_id = ? FOR UPDATE",
+            (guild_id, channel_id),
+        )
+        expected_version = 0 if row is None else row[0]
+    if expected_version == 0:
+        # A first save racing another (no row to lock yet) meets its row here and is refused.
+        saved = await connection.execute(
+            "INSERT INTO table_snapshots (guild_id, channel_id, game_id, state, version, updated)"
+            " VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, channel_id) DO NOTHING",
+            (guild_id, channel_id, game_id, state, now),
+        )
+    else:
+        saved = await connection.execute(
+            "UPDATE table_snapshots SET game_id = ?, state = ?, version = ?, updated = ?"
+            " WHERE guild_id = ? AND channel_id = ? AND version = ?",
+            (game_id, state, expected_version + 1, now, guild_id, channel_id, expected_version),
+        )
+    if not saved:
+        row = await connection.fetchone(
+            "SELECT version FROM table_snapshots WHERE guild_id = ? AND channel_id = ?",
+            (guild_id, channel_id),
+        )
+        found = "none" if row is None else row[0]
+        raise StaleSnapshotError(
+            f"The table changed meanwhile (version {found}, not {expected_version})."
+        )
+    return expected_version + 1
 
 
 class SnapshotRepository:
@@ -149,41 +202,30 @@ class SnapshotRepository:
         row, in the same transaction.
         """
         now = self.database.now()
+        # Made before the transaction: it holds the one writing connection (SQLite) meanwhile.
+        text = json.dumps(dict(state))
+        payloads = [json.dumps(dict(event)) for event in events]
         async with self.database.transaction() as connection:
-            row = await connection.fetchone(
-                "SELECT version FROM table_snapshots WHERE guild_id = ? AND channel_id = ?"
-                " FOR UPDATE",
-                (guild_id, channel_id),
-            )
-            version = 0 if row is None else row[0]
-            if expected_version is not None and expected_version != version:
-                raise StaleSnapshotError(
-                    f"The table changed meanwhile (version {version}, not {expected_version})."
-                )
-            # A first save racing another (no row to lock yet) meets its row here, at a version
-            # it did not read, and is refused like any stale save.
-            saved = await connection.execute(
-                "INSERT INTO table_snapshots"
-                " (guild_id, channel_id, game_id, state, version, updated)"
-                " VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (guild_id, channel_id) DO UPDATE SET game_id = excluded.game_id,"
-                " state = excluded.state, version = excluded.version, updated = excluded.updated"
-                " WHERE table_snapshots.version = ?",
-                (guild_id, channel_id, game_id, json.dumps(dict(state)), version + 1, now, version),
-            )
-            if not saved:
-                raise StaleSnapshotError("The table changed meanwhile (saved by another action).")
-            await _save_seats(connection, guild_id, channel_id, players)
-            await set_deadline(connection, guild_id, channel_id, deadline, version + 1)
-            await queue_events(
+            version = await _replace_snapshot(
                 connection,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game_id=game_id,
-                events=events,
+                state=text,
+                now=now,
+                expected_version=expected_version,
+            )
+            await _save_seats(connection, guild_id, channel_id, players)
+            await set_deadline(connection, guild_id, channel_id, deadline, version)
+            await queue_payloads(
+                connection,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_id=game_id,
+                payloads=payloads,
                 created=now,
             )
-        return Snapshot(guild_id, channel_id, game_id, dict(state), version + 1, parse_time(now))
+        return Snapshot(guild_id, channel_id, game_id, dict(state), version, parse_time(now))
 
     async def load(self, guild_id: int, channel_id: int) -> Snapshot | None:
         """The channel's snapshot, or None."""

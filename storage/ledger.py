@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
 
 from storage.database import Connection, Row, parse_time
@@ -61,6 +63,52 @@ async def post(
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (guild_id, account.value, user_id, game_id, kind.value, amount, reason, created),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One ledger row to write with others of the same game and moment (`post_all`)."""
+
+    account: Account
+    user_id: int | None
+    amount: int
+    kind: Kind
+    reason: str
+
+
+async def post_all(
+    connection: Connection,
+    *,
+    guild_id: int,
+    game_id: int | None,
+    entries: Sequence[Entry],
+    created: str,
+) -> None:
+    """Write ledger rows in order with one statement (zero amounts only for results, as `post`)."""
+    rows = [
+        (guild_id, e.account.value, e.user_id, game_id, e.kind.value, e.amount, e.reason, created)
+        for e in entries
+        if e.amount or e.kind is Kind.RESULT
+    ]
+    if rows:
+        await connection.executemany(
+            "INSERT INTO ledger"
+            " (guild_id, account, user_id, game_id, kind, amount, reason, created)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+
+
+async def move_balances(
+    connection: Connection, *, guild_id: int, amounts: Mapping[int, int]
+) -> None:
+    """Add to players' balances with one statement; their ledger rows are the caller's to write
+    in the same transaction (`post_all`). The schema refuses a negative balance."""
+    rows = [(amount, guild_id, user) for user, amount in sorted(amounts.items()) if amount]
+    if rows:
+        await connection.executemany(
+            "UPDATE players SET balance = balance + ? WHERE guild_id = ? AND user_id = ?", rows
+        )
 
 
 async def change_balance(
@@ -143,3 +191,25 @@ async def ensure_player(
     player = await find_player(connection, guild_id, user_id, lock=lock)
     assert player is not None
     return player
+
+
+async def lock_players(
+    connection: Connection, guild_id: int, user_ids: Sequence[int], created: str
+) -> dict[int, Player]:
+    """The players, their rows locked until the transaction ends, read with one statement in
+    user order (as every transaction locks players: two cannot wait on each other); a player
+    never seen is created with the starting chips, as `ensure_player` does."""
+    wanted = sorted(set(user_ids))
+    if not wanted:
+        return {}
+    marks = ", ".join("?" * len(wanted))
+    rows = await connection.fetchall(
+        f"SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ? AND user_id IN ({marks})"
+        " ORDER BY user_id FOR UPDATE",
+        (guild_id, *wanted),
+    )
+    found = {player.user_id: player for player in map(player_row, rows)}
+    for user_id in wanted:
+        if user_id not in found:  # rare: the tables meet their players when they sit down
+            found[user_id] = await ensure_player(connection, guild_id, user_id, created, lock=True)
+    return found

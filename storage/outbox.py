@@ -10,6 +10,8 @@ from storage.database import Connection, Database
 from storage.rows import OutboxRow
 
 Payload = Mapping[str, Any]
+#: Shown events forgotten by one statement (SQLite takes at least 999 parameters).
+REMOVED_AT_ONCE = 500
 
 
 async def queue_events(
@@ -22,12 +24,33 @@ async def queue_events(
     created: str,
 ) -> None:
     """Queue events inside the caller's transaction (they stand or fall with its change)."""
-    for event in events:
-        await connection.execute(
-            "INSERT INTO outbox (guild_id, channel_id, game_id, event, created)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (guild_id, channel_id, game_id, json.dumps(dict(event)), created),
-        )
+    await queue_payloads(
+        connection,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game_id=game_id,
+        payloads=[json.dumps(dict(event)) for event in events],
+        created=created,
+    )
+
+
+async def queue_payloads(
+    connection: Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    game_id: int | None,
+    payloads: Sequence[str],
+    created: str,
+) -> None:
+    """Queue events already made JSON (before the transaction began) inside it."""
+    if not payloads:
+        return
+    # One statement for them all, in order (ids ascend with the rows' order).
+    await connection.executemany(
+        "INSERT INTO outbox (guild_id, channel_id, game_id, event, created) VALUES (?, ?, ?, ?, ?)",
+        [(guild_id, channel_id, game_id, payload, created) for payload in payloads],
+    )
 
 
 class OutboxRepository:
@@ -67,8 +90,9 @@ class OutboxRepository:
             )
 
     async def remove(self, ids: Sequence[int]) -> None:
-        """Forget events that were shown."""
-        if not ids:
-            return
-        async with self.database.transaction() as connection:
-            await connection.executemany("DELETE FROM outbox WHERE id = ?", [(i,) for i in ids])
+        """Forget events that were shown: a statement per hundreds of them, each its own commit
+        (an event forgotten is shown no more; one left is shown again after a restart)."""
+        for start in range(0, len(ids), REMOVED_AT_ONCE):
+            chunk = ids[start : start + REMOVED_AT_ONCE]
+            marks = ", ".join("?" * len(chunk))
+            await self.database.execute(f"DELETE FROM outbox WHERE id IN ({marks})", chunk)

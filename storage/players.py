@@ -77,7 +77,24 @@ class PlayerRepository:
 
     async def balance(self, guild_id: int, user_id: int) -> int:
         """The chips the player can stake now (escrowed chips are not part of it)."""
-        return (await self.get_or_create(guild_id, user_id)).balance
+        return (await self.balances(guild_id, (user_id,)))[user_id]
+
+    async def balances(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, int]:
+        """The chips each player can stake now, read at once (a player never seen is given the
+        starting chips first). A stake is checked again inside the transaction that takes it."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return {}
+        marks = ", ".join("?" * len(wanted))
+        rows = await self.database.fetchall(
+            f"SELECT user_id, balance FROM players WHERE guild_id = ? AND user_id IN ({marks})",
+            (guild_id, *wanted),
+        )
+        found: dict[int, int] = {row[0]: row[1] for row in rows}
+        for user_id in wanted:
+            if user_id not in found:
+                found[user_id] = (await self.get_or_create(guild_id, user_id)).balance
+        return found
 
     async def claim_daily(self, guild_id: int, user_id: int) -> Player:
         """Add the server's daily bonus, once per UTC day."""

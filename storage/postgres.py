@@ -120,6 +120,10 @@ class PostgresDatabase(Database):
         async with self.pool.acquire() as connection, connection.transaction():
             yield PostgresConnection(connection)
 
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        # A statement outside a transaction block commits by itself.
+        return _changed(await self.pool.execute(postgres_sql(sql), *params))
+
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         return [tuple(row) for row in await self.pool.fetch(postgres_sql(sql), *params)]
 

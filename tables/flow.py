@@ -93,11 +93,9 @@ class Flow:
         if table.config.practice:
             return {}  # nothing is at stake
         held = await self.storage.chips.escrowed(table.game_id)
-        return {
-            seat.user: await self.storage.players.balance(table.guild_id, seat.user)
-            + held.get(seat.user, 0)
-            for seat in table.people
-        }
+        users = [seat.user for seat in table.people]
+        balances = await self.storage.players.balances(table.guild_id, users)
+        return {user: balances[user] + held.get(user, 0) for user in users}
 
     async def _settle(self, table: Table, batch: Batch) -> None:
         assert table.game_id is not None

@@ -79,39 +79,63 @@ class Priority(IntEnum):
 class Slots:
     """At most ``size`` jobs at once; a freed slot goes to the most urgent job waiting (first come,
     first served among equals). Jobs are handed to the workers only once they hold a slot, so a
-    worker pool's own first-in-first-out queue never puts a suggestion before a settlement."""
+    worker pool's own first-in-first-out queue never puts a suggestion before a settlement.
 
-    def __init__(self, size: int) -> None:
-        self.free = size
+    ``kept`` slots are never a suggestion's: priority only orders the jobs waiting, and a
+    Showdown suggestion runs up to 1.5 s once started, so a pool full of suggestions would keep
+    a settlement (and every player at its table) waiting that long.
+    """
+
+    def __init__(self, size: int, *, kept: int = 0) -> None:
+        if not 0 <= kept < size:
+            raise ValueError(f"{kept} slots kept of {size} leaves suggestions none.")
+        self.size = size
+        self.kept = kept
+        self._busy = 0
+        self._suggesting = 0
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
 
+    @property
+    def free(self) -> int:
+        """Slots no job holds."""
+        return self.size - self._busy
+
     @contextlib.asynccontextmanager
     async def taken(self, priority: Priority) -> AsyncIterator[None]:
-        """Hold a slot for the block, waiting for one if none is free."""
-        if self.free > 0 and not self._waiting:
-            self.free -= 1
-        else:
-            ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            heapq.heappush(self._waiting, (int(priority), next(self._order), ready))
-            try:
-                await ready
-            except asyncio.CancelledError:
-                if ready.done() and not ready.cancelled():
-                    self._release()  # the slot was handed over as the job gave up
-                raise
+        """Hold a slot for the block, waiting for one if none is free to this job."""
+        ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (int(priority), next(self._order), ready))
+        self._hand_out()
+        try:
+            await ready
+        except asyncio.CancelledError:
+            if ready.done() and not ready.cancelled():
+                self._release(priority)  # the slot was handed over as the job gave up
+            raise
         try:
             yield
         finally:
-            self._release()
+            self._release(priority)
 
-    def _release(self) -> None:
-        while self._waiting:
-            _, _, ready = heapq.heappop(self._waiting)
-            if not ready.done():  # a cancelled waiter is simply skipped
-                ready.set_result(None)
-                return
-        self.free += 1
+    def _hand_out(self) -> None:
+        """Give free slots to the most urgent jobs waiting that may take one."""
+        while self._waiting and self._busy < self.size:
+            priority, _, ready = self._waiting[0]
+            if ready.done():  # a cancelled waiter is simply skipped
+                heapq.heappop(self._waiting)
+                continue
+            if priority == Priority.SUGGEST and self._suggesting >= self.size - self.kept:
+                return  # the rest are suggestions too: the slots left are kept
+            heapq.heappop(self._waiting)
+            self._busy += 1
+            self._suggesting += priority == Priority.SUGGEST
+            ready.set_result(None)
+
+    def _release(self, priority: Priority) -> None:
+        self._busy -= 1
+        self._suggesting -= priority == Priority.SUGGEST
+        self._hand_out()
 
 
 class Activity:
@@ -151,11 +175,15 @@ class Offload(Protocol):
         """``work(*args)``, computed elsewhere, urgent work first."""
 
 
+#: Workers beyond those suggestions may use, kept for settlements and deadlines.
+KEPT_WORKERS = 1
+
+
 class ThreadOffload:
     """CPU work in the loop's default thread pool: simple, but it shares the GIL with the loop."""
 
-    def __init__(self, workers: int = 4) -> None:
-        self.slots = Slots(workers)
+    def __init__(self, workers: int = 4, *, kept: int = KEPT_WORKERS) -> None:
+        self.slots = Slots(workers + kept, kept=kept)
 
     async def __call__(
         self, work: Callable[..., T], /, *args: Any, priority: Priority = Priority.SUGGEST
@@ -169,23 +197,31 @@ class ThreadOffload:
 
 
 class ProcessOffload:
-    """CPU work in worker processes: the solver never holds the loop's GIL (the bot's choice)."""
+    """CPU work in worker processes: the solver never holds the loop's GIL (the bot's choice).
 
-    def __init__(self, workers: int | None = None) -> None:
+    ``workers`` processes for any work and ``kept`` more that a suggestion never takes, so a
+    settlement or a deadline finds one at once when suggestions fill the others. A kept worker
+    is idle but for that work (a settlement is tens of milliseconds), so it costs a process's
+    memory, not a core.
+    """
+
+    def __init__(self, workers: int | None = None, *, kept: int = KEPT_WORKERS) -> None:
         # spawn: a forked child would inherit the database connection's thread and locks.
         context = multiprocessing.get_context("spawn")
         self.workers = workers or os.cpu_count() or 1
+        self.kept = kept
         self.pool = ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=context, initializer=_ignore_interrupts
+            max_workers=self.workers + kept, mp_context=context, initializer=_ignore_interrupts
         )
-        self.slots = Slots(self.workers)
+        self.slots = Slots(self.workers + kept, kept=kept)
 
     async def start(self, warm_up: Callable[[], object] | None = None) -> None:
         """Start every worker now (starting one blocks the caller) and let each load its tables."""
         work = warm_up or _nothing
         loop = asyncio.get_running_loop()
         with _children_ignore_interrupts():
-            started = [loop.run_in_executor(self.pool, work) for _ in range(2 * self.workers)]
+            count = 2 * (self.workers + self.kept)
+            started = [loop.run_in_executor(self.pool, work) for _ in range(count)]
         await asyncio.gather(*started)
 
     async def __call__(

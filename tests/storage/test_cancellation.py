@@ -32,7 +32,7 @@ async def test_a_task_cancelled_while_begin_waits_leaves_no_transaction_open(
     db = await open_database(db_path)
     other = await _hold_write_lock(db_path)
     try:
-        # BEGIN IMMEDIATE now waits for the other connection's lock (the busy timeout).
+        # BEGIN IMMEDIATE now waits for the other connection's lock (up to the busy timeout).
         waiting = asyncio.create_task(_insert(db, 1))
         await asyncio.sleep(0.2)
         waiting.cancel()
@@ -40,7 +40,7 @@ async def test_a_task_cancelled_while_begin_waits_leaves_no_transaction_open(
         await other.execute("ROLLBACK")
         await asyncio.gather(waiting, return_exceptions=True)
         assert waiting.cancelled()
-        # The BEGIN that was under way when the task was cancelled has finished by now.
+        # Nothing the cancelled task began is left running.
         await asyncio.sleep(0.2)
         assert not db.connection.in_transaction
         await _insert(db, 2)
@@ -58,7 +58,7 @@ async def test_a_task_cancelled_while_commit_runs_keeps_the_connection_usable(
     try:
         for user in range(1, 40):
             task = asyncio.create_task(_insert(db, user))
-            # Cancel at each of the first awaits in turn: BEGIN, the INSERT, the COMMIT.
+            # Cancel at each of the first turns of the loop in turn, wherever the task is then.
             for _ in range(user % 4):
                 await asyncio.sleep(0)
             task.cancel()

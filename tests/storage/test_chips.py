@@ -42,19 +42,14 @@ async def ledger_size(store: Storage) -> int:
     return int(row[0])
 
 
-def fail_on_call(monkeypatch: pytest.MonkeyPatch, number: int) -> None:
-    """Make the ``number``-th balance change inside storage.chips raise, mid-transaction."""
-    real = storage.chips.change_balance
-    calls = 0
+def fail_writing_the_ledger(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make writing the ledger rows inside storage.chips raise, mid-transaction: after the
+    balances (and the escrow) have changed."""
 
-    async def flaky(*args: Any, **kwargs: Any) -> None:
-        nonlocal calls
-        calls += 1
-        if calls == number:
-            raise RuntimeError("disk unplugged")
-        await real(*args, **kwargs)
+    async def unplugged(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("disk unplugged")
 
-    monkeypatch.setattr(storage.chips, "change_balance", flaky)
+    monkeypatch.setattr(storage.chips, "post_all", unplugged)
 
 
 async def test_escrow_moves_each_stake_from_the_balance_into_the_game(store: Storage) -> None:
@@ -86,7 +81,7 @@ async def test_an_escrow_that_fails_midway_changes_nothing(
     game = await new_game(store)
     await balances(store, ALICE, BOB, CAROL)
     rows = await ledger_size(store)
-    fail_on_call(monkeypatch, 3)  # Alice and Bob are debited, then Carol's debit fails
+    fail_writing_the_ledger(monkeypatch)  # every balance is debited, then the rows fail
     with pytest.raises(RuntimeError, match="disk unplugged"):
         await store.chips.escrow(game, {ALICE: 10, BOB: 10, CAROL: 10}, "ante")
     assert await balances(store, ALICE, BOB, CAROL) == [START] * 3
@@ -106,7 +101,7 @@ async def test_a_settlement_that_fails_midway_changes_nothing(
         Transfer(BOB, POT, 10, "ante"),
         Transfer(POT, BOB, 20, "pot"),
     ]
-    fail_on_call(monkeypatch, 3)  # Alice is paid in full, then Bob's release fails
+    fail_writing_the_ledger(monkeypatch)  # the escrow is released, then the rows fail
     with pytest.raises(RuntimeError):
         await store.chips.settle(game, transfers)
     assert await balances(store, ALICE, BOB) == [START - 10] * 2

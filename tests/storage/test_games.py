@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from storage import Storage
-from storage.errors import GameStateError, StaleSnapshotError
+from storage.errors import GameStateError, SeatTakenError, StaleSnapshotError
 from storage.rows import GameStatus
 from tests.storage.conftest import CHANNEL, GUILD, OTHER_GUILD, FakeClock
 
@@ -88,3 +88,29 @@ async def test_settling_keeps_the_result_saved_before_it(store: Storage) -> None
     assert saved.result["matrix"] == [[0, 1], [-1, 0]]
     assert saved.result["pot_winners"] == ["11"]
     assert (saved.result["transfers"], saved.result["house"]) == ([], 0)
+
+
+async def test_a_snapshot_keeps_its_seats_and_refuses_a_player_seated_elsewhere(
+    store: Storage,
+) -> None:
+    await store.snapshots.save(guild_id=GUILD, channel_id=CHANNEL, state={}, players=[1, 2])
+    await store.snapshots.save(guild_id=GUILD, channel_id=CHANNEL, state={}, players=[2, 1])
+    assert await store.snapshots.seat_of(GUILD, 1) == CHANNEL
+    await store.snapshots.save(guild_id=GUILD, channel_id=CHANNEL, state={}, players=[2, 3])
+    assert await store.snapshots.seat_of(GUILD, 1) is None
+    assert await store.snapshots.seat_of(GUILD, 3) == CHANNEL
+    with pytest.raises(SeatTakenError):
+        await store.snapshots.save(guild_id=GUILD, channel_id=CHANNEL + 1, state={}, players=[3])
+    assert await store.snapshots.load(GUILD, CHANNEL + 1) is None
+
+
+async def test_queued_events_are_read_in_order_and_forgotten_once_shown(store: Storage) -> None:
+    events = [{"n": n} for n in range(1_200)]  # more than one statement forgets at once
+    await store.snapshots.save(guild_id=GUILD, channel_id=CHANNEL, state={}, events=events[:2])
+    await store.outbox.queue(guild_id=GUILD, channel_id=CHANNEL, game_id=None, events=events[2:])
+    await store.outbox.queue(guild_id=OTHER_GUILD, channel_id=CHANNEL, game_id=None, events=[{}])
+    pending = await store.outbox.pending(GUILD, CHANNEL)
+    assert [row.event for row in pending] == events
+    await store.outbox.remove([row.id for row in pending[:-1]])
+    assert [row.event for row in await store.outbox.pending(GUILD, CHANNEL)] == [events[-1]]
+    assert len(await store.outbox.pending(OTHER_GUILD, CHANNEL)) == 1

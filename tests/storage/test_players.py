@@ -30,6 +30,18 @@ async def test_starting_chips_follow_the_server_setting(store: Storage) -> None:
     assert await store.players.balance(OTHER_GUILD, 7) == DEFAULT_STARTING_CHIPS
 
 
+async def test_balances_are_read_at_once_and_a_new_player_gets_the_starting_chips(
+    store: Storage,
+) -> None:
+    await store.players.grant(GUILD, 7, 5, admin_id=ADMIN)
+    balances = await store.players.balances(GUILD, [8, 7, 7])
+    assert balances == {7: DEFAULT_STARTING_CHIPS + 5, 8: DEFAULT_STARTING_CHIPS}
+    assert len(await store.players.ledger(GUILD, 8)) == 1  # the starting chips, once
+    assert await store.players.balances(GUILD, []) == {}
+    report = await audit(store.database)
+    assert report.is_consistent, report.problems
+
+
 async def test_the_daily_bonus_is_paid_once_per_utc_day(store: Storage, clock: FakeClock) -> None:
     player = await store.players.claim_daily(GUILD, 7)
     assert player.balance == DEFAULT_STARTING_CHIPS + DEFAULT_DAILY_BONUS

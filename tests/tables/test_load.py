@@ -4,9 +4,12 @@ first, one suggestion per holding."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tables.config import make_config
 from tables.events import Event, PlayerJoined
@@ -87,6 +90,55 @@ async def test_a_settlement_is_not_queued_behind_a_suggestion() -> None:
     hold.set()
     await asyncio.gather(first, *later)
     assert ran == ["suggest 1", "settle", "deadline", "suggest 2"]
+
+
+async def test_a_settlement_finds_a_slot_when_suggestions_fill_the_others() -> None:
+    slots = Slots(3, kept=1)
+    ran: list[str] = []
+    hold = asyncio.Event()
+
+    async def job(name: str, priority: Priority) -> None:
+        async with slots.taken(priority):
+            ran.append(name)
+            await hold.wait()
+
+    jobs = [asyncio.create_task(job(f"suggest {n}", Priority.SUGGEST)) for n in (1, 2, 3)]
+    await asyncio.sleep(0.01)
+    assert ran == ["suggest 1", "suggest 2"]  # the third slot is never a suggestion's
+    jobs.append(asyncio.create_task(job("settle", Priority.SETTLE)))
+    jobs.append(asyncio.create_task(job("deadline", Priority.DEADLINE)))
+    await asyncio.sleep(0.01)
+    assert ran == ["suggest 1", "suggest 2", "settle"]  # while both suggestions still run
+    hold.set()
+    await asyncio.gather(*jobs)
+    assert ran == ["suggest 1", "suggest 2", "settle", "deadline", "suggest 3"]
+    assert slots.free == 3
+
+
+async def test_a_settlement_is_not_queued_behind_a_running_suggestion_in_the_workers() -> None:
+    offload = ThreadOffload(workers=1)
+    started, release = threading.Event(), threading.Event()
+
+    def suggestion() -> str:
+        started.set()
+        release.wait(10)
+        return "suggestion"
+
+    try:
+        running = asyncio.create_task(offload(suggestion, priority=Priority.SUGGEST))
+        waiting = asyncio.create_task(offload(suggestion, priority=Priority.SUGGEST))
+        await asyncio.to_thread(started.wait, 10)
+        settled = await asyncio.wait_for(offload(sum, (1, 2), priority=Priority.SETTLE), 10)
+        assert settled == 3
+        assert not running.done() and not waiting.done()
+    finally:
+        release.set()
+    assert await asyncio.gather(running, waiting) == ["suggestion", "suggestion"]
+
+
+def test_suggestions_are_always_left_a_slot() -> None:
+    with pytest.raises(ValueError, match="leaves suggestions none"):
+        Slots(2, kept=2)
 
 
 async def test_a_waiter_that_gives_up_frees_its_turn() -> None:

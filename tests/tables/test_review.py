@@ -45,6 +45,9 @@ async def play(
                     setting = (await world.manager.suggest(GUILD, CHANNEL, HOST)).setting
                 await world.manager.submit(GUILD, CHANNEL, HOST, setting.text, setting.automatic)
         await asyncio.sleep(0.05)
+    # The table may be read as settled while the computer's action that settled it is still
+    # showing its events.
+    await world.manager.activity.idle()
     [*_, last] = world.publisher.of(ShowdownSettled)
     assert isinstance(last, ShowdownSettled)
     return last
