@@ -2,8 +2,9 @@
 
 - **casual** sets its strongest hand first ("top first"): the strongest hand that fits the top
   slot, then the strongest that fits below it, and so on; the baseline a newcomer meets.
-- **steady** weighs a handful of ways to set its cards (top first and a dozen legal settings
-  drawn at random, seeded by the cards) by the field model, and plays the best of them.
+- **steady** weighs a dozen ways to set its cards: each of the dozen strongest hands that fit
+  the top slot, with the rest set top first below it; it plays the best of them by the field
+  model (the first of them is top first, so by that measure it never sets worse than casual).
 - **strong** is the solver: the best setting under the field model (an automatic when it pays).
 
 Every level declares the same way: it plays on while its cards, set by the solver as they are
@@ -16,6 +17,7 @@ from __future__ import annotations
 import itertools
 import random
 import statistics
+import time
 from collections.abc import Sequence
 from enum import Enum
 from typing import Final
@@ -23,17 +25,22 @@ from typing import Final
 from engine.arrangement import Arrangement, is_legal_keys
 from engine.cards import JOKER_CODE, AnyCard, card_from_code, standard_deck
 from engine.errors import GameError, HandError
-from engine.evaluate import evaluate, evaluator
+from engine.evaluate import Evaluator, evaluate, evaluator
 from engine.solver.big_hands import big_hands
 from engine.solver.model import FieldModel, load_model
 from engine.solver.search import minus
 from engine.solver.solve import solve
 from engine.variants import Automatic, Payee, Variant
 
-#: Legal settings the steady level draws at random beside top first.
-STEADY_DRAWS = 12
+#: Top hands the steady level tries, strongest first, each with the rest set top first below it.
+STEADY_TOPS = 12
+#: The share of the budget after which the steady level tries no further top hand.
+STEADY_SHARE = 0.6
 #: Completions of the cards to come that a computer weighs before it declares.
 DECLARE_SAMPLES = 3
+
+Codes = tuple[int, ...]
+Key = tuple[int, ...]
 
 
 class Level(Enum):
@@ -69,6 +76,64 @@ def _arrangement(hands: Sequence[Sequence[int]]) -> Arrangement:
     return Arrangement(tuple(tuple(card_from_code(c) for c in hand) for hand in hands))
 
 
+def _key(found: tuple[Key, Codes]) -> Key:
+    return found[0]  # hands of one key are alike: the first found stands for them
+
+
+def _fitting(
+    variant: Variant, keyer: Evaluator, left: Codes, position: int, cap: Key | None
+) -> list[tuple[Key, Codes]]:
+    """Every hand of the cards left that fits this slot below ``cap``, with its key, leaving
+    enough cards for the slots below it."""
+    slots = variant.slots
+    room = len(left) - sum(min(s.allowed_sizes) for s in slots[:position])
+    found: list[tuple[Key, Codes]] = []
+    for rule in slots[position].sizes:
+        if rule.size > room:
+            continue
+        if rule.size > 5:
+            pool = [combo for combo, _ in big_hands(keyer, left, rule.size)]
+        else:
+            pool = list(dict.fromkeys(itertools.combinations(left, rule.size)))
+        for combo in pool:
+            try:
+                key = keyer.key(combo)
+            except HandError:
+                continue
+            if key[0] >= rule.min_ladder and (cap is None or key < cap):
+                found.append((key, combo))
+    return found
+
+
+def _top_first_below(
+    variant: Variant, keyer: Evaluator, left: Codes, top: tuple[Key, Codes]
+) -> Arrangement | None:
+    """Below a chosen top hand, the strongest hand that fits each slot in turn (None if the
+    greed paints itself into a corner)."""
+    cap, hand = top
+    hands = [hand]
+    keys = [cap]
+    left = minus(left, hand)
+    for position in range(len(variant.slots) - 2, -1, -1):
+        found = _fitting(variant, keyer, left, position, cap)
+        if not found:
+            return None
+        cap, hand = max(found, key=_key)
+        hands.append(hand)
+        keys.append(cap)
+        left = minus(left, hand)
+    arrangement = _arrangement(hands[::-1])
+    return arrangement if is_legal_keys(variant, arrangement.sizes, keys[::-1]) else None
+
+
+def _strongest_tops(variant: Variant, keyer: Evaluator, held: Codes) -> list[tuple[Key, Codes]]:
+    """The hands that fit the top slot, strongest first, one per key."""
+    tops: dict[Key, Codes] = {}
+    for key, hand in _fitting(variant, keyer, held, len(variant.slots) - 1, None):
+        tops.setdefault(key, hand)
+    return sorted(tops.items(), key=_key, reverse=True)
+
+
 def top_first(variant: Variant, held: Sequence[int]) -> Arrangement | None:
     """The strongest hand that fits the top slot, then the strongest that fits below it, ...
 
@@ -76,36 +141,8 @@ def top_first(variant: Variant, held: Sequence[int]) -> Arrangement | None:
     """
     keyer = evaluator(variant.hand_rules)
     left = tuple(sorted(held))
-    cap: tuple[int, ...] | None = None
-    hands: list[tuple[int, ...]] = []
-    slots = variant.slots
-    for position in range(len(slots) - 1, -1, -1):
-        room = len(left) - sum(min(s.allowed_sizes) for s in slots[:position])
-        best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        for rule in slots[position].sizes:
-            if rule.size > room:
-                continue
-            if rule.size > 5:
-                pool = [combo for combo, _ in big_hands(keyer, left, rule.size)]
-            else:
-                pool = list(dict.fromkeys(itertools.combinations(left, rule.size)))
-            for combo in pool:
-                try:
-                    key = keyer.key(combo)
-                except HandError:
-                    continue
-                if key[0] < rule.min_ladder or (cap is not None and key >= cap):
-                    continue
-                if best is None or key > best[1]:
-                    best = (combo, key)
-        if best is None:
-            return None
-        hands.append(best[0])
-        cap = best[1]
-        left = minus(left, best[0])
-    arrangement = _arrangement(hands[::-1])
-    keys = [keyer.key(hand) for hand in hands[::-1]]
-    return arrangement if is_legal_keys(variant, arrangement.sizes, keys) else None
+    tops = _fitting(variant, keyer, left, len(variant.slots) - 1, None)
+    return _top_first_below(variant, keyer, left, max(tops, key=_key)) if tops else None
 
 
 def random_legal(variant: Variant, held: Sequence[int], rng: random.Random) -> Arrangement | None:
@@ -142,15 +179,28 @@ def arrangement_ev(
     )
 
 
-def steady(variant: Variant, held: Sequence[int]) -> Arrangement:
-    """Top first and a dozen random legal settings, the best of them by the field model."""
+def steady(variant: Variant, held: Sequence[int], *, budget_s: float) -> Arrangement:
+    """Each of the dozen strongest hands that fit the top slot, the rest set top first below
+    it: the best of these settings by the field model.
+
+    The top hands are tried strongest first, the first always and the others while most of the
+    budget is left (on a free machine, all twelve of a 25-card holding take well under it).
+    """
+    deadline = time.perf_counter() + STEADY_SHARE * budget_s
     model = load_model(variant)
-    rng = random.Random(hash(tuple(sorted(held))))
-    candidates = [top_first(variant, held)]
-    candidates += [random_legal(variant, held, rng) for _ in range(STEADY_DRAWS)]
-    found = [arrangement for arrangement in candidates if arrangement is not None]
+    keyer = evaluator(variant.hand_rules)
+    left = tuple(sorted(held))
+    found: list[Arrangement] = []
+    for tried, top in enumerate(_strongest_tops(variant, keyer, left)[:STEADY_TOPS]):
+        if tried and time.perf_counter() > deadline:
+            break
+        arrangement = _top_first_below(variant, keyer, left, top)
+        if arrangement is not None:
+            found.append(arrangement)
     if not found:
-        return solve(variant, [card_from_code(c) for c in held], budget_s=0.2).arrangement
+        return solve(
+            variant, [card_from_code(c) for c in held], budget_s=min(budget_s, 0.2)
+        ).arrangement
     return max(found, key=lambda arrangement: arrangement_ev(variant, arrangement, model))
 
 
@@ -163,7 +213,7 @@ def computer_setting(
         solution = solve(variant, held, budget_s=budget_s)
         return solution.arrangement, solution.automatic
     if level is Level.STEADY:
-        return steady(variant, codes), None
+        return steady(variant, codes, budget_s=budget_s), None
     arrangement = top_first(variant, codes)
     if arrangement is None:  # cornered: the quick legal setting the solver keeps ready
         arrangement = solve(variant, held, budget_s=min(budget_s, 0.2)).arrangement

@@ -57,6 +57,28 @@ def test_the_strong_level_sets_at_least_as_well_as_the_others_by_the_model() -> 
         assert worth[Level.STRONG] >= max(worth[Level.CASUAL], worth[Level.STEADY]) - 1e-9
 
 
+@pytest.mark.parametrize(
+    "variant", [SHOWDOWN, CASINO, STANDARD, NO_SURRENDER], ids=lambda variant: variant.name
+)
+def test_the_steady_level_weighs_top_first_among_other_ways_and_often_finds_better(
+    variant: Variant,
+) -> None:
+    # Steady must sit between casual and strong: top first is its first way, so it never sets
+    # worse by the field model, and its other ways must win on some holdings (random legal
+    # settings, its ways before, never beat top first in the games with declarations).
+    better = 0
+    for seed in range(6):
+        shoe = Shoe(decks=variant.decks, jokers=variant.jokers, rng=random.Random(seed))
+        held = shoe.deal(variant.max_held)
+        casual, _ = computer_setting(variant, Level.CASUAL, held, budget_s=2.0)
+        steady, _ = computer_setting(variant, Level.STEADY, held, budget_s=2.0)
+        verify_arrangement(variant, held, steady)
+        gain = arrangement_ev(variant, steady) - arrangement_ev(variant, casual)
+        assert gain >= -1e-9, seed
+        better += gain > 1e-9
+    assert better >= 2
+
+
 @pytest.mark.parametrize(("ev", "plays"), [(-6.0, False), (-5.0, True), (-4.0, True)])
 def test_a_computer_surrenders_when_its_cards_are_worth_less_than_surrendering(
     monkeypatch: pytest.MonkeyPatch, ev: float, plays: bool
