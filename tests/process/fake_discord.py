@@ -165,6 +165,7 @@ class FakeDiscord:
             ("POST", "/webhooks/{app}/{token}", self._followup),
             ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._edit_followup),
             ("POST", "/channels/{channel}/messages", self._channel_message),
+            ("PATCH", "/channels/{channel}/messages/{message}", self._edit_channel_message),
             ("POST", "/users/@me/channels", self._open_dm),
         )
         for method, path, handler in routes:
@@ -464,6 +465,21 @@ class FakeDiscord:
         if channel_id not in self._channels():
             return _json({"message": "Unknown Channel", "code": 10003}, status=404)
         return _json(self._message(channel_id, request[PAYLOAD], author=self.bot_user))
+
+    async def _edit_channel_message(self, request: web.Request) -> web.Response:
+        """A message the bot posted in a channel, edited (a lobby that loses its buttons)."""
+        known = self.messages.get(request.match_info["message"])
+        if known is None or known["channel_id"] != request.match_info["channel"]:
+            return _json({"message": "Unknown Message", "code": 10008}, status=404)
+        payload = request[PAYLOAD]
+        edited = {
+            **known,
+            **{key: payload[key] for key in ("content", "embeds", "components") if key in payload},
+            "edited_timestamp": _now(),
+        }
+        edited["content"] = edited["content"] or ""
+        self.messages[edited["id"]] = edited
+        return _json(edited)
 
     async def _open_dm(self, request: web.Request) -> web.Response:
         if int(request[PAYLOAD]["recipient_id"]) != PLAYER_ID:
