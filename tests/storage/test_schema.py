@@ -4,6 +4,7 @@ when processes start together, a cancelled transaction, the advisory locks, inte
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 
 import asyncpg
@@ -12,7 +13,7 @@ import pytest
 from storage import Storage
 from storage.audit import audit
 from storage.database import discover_migrations, open_database
-from storage.postgres import PostgresDatabase, postgres_sql
+from storage.postgres import PostgresDatabase, open_postgres, postgres_sql
 from storage.sqlite import SqliteDatabase
 from tests.storage.conftest import GUILD
 
@@ -136,7 +137,8 @@ async def test_a_tables_lock_is_held_across_connections_and_freed_when_its_holde
         holder = await open_database(postgres_url)
         await holder.lock("table", (5, 6)).__aenter__()
         assert isinstance(holder, PostgresDatabase)
-        holder.locks.terminate()
+        for session in holder.locks:
+            session.terminate()
         holder.pool.terminate()
         async with asyncio.timeout(10):
             async with two.lock("table", (5, 6)):
@@ -144,6 +146,48 @@ async def test_a_tables_lock_is_held_across_connections_and_freed_when_its_holde
     finally:
         await one.close()
         await two.close()
+
+
+@pytest.mark.slow  # PostgreSQL: the full suite's
+async def test_a_process_holds_more_table_locks_than_it_has_connections(
+    postgres_url: str,
+) -> None:
+    one = await open_postgres(postgres_url, lock_sessions=2)
+    two = await open_postgres(postgres_url, lock_sessions=2)
+    try:
+        async with contextlib.AsyncExitStack() as held:
+            for table in range(60):
+                await held.enter_async_context(one.lock("table", (9, table)))
+            sessions = {session.connection for session in one.locks}
+            assert len(sessions) == 2 and None not in sessions
+            # Held by the first process: the second waits for one, and takes another at once.
+            waiting = asyncio.create_task(_enter(two, (9, 7)))
+            async with asyncio.timeout(5):
+                async with two.lock("table", (9, 60)):
+                    pass
+            await asyncio.sleep(0.2)
+            assert not waiting.done(), "the second process took a lock the first holds"
+        await asyncio.wait_for(waiting, 5)
+        # A task cancelled while it asks leaves no lock behind it.
+        async with one.lock("table", (9, 61)):
+            asking = asyncio.create_task(_enter(two, (9, 61)))
+            await asyncio.sleep(0.05)
+            asking.cancel()
+            await asyncio.gather(asking, return_exceptions=True)
+        async with asyncio.timeout(5):
+            async with one.lock("table", (9, 61)), two.lock("table", (9, 62)):
+                pass
+        async with asyncio.timeout(5):
+            async with two.lock("table", (9, 61)):
+                pass
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def _enter(database: PostgresDatabase, key: tuple[int, int]) -> None:
+    async with database.lock("table", key):
+        pass
 
 
 async def _take(database: object, order: list[str]) -> None:
