@@ -29,36 +29,22 @@ import resource
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 
-from benchmarks.bench_load import DEADLINE_S, GUILD, Load, _ms
+from benchmarks.bench_load import GUILD, _ms, loaded_manager, open_tables, table_plan
 from cogs.pictures import warm_up_pictures
 from storage import Storage
 from storage.database import open_database
 from tables.cluster import ClusterMember
-from tables.config import make_config
-from tables.events import Event, GameStarted
-from tables.games import GAMES
+from tables.events import GameStarted
 from tables.hands import warm_up
-from tables.manager import TableManager
 from tables.runtime import ProcessOffload
+from tests.postgres import fresh_database, server_url
 
 MODES = ("sqlite", "postgresql", "postgresql-2")
-
-
-def table_plan(tables: int) -> list[tuple[int, str, tuple[int, ...]]]:
-    """Every table's channel, game and players (the same in every mode)."""
-    names = sorted(GAMES)
-    plan = []
-    for index in range(tables):
-        spec = GAMES[names[index % len(names)]]
-        users = tuple(10_000 + 10 * index + seat for seat in range(spec.max_players))
-        plan.append((index + 1, spec.name, users))
-    return plan
 
 
 async def node(
@@ -72,24 +58,14 @@ async def node(
     await workers.start(warm_up)
     warm_up()
     warm_up_pictures()
-    holder: list[Load] = []
-
-    class Relay:
-        async def publish(self, g: int, c: int, events: Sequence[Event]) -> None:
-            await holder[0].publish(g, c, events)
-
-    manager = TableManager(storage, Relay(), rng=random.Random(seed + share), offload=workers)
-    load = Load(manager, rng, latency, silent=0.05)
-    holder.append(load)
+    load = loaded_manager(
+        storage, rng, latency, 0.05, rng=random.Random(seed + share), offload=workers
+    )
+    manager = load.manager
     cluster = ClusterMember(manager)
     await cluster.start(watch=store.is_shared)
     mine = [t for t in table_plan(tables) if t[0] % of == share]
-    for channel, game, users in mine:
-        config = make_config(game, declaration_seconds=DEADLINE_S, arrangement_seconds=DEADLINE_S)
-        await manager.create(GUILD, channel, users[0], config)
-        for user in users[1:]:
-            await manager.join(GUILD, channel, user)
-    await manager.outbox.flush()
+    await open_tables(manager, mine)
     print(json.dumps({"ready": share}), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # all set: go
     cpu, began = time.process_time(), time.perf_counter()
@@ -155,31 +131,6 @@ def postgres_cpu(postmaster: int) -> float:
     return total
 
 
-@contextlib.contextmanager
-def scratch_server(url: str | None) -> Iterator[str]:
-    if url is not None:
-        yield url
-        return
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from tests.postgres import start_cluster
-
-    cluster = start_cluster()
-    try:
-        yield cluster.url
-    finally:
-        cluster.stop()
-
-
-async def fresh_database(server: str, name: str) -> str:
-    admin = await asyncpg.connect(server)
-    try:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        await admin.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await admin.close()
-    return server.rsplit("/", 1)[0] + "/" + name
-
-
 async def measure(
     mode: str, server: str, folder: Path, args: argparse.Namespace, tables: int
 ) -> str:
@@ -242,7 +193,7 @@ async def main_async(args: argparse.Namespace) -> None:
         f"{'wall':>6} {'load':>5}",
         flush=True,
     )
-    with tempfile.TemporaryDirectory() as folder, scratch_server(args.database_url) as server:
+    with tempfile.TemporaryDirectory() as folder, server_url(args.database_url) as server:
         for tables in args.tables:
             for mode in args.modes:
                 print(await measure(mode, server, Path(folder), args, tables), flush=True)

@@ -237,6 +237,47 @@ def _count_calls(connection: Any) -> list[int]:
     return calls
 
 
+#: A table's channel, game and players.
+PlannedTable = tuple[int, str, tuple[int, ...]]
+
+
+def table_plan(tables: int, games: Sequence[str] = tuple(GAMES)) -> list[PlannedTable]:
+    """Every table's channel, game and players: the games in turn, every seat taken."""
+    names = sorted(games)
+    plan = []
+    for index in range(tables):
+        spec = GAMES[names[index % len(names)]]
+        users = tuple(10_000 + 10 * index + seat for seat in range(spec.max_players))
+        plan.append((index + 1, spec.name, users))
+    return plan
+
+
+def loaded_manager(
+    storage: Storage, players: random.Random, latency: float, silent: float, **options: Any
+) -> Load:
+    """A table manager (``options`` are its own) whose publisher is a `Load` playing over it."""
+    holder: list[Load] = []
+
+    class Relay:
+        async def publish(self, g: int, c: int, events: Sequence[Event]) -> None:
+            await holder[0].publish(g, c, events)
+
+    holder.append(Load(TableManager(storage, Relay(), **options), players, latency, silent))
+    return holder[0]
+
+
+async def open_tables(
+    manager: TableManager, plan: Sequence[tuple[int, str, tuple[int, ...]]]
+) -> None:
+    """Open the planned tables, each with its players seated, and show what that posted."""
+    for channel, game, users in plan:
+        config = make_config(game, declaration_seconds=DEADLINE_S, arrangement_seconds=DEADLINE_S)
+        await manager.create(GUILD, channel, users[0], config)
+        for user in users[1:]:
+            await manager.join(GUILD, channel, user)
+    await manager.outbox.flush()
+
+
 def _ms(values: list[float], share: float) -> str:
     if not values:
         return "-"
@@ -267,35 +308,19 @@ async def run(
         await workers.start(warm_up)
         warm_up()
         warm_up_pictures()
-        holder: list[Load] = []
-
-        class Relay:
-            async def publish(self, g: int, c: int, events: Sequence[Event]) -> None:
-                await holder[0].publish(g, c, events)
-
-        manager = TableManager(
+        load = loaded_manager(
             storage,
-            Relay(),
+            rng,
+            latency,
+            silent,
             rng=random.Random(seed),
             offload=Flat(workers) if before else workers,
             background_publishing=not before,
         )
-        load = Load(manager, rng, latency, silent)
-        holder.append(load)
-        names = sorted(kinds)
-        hosts = {}
-        for index in range(tables):
-            spec = GAMES[names[index % len(names)]]
-            users = tuple(10_000 + 10 * index + seat for seat in range(spec.max_players))
-            channel = index + 1
-            hosts[channel] = users[0]
-            config = make_config(
-                spec.name, declaration_seconds=DEADLINE_S, arrangement_seconds=DEADLINE_S
-            )
-            await manager.create(GUILD, channel, users[0], config)
-            for user in users[1:]:
-                await manager.join(GUILD, channel, user)
-        await manager.outbox.flush()
+        manager = load.manager
+        plan = table_plan(tables, kinds)
+        hosts = {channel: users[0] for channel, _, users in plan}
+        await open_tables(manager, plan)
         worker_pids = list(workers.pool._processes)
         stalls: list[float] = []
         watcher = asyncio.get_running_loop().create_task(_watch_loop(stalls))

@@ -18,15 +18,11 @@ import asyncpg
 import pytest
 
 from storage.database import open_database
-from tests.postgres import IN_CI, PostgresUnavailableError, server_url
+from tests.postgres import IN_CI, PostgresUnavailableError, fresh_database, server_url
 
 STORES = ("sqlite", "postgresql")
 _TEMPLATE = f"pp_template_{os.getpid()}"
 _numbers = itertools.count(1)
-
-
-def _database_url(server: str, name: str) -> str:
-    return server.rsplit("/", 1)[0] + "/" + name
 
 
 @pytest.fixture(scope="session")
@@ -46,13 +42,7 @@ def postgres_template(postgres_server: str) -> Iterator[str]:
     """A database migrated to the latest schema, which each test's database copies."""
 
     async def make() -> None:
-        admin = await asyncpg.connect(postgres_server)
-        try:
-            await admin.execute(f'DROP DATABASE IF EXISTS "{_TEMPLATE}"')
-            await admin.execute(f'CREATE DATABASE "{_TEMPLATE}"')
-        finally:
-            await admin.close()
-        database = await open_database(_database_url(postgres_server, _TEMPLATE))
+        database = await open_database(await fresh_database(postgres_server, _TEMPLATE))
         await database.close()
 
     asyncio.run(make())
@@ -70,13 +60,9 @@ def postgres_template(postgres_server: str) -> Iterator[str]:
 
 async def create_database(server: str, template: str) -> str:
     """A new database copied from the migrated template; its URL."""
-    name = f"pp_test_{os.getpid()}_{next(_numbers)}"
-    admin = await asyncpg.connect(server)
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
-    finally:
-        await admin.close()
-    return _database_url(server, name)
+    return await fresh_database(
+        server, f"pp_test_{os.getpid()}_{next(_numbers)}", template=template
+    )
 
 
 async def drop_database(server: str, url: str) -> None:

@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import asyncpg
+
 #: Where Debian puts the server's programs; PATH is searched first.
 _BIN_FOLDERS = tuple(sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True))
 #: A PostgreSQL that cannot start (or a missing one) fails the run in CI, never skips.
@@ -121,9 +123,9 @@ def _run(command: list[str]) -> None:
 
 
 @contextlib.contextmanager
-def server_url() -> Iterator[str]:
-    """A server's URL for the whole test session: PP_TEST_DATABASE_URL's, or a scratch one."""
-    given = os.environ.get("PP_TEST_DATABASE_URL")
+def server_url(given: str | None = None) -> Iterator[str]:
+    """A server's URL while the block runs: ``given``, PP_TEST_DATABASE_URL's, or a scratch one."""
+    given = given or os.environ.get("PP_TEST_DATABASE_URL")
     if given:
         yield given
         return
@@ -132,3 +134,20 @@ def server_url() -> Iterator[str]:
         yield cluster.url
     finally:
         cluster.stop()
+
+
+def database_url(server: str, name: str) -> str:
+    """The URL of the database ``name`` on the server ``server`` names."""
+    return server.rsplit("/", 1)[0] + "/" + name
+
+
+async def fresh_database(server: str, name: str, *, template: str | None = None) -> str:
+    """The database ``name`` made anew (a copy of ``template`` if given); its URL."""
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        copy = "" if template is None else f' TEMPLATE "{template}"'
+        await admin.execute(f'CREATE DATABASE "{name}"{copy}')
+    finally:
+        await admin.close()
+    return database_url(server, name)
