@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from storage.database import Database, Row
+from storage.database import Database, Row, marks
 from storage.ledger import MINTING_KINDS
 from storage.rows import Audit
 
 _MINTING = tuple(kind.value for kind in MINTING_KINDS)
-_IN_MINTING = "(" + ", ".join("?" * len(_MINTING)) + ")"
+_IN_MINTING = f"({marks(len(_MINTING))})"
 
 
 def _total(column: str) -> str:

@@ -33,6 +33,11 @@ _MIGRATION_NAME = re.compile(r"(\d{4})-([a-z0-9-]+)\.sql")
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
+def marks(count: int) -> str:
+    """``count`` placeholders for an ``IN (...)`` list."""
+    return ", ".join("?" * count)
+
+
 def utc_now() -> datetime:
     """The current time in UTC (the default clock)."""
     return datetime.now(UTC)

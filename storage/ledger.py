@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from storage.database import Connection, Row, parse_time
+from storage.database import Connection, Row, marks, parse_time
 from storage.rows import Player
 from storage.settings import read_settings
 
@@ -56,13 +56,8 @@ async def post(
     created: str,
 ) -> None:
     """Write one ledger row (zero amounts only for results, which record who played)."""
-    if amount == 0 and kind is not Kind.RESULT:
-        return
-    await connection.execute(
-        "INSERT INTO ledger (guild_id, account, user_id, game_id, kind, amount, reason, created)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (guild_id, account.value, user_id, game_id, kind.value, amount, reason, created),
-    )
+    entry = Entry(account, user_id, amount, kind, reason)
+    await post_all(connection, guild_id=guild_id, game_id=game_id, entries=[entry], created=created)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +118,7 @@ async def change_balance(
     game_id: int | None = None,
 ) -> None:
     """Move chips on a player's balance and record the row; the schema refuses a negative one."""
-    if amount:
-        await connection.execute(
-            "UPDATE players SET balance = balance + ? WHERE guild_id = ? AND user_id = ?",
-            (amount, guild_id, user_id),
-        )
+    await move_balances(connection, guild_id=guild_id, amounts={user_id: amount})
     await post(
         connection,
         guild_id=guild_id,
@@ -202,9 +193,9 @@ async def lock_players(
     wanted = sorted(set(user_ids))
     if not wanted:
         return {}
-    marks = ", ".join("?" * len(wanted))
     rows = await connection.fetchall(
-        f"SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ? AND user_id IN ({marks})"
+        f"SELECT {PLAYER_COLUMNS} FROM players WHERE guild_id = ? AND user_id IN"
+        f" ({marks(len(wanted))})"
         " ORDER BY user_id FOR UPDATE",
         (guild_id, *wanted),
     )

@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from storage.database import Connection, Database
+from storage.database import Connection, Database, marks
 from storage.rows import OutboxRow
 
 Payload = Mapping[str, Any]
@@ -94,5 +94,5 @@ class OutboxRepository:
         (an event forgotten is shown no more; one left is shown again after a restart)."""
         for start in range(0, len(ids), REMOVED_AT_ONCE):
             chunk = ids[start : start + REMOVED_AT_ONCE]
-            marks = ", ".join("?" * len(chunk))
-            await self.database.execute(f"DELETE FROM outbox WHERE id IN ({marks})", chunk)
+            sql = f"DELETE FROM outbox WHERE id IN ({marks(len(chunk))})"
+            await self.database.execute(sql, chunk)

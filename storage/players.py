@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from datetime import UTC, datetime, time, timedelta
 
-from storage.database import Database, format_time, parse_time
+from storage.database import Database, format_time, marks, parse_time
 from storage.errors import DailyBonusTakenError, StorageError, TakeTooLargeError
 from storage.ledger import (
     PLAYER_COLUMNS,
@@ -59,10 +59,9 @@ class PlayerRepository:
         wanted = sorted(set(user_ids))
         if not wanted:
             return {}
-        marks = ", ".join("?" * len(wanted))
         rows = await self.database.fetchall(
-            f"SELECT user_id, name FROM players WHERE guild_id = ? AND user_id IN ({marks})"
-            " AND name IS NOT NULL",
+            "SELECT user_id, name FROM players WHERE guild_id = ?"
+            f" AND user_id IN ({marks(len(wanted))}) AND name IS NOT NULL",
             (guild_id, *wanted),
         )
         return {row[0]: row[1] for row in rows}
@@ -85,9 +84,9 @@ class PlayerRepository:
         wanted = sorted(set(user_ids))
         if not wanted:
             return {}
-        marks = ", ".join("?" * len(wanted))
         rows = await self.database.fetchall(
-            f"SELECT user_id, balance FROM players WHERE guild_id = ? AND user_id IN ({marks})",
+            "SELECT user_id, balance FROM players WHERE guild_id = ?"
+            f" AND user_id IN ({marks(len(wanted))})",
             (guild_id, *wanted),
         )
         found: dict[int, int] = {row[0]: row[1] for row in rows}
