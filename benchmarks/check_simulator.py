@@ -1,4 +1,4 @@
-"""The simulator's rounds equal the bot's own rules, round by round (too long for CI).
+"""The simulator's rounds equal the bot's rules round by round, and how much faster (not for CI).
 
 Run:
   .venv/bin/python -m benchmarks.check_simulator rounds --variant paigow --hands 1000000
@@ -6,9 +6,12 @@ Run:
   .venv/bin/python -m benchmarks.check_simulator house-way --reference /tmp/before --hands 1000000
 
 ``rounds`` deals with the simulator's own dealing, then settles every round twice: through the
-simulator's classes (``engine.simulate_house``) and one round at a time through the functions
-the bot plays with (the house ways, ``settle_codes``, ``settle_round``); 0 mismatches is the
-target. ``house-way`` sets random Pai Gow hands with this tree's house way and with the one in
+simulator's classes (``engine.simulate_house``) and in a plain Python loop, one round at a time,
+through the functions the bot plays with (each side's house way, then the settlement); 0 rounds
+that differ is the target. It times both on the same rounds, on the CPU clock of this process
+(``time.process_time``) and on the wall clock: the simulator's time includes its dealing, the
+loop's does not (it is given the dealt cards), so the speed-up is if anything understated.
+``house-way`` sets random Pai Gow hands with this tree's house way and with the one in
 ``--reference`` (an export of an earlier commit, run in its own process) and compares them.
 """
 
@@ -20,11 +23,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
 
 from benchmarks.progress import progress
 from engine.cards import Card, card_from_code
-from engine.evaluate import WheelMode
 from engine.paigow import DECK_CODES, PaiGowVariant, Role, settle_codes
 from engine.paigow_house_way import house_way_codes
 from engine.simulate_house import (
@@ -38,41 +47,111 @@ from engine.three_card import ThreeCardVariant, settle_round
 from engine.three_card import house_way as three_card_house_way
 
 CHUNK = 20_000
+#: The tables checked: each game's default variant, as ``python -m engine simulate`` plays it.
+PAI_GOW: Final = PaiGowVariant()
+THREE_CARD: Final = ThreeCardVariant()
+
+#: A chunk's dealt cards (one row a round) and the simulator's result of each round.
+Simulated = tuple[npt.NDArray[np.int64], list[object]]
 
 
-def rounds(variant: str, hands: int, seed: int) -> None:
-    """Deal ``hands`` rounds, settle each both ways and count the rounds that differ."""
-    mismatches = 0
-    started = time.perf_counter()
-    pai_gow = PaiGowVariant()
-    keys = pai_gow.keys
-    variant = ThreeCardVariant()
-    for index in progress(range(0, hands, CHUNK), total=-(-hands // CHUNK), what=variant):
-        rng = generator(seed, index)
+def _simulate_pai_gow(rng: np.random.Generator, size: int) -> Simulated:
+    dealt = deal_pai_gow(rng, size)
+    return dealt, pai_gow_results(PAI_GOW.wheel, dealt).tolist()
+
+
+def _play_pai_gow(row: list[int]) -> object:
+    """One round by the bot's functions: the player's and the banker's house way, the bet."""
+    keys = PAI_GOW.keys
+    player = house_way_codes(row[:7], Role.PLAYER, keys)
+    banker = house_way_codes(row[7:], Role.BANKER, keys)
+    return settle_codes(player, banker, keys)
+
+
+def _simulate_three_card(rng: np.random.Generator, size: int) -> Simulated:
+    dealt = deal_three_card(rng, size, THREE_CARD.decks)
+    return dealt, three_card_results(THREE_CARD, dealt).tolist()
+
+
+def _play_three_card(row: list[int]) -> object:
+    """One round by the bot's functions: both house ways, then the three wagers."""
+    cards = [card for card in map(card_from_code, row) if isinstance(card, Card)]
+    player = three_card_house_way(cards[:3], THREE_CARD)
+    dealer = three_card_house_way(cards[3:], THREE_CARD)
+    result = settle_round(player, dealer, THREE_CARD)
+    return [
+        float(result.main.net),
+        float(result.three_card_bonus.net),
+        float(result.six_card_bonus.net),
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game's two ways to a round's result: the simulator's chunk, and the bot's loop."""
+
+    simulate: Callable[[np.random.Generator, int], Simulated]
+    play: Callable[[list[int]], object]
+    #: The bot's functions the loop calls once per round, for the printed figures.
+    loop: str
+
+
+GAMES: Final = {
+    "paigow": Game(
+        _simulate_pai_gow, _play_pai_gow, "house_way_codes (player, banker) + settle_codes"
+    ),
+    "three-card": Game(
+        _simulate_three_card, _play_three_card, "house_way (player, dealer) + settle_round"
+    ),
+}
+
+
+class Stopwatch:
+    """CPU seconds of this process and wall seconds spent inside its ``with`` blocks."""
+
+    def __init__(self) -> None:
+        self.cpu = 0.0
+        self.wall = 0.0
+        self._started = (0.0, 0.0)
+
+    def __enter__(self) -> Stopwatch:
+        self._started = (time.process_time(), time.perf_counter())
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.cpu += time.process_time() - self._started[0]
+        self.wall += time.perf_counter() - self._started[1]
+
+
+def rounds(game: str, hands: int, seed: int) -> int:
+    """Deal ``hands`` rounds, settle each both ways, print the figures; how many differ."""
+    checked = GAMES[game]
+    simulator, loop = Stopwatch(), Stopwatch()
+    differ = 0
+    for index in progress(range(0, hands, CHUNK), total=-(-hands // CHUNK), what=game):
         size = min(CHUNK, hands - index)
-        if variant == "paigow":
-            dealt = deal_pai_gow(rng, size)
-            fast = pai_gow_results(WheelMode.SECOND, dealt).tolist()
-            for row, result in zip(dealt.tolist(), fast, strict=True):
-                player = house_way_codes(row[:7], Role.PLAYER, keys)
-                banker = house_way_codes(row[7:], Role.BANKER, keys)
-                mismatches += settle_codes(player, banker, keys) != result
-        else:
-            dealt = deal_three_card(rng, size, variant.decks)
-            fast_rows = three_card_results(variant, dealt).tolist()
-            for row, nets in zip(dealt.tolist(), fast_rows, strict=True):
-                cards = [card for card in map(card_from_code, row) if isinstance(card, Card)]
-                player = three_card_house_way(cards[:3], variant)
-                dealer = three_card_house_way(cards[3:], variant)
-                result = settle_round(player, dealer, variant)
-                expected = [
-                    float(result.main.net),
-                    float(result.three_card_bonus.net),
-                    float(result.six_card_bonus.net),
-                ]
-                mismatches += expected != nets
-    elapsed = time.perf_counter() - started
-    print(f"{variant}: {hands:,} rounds, {mismatches} differ from the bot's rules, {elapsed:.0f} s")
+        with simulator:
+            dealt, fast = checked.simulate(generator(seed, index), size)
+        rows = dealt.tolist()
+        with loop:
+            slow = [checked.play(row) for row in rows]
+        differ += sum(a != b for a, b in zip(slow, fast, strict=True))
+    print(f"{game}: {hands:,} rounds, {differ} differ from the bot's rules")
+    for name, watch in (("simulator (deal + classes)", simulator), (checked.loop, loop)):
+        rate = hands / max(watch.cpu, 1e-9)
+        print(f"  {name}: {watch.cpu:.1f} s CPU ({rate:,.0f} rounds a CPU second),", end=" ")
+        print(f"{watch.wall:.1f} s wall")
+    cpu = loop.cpu / max(simulator.cpu, 1e-9)
+    wall = loop.wall / max(simulator.wall, 1e-9)
+    print(
+        f"  speed-up of the simulator: {cpu:.1f}x on the CPU clock ({wall:.1f}x on the wall clock)"
+    )
+    return differ
 
 
 _REFERENCE = """
@@ -122,7 +201,7 @@ def main() -> None:
     """Run one check."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("check", choices=("rounds", "house-way"))
-    parser.add_argument("--variant", choices=("paigow", "three-card"), default="paigow")
+    parser.add_argument("--variant", choices=tuple(GAMES), default="paigow")
     parser.add_argument("--hands", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--reference", type=Path, help="house-way: an earlier tree to compare")

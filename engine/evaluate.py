@@ -418,9 +418,12 @@ def describe(
     ace_high = ranks[0] == ACE + 1
     is_wheel = not ace_high and any(card.rank == Rank.ACE for card in resolved)
     run_top = Rank.ACE if ace_high else max(c.rank for c in resolved if c.rank != Rank.ACE)
-    high = f"{run_top.word} high" + (" (wheel)" if is_wheel else "")
+    # RULINGS §1.3: an A-low run ranks above the king-high run, so its ace is its top card (its
+    # suit is compared first): "Wheel, ace to five", never "five high". Pai Gow's California
+    # wheel (the lowest run) keeps the name: it holds the same cards, and suits never count there.
+    high = f"wheel, ace to {run_top.word}" if is_wheel else f"{run_top.word} high"
     if category is Category.STRAIGHT:
-        return f"Straight, {high}"
+        return "Wheel, ace to five" if is_wheel else f"Straight, {high}"
     if category is Category.THREE_CARD_STRAIGHT:
         return f"Three-card straight, {high}"
     if category is Category.THREE_CARD_STRAIGHT_FLUSH:

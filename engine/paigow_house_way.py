@@ -220,8 +220,12 @@ def four_and_three_of_a_kind(g: _Groups, codes: Sequence[int]) -> SettingCodes:
 
 
 def five_aces(g: _Groups, codes: Sequence[int]) -> SettingCodes:
-    """Not on the sheet; read as four aces with a pair (keep, unless 2's or 3's), else AA up."""
-    if len(g.cards) == 2 and g.ranks[1] not in (2, 3):
+    """A pair of aces up and three aces (with any pair, a full house) behind; kings go up.
+
+    Not on the sheet: seed 003's advice decides ("a pair of aces in front and three aces (or a
+    full house) behind, unless the back pair is of kings"; RULINGS §6).
+    """
+    if len(g.cards) == 2 and g.ranks[1] == KING:
         return _with_low(codes, g.cards[1])
     return _with_low(codes, g.cards[0][:2])
 

@@ -12,7 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
+
+from benchmarks import check_simulator
+from engine.simulate_house import pai_gow_results
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,3 +51,29 @@ def test_bench_cluster_plays_a_table_on_sqlite_and_prints_its_figures() -> None:
     fields = row.split()
     assert fields[1] == "1"
     assert float(fields[2]) > 0
+
+
+def _settled_the_other_way(*arguments: object) -> object:
+    """A broken simulator: every Pai Gow round won where it was lost, and lost otherwise."""
+    results = pai_gow_results(*arguments)
+    return np.where(results < 0, 1, -1)
+
+
+def test_check_simulator_rounds_checks_the_pai_gow_simulator_when_asked_for_pai_gow(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Each round the simulator settles otherwise than the bot's rules must be counted.
+    monkeypatch.setattr(check_simulator, "pai_gow_results", _settled_the_other_way)
+    check_simulator.rounds("paigow", 300, 1)
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == "paigow: 300 rounds, 300 differ from the bot's rules"
+
+
+def test_check_simulator_rounds_finds_the_simulators_equal_to_the_bots_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for game in ("paigow", "three-card"):
+        assert check_simulator.rounds(game, 300, 2) == 0
+        out = capsys.readouterr().out
+        assert out.startswith(f"{game}: 300 rounds, 0 differ from the bot's rules\n"), out
+        assert "speed-up of the simulator" in out

@@ -121,7 +121,24 @@ def test_the_wheel_is_the_second_highest_straight() -> None:
     wheel = "5c 4d 3h 2s Ac"
     assert stronger(wheel, "Ks Qs Jd Th 9h")
     assert stronger("Ac Kd Qh Js Tc", wheel)
-    assert "wheel" in value(wheel).name
+
+
+def test_a_low_runs_are_named_from_the_ace_not_five_high() -> None:
+    """RULINGS §1.3: the ace is the wheel's top card, so it is "Wheel, ace to five"."""
+    assert value("5c 4d 3h 2s Ac").name == "Wheel, ace to five"
+    assert value("5c 4c 3c 2c Ac").name == "Straight flush, wheel, ace to five"
+    assert value("3h 2d Ac").name == "Three-card straight, wheel, ace to three"
+    assert value("3d 2d Ad").name == "Three-card straight flush, wheel, ace to three"
+    assert value("Ah 2h 3h 4h 5h 6h").name == "6-card straight flush, wheel, ace to six"
+    assert value("W 2c 3c 4c 5c").name == "Straight flush, wheel, ace to five"
+    assert value("5c 4d 3h 2s Ac", PAI_GOW_RULES).name == "Wheel, ace to five"
+
+
+def test_identical_a_low_runs_compare_suits_from_the_ace_down() -> None:
+    """RULINGS §1.3: the ace's suit first, then the five's, the four's, and so on."""
+    assert stronger("As 5c 4c 3c 2d", "Ah 5s 4s 3s 2s")
+    assert stronger("Ah 5s 4c 3c 2c", "Ah 5h 4s 3s 2s")
+    assert stronger("As 3c 2c", "Ah 3s 2s")
 
 
 def test_the_steel_wheel_is_the_second_highest_straight_flush() -> None:

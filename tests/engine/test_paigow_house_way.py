@@ -7,7 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import card_from_code, parse_cards, sort_cards
+from engine.cards import Rank, card_from_code, parse_cards, sort_cards
+from engine.evaluate import PAI_GOW_RULES, Category, evaluate
 from engine.paigow import DECK_CODES, PaiGowVariant, Role, is_foul, verify_setting
 from engine.paigow_house_way import house_way, house_way_codes, house_ways_codes
 
@@ -286,12 +287,27 @@ def test_four_with_adjacent_three_of_a_kind_keeps_the_four_together() -> None:
     assert low_of("9s 9d 9h 9c 8d 8s 8h") == "88"
 
 
-def test_five_aces_with_two_singles_put_two_aces_up() -> None:
-    assert low_of("W As Ad Ah Ac Kd 7s") == "AA"
+def test_four_aces_and_the_joker_without_a_pair_play_aces_in_front_and_three_aces_behind() -> None:
+    # Seed 003: "a pair of aces in front and three aces ... behind" (RULINGS §6).
+    for role in Role:
+        assert low_of("W As Ad Ah Ac Kd 7s", role) == "AA"
 
 
-def test_five_aces_with_a_pair_keep_the_five_with_the_pair_up() -> None:
-    assert low_of("W As Ad Ah Ac 9d 9s") == "99"
+def test_four_aces_and_the_joker_with_a_pair_play_aces_in_front_and_a_full_house_behind() -> None:
+    # Seed 003: "three aces (or a full house) behind, unless the back pair is of kings".
+    for pair in ("9d 9s", "Qd Qs", "3d 3s", "2d 2s"):
+        for role in Role:
+            setting = house_way(parse_cards(f"W As Ad Ah Ac {pair}"), role=role)
+            assert [card.rank for card in setting.low] == [Rank.ACE, Rank.ACE], (pair, role)
+            high = evaluate(setting.high, PAI_GOW_RULES)
+            assert high.category is Category.FULL_HOUSE, (pair, role, high.name)
+
+
+def test_four_aces_and_the_joker_with_kings_play_the_kings_in_front_and_five_aces_behind() -> None:
+    for role in Role:
+        setting = house_way(parse_cards("W As Ad Ah Ac Kd Ks"), role=role)
+        assert [card.rank for card in setting.low] == [Rank.KING, Rank.KING]
+        assert evaluate(setting.high, PAI_GOW_RULES).category is Category.FIVE_OF_A_KIND
 
 
 # --- Every hand gets a legal setting ---------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Every worked example of seeds 000 and 001, as the bot scores it (RULINGS §2-§4)."""
+"""Every worked example of seeds 000, 001 and 003, as the bot scores or sets it (RULINGS §2-§6)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,20 @@ import pytest
 
 from engine.arrangement import Arrangement, parse_arrangement, verify_arrangement
 from engine.automatics import automatic_points
-from engine.cards import parse_cards
+from engine.cards import AnyCard, Card, parse_cards, sort_cards
+from engine.paigow import PaiGowVariant, Role
+from engine.paigow_house_way import house_way, straight_flush_options
 from engine.scoring import PlayedHands, matchup, slot_points, totals
-from engine.settlement import HOUSE, POT, Seat, balances, casino_payout, settle, settle_showdown
+from engine.settlement import (
+    HOUSE,
+    POT,
+    Seat,
+    Transfer,
+    balances,
+    casino_payout,
+    settle,
+    settle_showdown,
+)
 from engine.variants import CASINO, SHOWDOWN, STANDARD, Automatic
 
 
@@ -89,6 +100,40 @@ def test_scoring_card_player_1_takes_the_pot_and_every_net_changes_hands() -> No
     assert paid[("Player4", "Player1")] == 20
 
 
+# Seed 000, "Typical Game": six players; one surrenders at each declaration.
+TYPICAL_GAME = (
+    "2c | 3s 3h 3d | 7s 7h 7d | Js Jh Jd | 9s 9h 9d 9c 2d | 8h 7h 6h 5h 4h",
+    "3c | 4c 4d 5h | Tc Td Kh | Ts Th Kd | 2s 2d 2h 2c Kd | 9h 8h 7h 6h 5h",
+    "2c | 3c 3d 4h | 9c 9d Kh | 9s 9h Kd | As Ad Ah Kc Kd | Qs Js Ts 9s 8s",
+    "5c | Qs Qh 2c | Ks Kh 3c | 6s 6h 6d 4c 4d | 8s 8h 8d 8c 2s | Kd Qd Jd Td 9d",
+)
+
+
+def pot_after(transfers: tuple[Transfer, ...], reason: str) -> int:
+    """What the pot holds just after the last transfer made for ``reason``."""
+    last = max(i for i, t in enumerate(transfers) if t.reason == reason)
+    return balances(transfers[: last + 1]).get(POT, 0)
+
+
+def test_typical_game_pot_grows_60_110_150_with_one_surrender_at_each_declaration() -> None:
+    hands = [verify_arrangement(SHOWDOWN, None, parse_arrangement(text)) for text in TYPICAL_GAME]
+    seats = [
+        Seat("quits first", surrendered_at=0),
+        Seat("quits second", surrendered_at=1),
+        *(Seat(f"player {i}", hands=PlayedHands(f"player {i}", h)) for i, h in enumerate(hands)),
+    ]
+    transfers = settle(SHOWDOWN, seats)
+    # "the Pot starts with 60 chips"; "the next round increases the Pot to 110 chips";
+    # "the Pot grows to 150 chips. There are now 4 players left for Showdown."
+    assert pot_after(transfers, "ante") == 60
+    assert pot_after(transfers, "stake 1") == 110
+    assert pot_after(transfers, "stake 2") == 150
+    won = [t for t in transfers if t.payer == POT]
+    assert sum(t.amount for t in won) == 150
+    assert {t.payee for t in won} <= {f"player {i}" for i in range(4)}
+    assert balances(transfers).get(POT, 0) == 0
+
+
 # Seed 000, Casino Version "Payouts": ante $5, buy-in $5.
 CASINO_DOLLARS = {
     -5: -35,
@@ -164,3 +209,68 @@ def test_seed_001_automatic_beats_a_regular_player_by_3_doubled_in_standard() ->
     regular = PlayedHands("regular", values)
     assert matchup(STANDARD, dragon, regular).total == 6
     assert matchup(STANDARD, regular, dragon).total == -6
+
+
+# Seed 003 (Pai Gow poker): each example with exactly its cards, set the house way. Where the seed
+# gives no suits, the suits chosen put no five cards in one suit and make no straight or flush.
+# Its other examples (K-Q-J-9-7-4-3, A-Q-Q-9-6-5-3, K-K-7-7-4-4-A, Q-Q-Q-7-7-7-A, K-K-K-K-3-3-9,
+# four aces and the joker, and the sheet's KQQJ*93, 9888765, AA*2459, AAAA55x) are in
+# tests/engine/test_paigow_house_way.py beside the sheet's rules they illustrate.
+def ranks(cards: tuple[AnyCard, ...]) -> str:
+    """The cards' ranks, highest first (W for the joker)."""
+    return "".join(c.rank.letter if isinstance(c, Card) else "W" for c in sort_cards(cards))
+
+
+def house_way_of(hand: str, *, suits_given: bool = False) -> tuple[str, str]:
+    """The house way's (low, high) hands as ranks; the player and the banker set them alike."""
+    cards = parse_cards(hand)
+    assert len(cards) == 7
+    if not suits_given:
+        assert not straight_flush_options([c.code for c in cards], PaiGowVariant().keys)
+    player = house_way(cards, role=Role.PLAYER)
+    assert house_way(cards, role=Role.BANKER) == player
+    return ranks(player.low), ranks(player.high)
+
+
+def test_seed_003_no_pair_A_Q_T_9_5_4_2_plays_Q_T_by_the_sheet_not_the_advice_Q_9() -> None:
+    # "with A-Q-10-9-5-4-2 it is slightly better to play Q-9 and A-10-5-4-2": advice for players;
+    # the house way follows its sheet ("2nd and 3rd strongest on two card side").
+    assert house_way_of("As Qh Td 9c 5s 4h 2d") == ("QT", "A9542")
+
+
+def test_seed_003_jacks_and_fours_with_A_Q_5_keep_both_pairs_behind_and_A_Q_in_front() -> None:
+    # "With cards like J-J-4-4-A-Q-5 he can consider playing A-Q and J-J-4-4-5".
+    assert house_way_of("Js Jh 4d 4c Ad Qc 5h") == ("AQ", "JJ544")
+
+
+def test_seed_003_three_kings_with_J_9_7_6_play_K_J_in_front_and_K_K_9_7_6_behind() -> None:
+    # "with K-K-K-J-9-7-6 it is slightly better to play K-J and K-K-9-7-6"; the sheet agrees:
+    # "Three Kings always split 2-and-1 with Jack or lower top".
+    assert house_way_of("Ks Kh Kd Jc 9s 7h 6d") == ("KJ", "KK976")
+
+
+def test_seed_003_straight_or_flush_K9_8_7_6_5_4_plays_K_9_in_front_and_8_high_straight() -> None:
+    # "playing the flush would put 8-6 in front, playing the 9-high straight would put K-4 up
+    # front, but the correct play is K-9 and 8-7-6-5-4".
+    assert house_way_of("K♠ 9♠ 8♣ 7♠ 6♣ 5♠ 4♠", suits_given=True) == ("K9", "87654")
+
+
+def test_seed_003_fives_full_of_threes_with_A_Q_keep_the_full_house_and_A_Q_in_front() -> None:
+    # "with 5-5-5-3-3-A-Q it might be better to play A-Q with the full house behind"; the sheet:
+    # "AQ with 4's or 3's".
+    assert house_way_of("5s 5h 5d 3c 3s Ah Qd") == ("AQ", "55533")
+
+
+def test_seed_003_four_tens_with_J_5_4_play_T_T_in_front_and_T_T_J_5_4_behind() -> None:
+    # "with 10-10-10-10-J-5-4 he should play 10-10 and 10-10-J-5-4".
+    assert house_way_of("Ts Th Td Tc Js 5h 4d") == ("TT", "JTT54")
+
+
+def test_seed_003_four_threes_with_K_Q_7_play_K_Q_in_front_and_the_four_behind() -> None:
+    # "with 3-3-3-3-K-Q-7, K-Q and 3-3-3-3-7".
+    assert house_way_of("3s 3h 3d 3c Ks Qh 7d") == ("KQ", "73333")
+
+
+def test_seed_003_four_nines_with_sevens_and_K_play_7_7_in_front_and_9_9_9_9_K_behind() -> None:
+    # "with 9-9-9-9-7-7-K he should play 7-7 and 9-9-9-9-K".
+    assert house_way_of("9s 9h 9d 9c 7s 7h Kd") == ("77", "K9999")
