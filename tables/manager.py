@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import time
@@ -94,7 +95,8 @@ class TableManager(TableReader):
         self.activity = Activity()
         self.suggestions = Suggestions()
         self.flow = Flow(storage, self.offload, self.clock, arranger)
-        self.turns = ComputerTurns(self.offload, self._act)
+        # A computer's decision that comes back to a table closed meanwhile has nothing to do.
+        self.turns = ComputerTurns(self.offload, functools.partial(self._act, missing_ok=True))
 
     @property
     def arranger(self) -> Arranger:
@@ -392,7 +394,8 @@ class TableManager(TableReader):
                 state=table.to_state(),
                 game_id=table.game_id,
                 expected_version=self.live.version(key),
-                players=table.players,
+                # The seat rule is the people's: a computer belongs to its table alone.
+                players=tuple(seat.user for seat in table.people),
                 events=batch.take(),
                 # The deadline's row: any process of the bot fires it if this one cannot.
                 deadline=due_at(table, self.clock()),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from tables.events import PlayerJoined, ShowdownSettled
 from tables.options import TableDefaults
 from tables.phase import Phase
 from tables.runtime import Priority
-from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World
+from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_CHANNEL, PLAYERS, World
 
 
 async def play_to_the_end(world: World, human: int = HOST) -> ShowdownSettled:
@@ -170,3 +171,44 @@ async def test_computers_think_in_the_pool_as_a_phase_opens_and_never_hold_up_a_
             break
     # Their declarations in, the first reveal came: Showdown opened its second declaration.
     assert table.round == 1 and table.phase is Phase.DECLARING
+
+
+# ----- a computer belongs to its table: never in the seat rule, never DMed, never a traceback --
+
+THIRD_CHANNEL = 3005
+
+
+async def test_every_table_of_a_server_seats_computers_of_its_own(world: World) -> None:
+    hosts = (HOST, PLAYERS[1], PLAYERS[2])
+    await world.manager.create(GUILD, CHANNEL, hosts[0], make_config("showdown"))
+    await world.manager.add_computer(GUILD, CHANNEL, hosts[0], "strong")
+    # A second host's Add computer, a table set to fill and a practice table, side by side.
+    await world.manager.create(GUILD, OTHER_CHANNEL, hosts[1], make_config("casino", seats=3))
+    await world.manager.add_computer(GUILD, OTHER_CHANNEL, hosts[1], "casual")
+    config = make_config("casino", fill="strong", seats=2)
+    await world.manager.create(GUILD, THIRD_CHANNEL, hosts[2], config)
+    await world.manager.start(GUILD, THIRD_CHANNEL, hosts[2])
+    for channel, host in zip((CHANNEL, OTHER_CHANNEL, THIRD_CHANNEL), hosts, strict=True):
+        table = await world.manager.table(GUILD, channel)
+        assert table is not None and table.host == host
+        assert [s.user for s in table.seats if s.computer] == [-1]
+    # The seat rule holds people only: a computer sits nowhere on the server.
+    assert await world.storage.snapshots.seat_of(GUILD, -1) is None
+    assert await world.storage.snapshots.seat_of(GUILD, hosts[1]) == OTHER_CHANNEL
+
+
+async def test_a_computers_turn_at_a_table_cancelled_meanwhile_ends_quietly(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    gated = GatedOffload(world.manager.offload)
+    world.manager.turns.offload = gated
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino"))
+    await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await asyncio.sleep(0)
+    assert gated.asked == [("computer_declares", Priority.DEADLINE)]
+    await world.manager.cancel(GUILD, CHANNEL, HOST)
+    gated.gate.set()  # the computer's decision comes back to a table that is gone
+    await world.manager.turns.wait()
+    assert await world.manager.table(GUILD, CHANNEL) is None
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a traceback was logged"
