@@ -3,6 +3,7 @@ Leave, Start and Deal again buttons under the lobby message and the showdown."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import discord
@@ -16,7 +17,15 @@ from cogs.controls import Button, Control, Interaction
 from engine.players import Level
 from tables.computers import default_level
 from tables.config import make_config
-from tables.events import Event, GameStarted, Lobby, PlayerJoined, PlayerLeft, TableOpened
+from tables.events import (
+    Event,
+    GameCancelled,
+    GameStarted,
+    Lobby,
+    PlayerJoined,
+    PlayerLeft,
+    TableOpened,
+)
 from tables.games import GAMES, game_named
 from tables.options import WHEELS, TableDefaults
 
@@ -170,11 +179,11 @@ class TableCog(
         guild, channel = await _yours(interaction, here_first=True)
         tables = services(interaction).tables
         admin = _is_admin(interaction)
-        await run(
+        events = await run(
             interaction,
             lambda: tables.cancel(guild, channel, interaction.user.id, is_admin=admin),
-            done="The table is closed; every chip put up was returned.",
         )
+        await answer(interaction, cancelled_text(events))
 
     @app_commands.command(name="kick", description="Remove an unresponsive player (host only)")
     @app_commands.describe(player="The player to remove")
@@ -244,6 +253,20 @@ def lobby_text(lobby: Lobby) -> str:
         f"(host <@{lobby.host}>).{practice}\nSeated: {seated}\n"
         f"Join, then the host presses Start ({spec.min_players}+ players){computers}."
     )
+
+
+def cancelled_text(events: Sequence[Event]) -> str:
+    """What a cancel did with the chips: the refund it made, or that there was none to make."""
+    refunded = next((e for e in events if isinstance(e, GameCancelled)), None)
+    if refunded is None:
+        # A lobby, or a table whose game had settled (its result stands): nothing was held.
+        return "The table is closed; it held no chips."
+    called_off = f"The table is closed; game {refunded.game_id} was called off"
+    back, players = sum(refunded.refunds.values()), len(refunded.refunds)
+    if not back:
+        return f"{called_off}, with no chips held for it."  # a practice game
+    who = f"the {players} players" if players > 1 else "the player"
+    return f"{called_off} and {back:,} chips went back to {who} who put them up."
 
 
 def started_text(event: GameStarted) -> str:

@@ -2,9 +2,10 @@
 
 One lock per channel keeps a table's actions in order; tables in other channels run meanwhile.
 Each action works on a copy of the table and replaces it only once the database has the new
-snapshot, so an action that fails (a short balance, a crash) leaves the table as it was. Stakes
-are escrowed before the snapshot that needs them is saved: a crash in between leaves extra
-collateral in escrow, which the settlement or a refund returns, never a missing chip.
+snapshot, so an action that fails (a short balance, a crash) leaves the table as it was. A
+Start's game, antes and snapshot commit in one transaction. A declaration's stakes are escrowed
+before the snapshot that needs them is saved: a crash in between leaves extra collateral in
+escrow, which the settlement or a refund returns, never a missing chip.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from engine.cards import AnyCard
 from engine.errors import GameError
 from engine.players import level_named
 from storage import Storage
-from storage.errors import SeatTakenError, ShortOfChipsError, StaleSnapshotError
+from storage.errors import SeatTakenError, StaleSnapshotError
 from storage.rows import GameStatus
 from tables.config import TableConfig
 from tables.deadlines import Deadlines, due_at
@@ -133,17 +134,31 @@ class TableManager(TableReader):
         action: Callable[[Table], Awaitable[list[Event]]],
         *,
         missing_ok: bool = False,
+        one_transaction: bool = False,
     ) -> tuple[Event, ...]:
+        """Run ``action`` on a copy of the table, let the table move on, save it, publish.
+
+        With ``one_transaction`` what the action writes and the snapshot commit together or not
+        at all (Start: the game, the antes' escrow and the deal); otherwise each repository call
+        is its own transaction, and the snapshot is saved last.
+        """
         async with self.activity.working():
             async with self._lock(key):
                 if missing_ok and await self.live.get(key) is None:
                     return ()  # closed while this waited for the lock: nothing left to do
                 work = (await self._get(key)).copy()
                 batch = Batch()
+                unit = (
+                    self.storage.database.transaction()
+                    if one_transaction
+                    else contextlib.nullcontext()
+                )
                 try:
-                    batch.add(*await action(work))
-                    await self.flow.advance(work, batch)
-                    await self._commit(key, work, batch)
+                    async with unit:
+                        batch.add(*await action(work))
+                        await self.flow.advance(work, batch)
+                        version = await self._save(key, work, batch)
+                    self._adopt(key, work, version)
                 except Exception:
                     live = self.live.held(key)
                     if live is not None:
@@ -235,6 +250,8 @@ class TableManager(TableReader):
                     except GameError:
                         break
             table.verify_start(by)
+            # One transaction with the snapshot (one_transaction below): a short player or a
+            # refused save leaves no game, no escrow and no ledger row behind.
             game = await self.storage.games.create(
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -243,15 +260,11 @@ class TableManager(TableReader):
             )
             stakes = table.start_stakes()
             if stakes:
-                try:
-                    await self.storage.chips.escrow(game.id, stakes, table.start_stakes_reason())
-                except ShortOfChipsError:
-                    await self.storage.chips.refund(game.id, "not started: a player was short")
-                    raise
+                await self.storage.chips.escrow(game.id, stakes, table.start_stakes_reason())
             seed = self.rng.getrandbits(63)
             return [*seated, *table.start(by, game_id=game.id, seed=seed, now=self.clock())]
 
-        return await self._act((guild_id, channel_id), start)
+        return await self._act((guild_id, channel_id), start, one_transaction=True)
 
     async def add_computer(
         self, guild_id: int, channel_id: int, by: int, level: str
@@ -382,11 +395,15 @@ class TableManager(TableReader):
 
         A failed save leaves the live table, its version and its timer as they were.
         """
+        self._adopt(key, table, await self._save(key, table, batch))
+
+    async def _save(self, key: Key, table: Table, batch: Batch) -> int | None:
+        """Save the table (or forget it, once closed) with its events queued; its new version
+        (None: closed). The live table is not replaced yet: the save may be part of a larger
+        transaction that has still to commit."""
         if table.phase is Phase.CLOSED:
             await self.storage.snapshots.delete(*key, events=batch.take())
-            self.live.drop(key)
-            self.deadlines.cancel(key)
-            return
+            return None
         try:
             snapshot = await self.storage.snapshots.save(
                 guild_id=key[0],
@@ -402,7 +419,15 @@ class TableManager(TableReader):
             )
         except StaleSnapshotError as error:
             raise GameError("This table was changed elsewhere; try again.") from error
-        self.live.put(key, table, snapshot.version)
+        return snapshot.version
+
+    def _adopt(self, key: Key, table: Table, version: int | None) -> None:
+        """The saved table becomes the live one, with its timer (a closed one is dropped)."""
+        if version is None:
+            self.live.drop(key)
+            self.deadlines.cancel(key)
+            return
+        self.live.put(key, table, version)
         self.deadlines.arm(key, table)
 
     # ----- restarts ------------------------------------------------------------------------
@@ -450,10 +475,11 @@ class TableManager(TableReader):
         return table.game_id if table.in_game else None
 
     async def _refund_lost_games(self, live: set[int]) -> None:
-        """Refund each open game no table plays: its table was lost before it saved the game.
+        """Refund each open game no table plays: its snapshot was unreadable, or an older version
+        of the bot created it and was lost before the table saved it.
 
-        The table's lock is taken first, so a game that another process is starting (created,
-        escrowed, its table not yet saved) is seen with its table, never refunded.
+        A Start commits its game with its snapshot, so no game is seen half-started; the
+        table's lock is still taken first and the game looked at again.
         """
         for game in await self.storage.games.list_open():
             if game.id in live:

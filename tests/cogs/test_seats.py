@@ -44,3 +44,25 @@ async def test_a_table_closed_with_its_channel_dms_its_people_and_no_computer(
     assert all(int(recipient) > 0 for recipient in opened), opened
     told = ann.user.dm_channel.last_message.content
     assert "was closed" in told and "The 5 chips you had put up came back to you." in told
+
+
+async def test_cancel_says_what_became_of_the_chips(scene: Scene) -> None:
+    ann, bob = scene.members[:2]
+    await ann.slash(scene.channel, "table create", game="showdown")
+    cancelled = await ann.slash(scene.channel, "table cancel")
+    # Was: "The table is closed; every chip put up was returned." with no chip put up.
+    assert cancelled.response.content == "The table is closed; it held no chips."
+    await ann.slash(scene.channel, "table create", game="showdown")
+    await bob.slash(scene.channel, "table join")
+    await ann.slash(scene.channel, "table start")
+    cancelled = await ann.slash(scene.channel, "table cancel")
+    assert cancelled.response.content == (
+        "The table is closed; game 1 was called off and 20 chips went back to the 2 players who "
+        "put them up."
+    )
+    await ann.slash(scene.channel, "table create", game="casino", practice=True, seats=2)
+    await ann.slash(scene.channel, "table start")
+    cancelled = await ann.slash(scene.channel, "table cancel")
+    assert cancelled.response.content == (
+        "The table is closed; game 2 was called off, with no chips held for it."
+    )
