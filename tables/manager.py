@@ -282,7 +282,7 @@ class TableManager(TableReader):
 
         async def declare(table: Table) -> list[Event]:
             table.verify_declare(user)
-            needed = table.play_cost()
+            needed = table.play_stake()  # a practice table takes nothing, so anyone plays on
             if play and needed:
                 balance = await self.storage.players.balance(guild_id, user)
                 if needed > balance:

@@ -212,3 +212,18 @@ async def test_a_computers_turn_at_a_table_cancelled_meanwhile_ends_quietly(
     await world.manager.turns.wait()
     assert await world.manager.table(GUILD, CHANNEL) is None
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a traceback was logged"
+
+
+# ----- practice moves no chips: a broke player plays on ----------------------------------------
+
+
+async def test_a_broke_player_may_play_on_at_a_practice_table(world: World) -> None:
+    world.manager.turns.offload = GatedOffload(world.manager.offload)  # the computer waits
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino", practice=True, seats=2))
+    await world.storage.players.take(GUILD, HOST, 1_000, admin_id=PLAYERS[5])
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    # Was refused: "Playing on costs 10 chips and you have 0; surrender instead."
+    await world.manager.declare(GUILD, CHANNEL, HOST, True)
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.seat_of(HOST).choice is True
+    assert await world.storage.players.balance(GUILD, HOST) == 0
