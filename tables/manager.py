@@ -17,7 +17,6 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 
 from engine.cards import AnyCard
 from engine.errors import GameError
@@ -25,7 +24,7 @@ from engine.players import level_named
 from storage import Storage
 from storage.errors import SeatTakenError, StaleSnapshotError
 from storage.rows import GameStatus
-from tables.config import TableConfig
+from tables.config import TableConfig, under_server
 from tables.deadlines import Deadlines, due_at
 from tables.events import (
     Event,
@@ -126,6 +125,12 @@ class TableManager(TableReader):
         # PostgreSQL, released by the server if this process dies holding it).
         return self.storage.database.lock("table", key)
 
+    async def _under_server(self, table: Table) -> None:
+        """Apply the server's policies as they are now (its cap on computers, its lobbies' idle
+        time): an admin may have changed them since the table opened."""
+        server = await self.storage.settings.get(table.guild_id)
+        table.config = under_server(table.config, server)
+
     # ----- actions -------------------------------------------------------------------------
 
     async def _act(
@@ -196,9 +201,8 @@ class TableManager(TableReader):
                     raise GameError("This channel already has a table; join it or cancel it first.")
                 await self._check_free(guild_id, channel_id, host)
                 await self.storage.players.get_or_create(guild_id, host, name=name)
-                server = await self.storage.settings.get(guild_id)
-                config = replace(config, lobby_seconds=server.lobby_minutes * 60)
                 table = Table.open(guild_id, channel_id, host, config)
+                await self._under_server(table)
                 table.keep_lobby_open(self.clock())
                 batch = Batch()
                 batch.add(*table.opened())
@@ -213,6 +217,7 @@ class TableManager(TableReader):
         await self._check_free(guild_id, channel_id, user)
 
         async def join(table: Table) -> list[Event]:
+            await self._under_server(table)
             table.verify_join(user)
             await self._check_free(guild_id, channel_id, user)
             await self.storage.players.get_or_create(guild_id, user, name=name)
@@ -224,6 +229,7 @@ class TableManager(TableReader):
         """Leave the lobby."""
 
         async def leave(table: Table) -> list[Event]:
+            await self._under_server(table)
             events = list(table.leave(user))
             if table.phase is Phase.CLOSED:
                 events.append(TableClosed("Everyone left the table."))
@@ -232,15 +238,19 @@ class TableManager(TableReader):
         return await self._act((guild_id, channel_id), leave)
 
     async def kick(self, guild_id: int, channel_id: int, by: int, user: int) -> tuple[Event, ...]:
-        """The host removes a player; mid-game the table plays for them."""
-        return await self._act(
-            (guild_id, channel_id), lambda table: _ready(list(table.kick(by, user, self.clock())))
-        )
+        """The host removes a player or a computer; mid-game the table plays for them."""
+
+        async def kick(table: Table) -> list[Event]:
+            await self._under_server(table)
+            return list(table.kick(by, user, self.clock()))
+
+        return await self._act((guild_id, channel_id), kick)
 
     async def start(self, guild_id: int, channel_id: int, by: int) -> tuple[Event, ...]:
         """Escrow everyone's ante (all or nobody's), deal, and open the first phase."""
 
         async def start(table: Table) -> list[Event]:
+            await self._under_server(table)
             seated: list[Event] = []
             if table.config.fill is not None and by == table.host:
                 # A table set to fill seats a computer in every seat left, up to the cap.
@@ -271,9 +281,12 @@ class TableManager(TableReader):
     ) -> tuple[Event, ...]:
         """The host seats a computer of this level in the lobby."""
         level = level_named(level).value
-        return await self._act(
-            (guild_id, channel_id), lambda table: _ready(list(table.add_computer(by, level)))
-        )
+
+        async def add_computer(table: Table) -> list[Event]:
+            await self._under_server(table)
+            return list(table.add_computer(by, level))
+
+        return await self._act((guild_id, channel_id), add_computer)
 
     async def declare(
         self, guild_id: int, channel_id: int, user: int, play: bool

@@ -119,6 +119,7 @@ class Table(Seating):
             raise GameError(
                 f"{spec.title} needs at least {spec.min_players} players; {len(self.seats)} seated."
             )
+        self.verify_computers()
 
     def start_stakes(self) -> dict[int, int]:
         """What each player puts up at the start: the ante (each wager, in the house games), or

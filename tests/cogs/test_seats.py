@@ -3,7 +3,19 @@ the host, held to the server's settings of the moment; and what a cancel says of
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.cogs.conftest import Scene
+from tests.cogs.test_computers import labels, lobby_message
+from tests.cogs.test_flow import the_table
+from tests.cogs.test_settings import an_admin
+
+#: The menu under a lobby that seats computers: the host removes one with it.
+REMOVE_COMPUTER = "pp:remove:computer"
+
+
+def custom_ids(message: Any) -> list[str]:
+    return [child.custom_id for row in message.components for child in row.children]
 
 
 async def test_a_second_tables_host_seats_a_computer_too(scene: Scene) -> None:
@@ -66,3 +78,45 @@ async def test_cancel_says_what_became_of_the_chips(scene: Scene) -> None:
     assert cancelled.response.content == (
         "The table is closed; game 2 was called off, with no chips held for it."
     )
+
+
+async def test_a_server_forbidding_computers_reaches_an_open_lobby(scene: Scene) -> None:
+    ann, boss = scene.members[0], an_admin(scene)
+    await ann.slash(scene.channel, "table create", game="showdown")
+    await boss.slash(scene.channel, "settings tables", computers=False)
+    refused = await ann.slash(scene.channel, "table addbot")
+    # Was: "A computer sits at the table."
+    assert refused.ephemeral
+    assert refused.response.content == "This server does not seat computers at its tables."
+    assert await the_table(scene) is not None and not (await the_table(scene)).lobby().computers
+
+
+async def test_the_host_removes_a_computer_by_command_or_from_the_lobby(scene: Scene) -> None:
+    ann, bob = scene.members[:2]
+    await ann.slash(scene.channel, "table create", game="showdown")
+    for level in ("casual", "strong", "steady"):
+        await ann.slash(scene.channel, "table addbot", level=level)
+    # Was: the command took only a member, so no computer could be named.
+    removed = await ann.slash(scene.channel, "table kick", computer=2)
+    assert removed.response.content == "Computer 2 was removed."
+    assert [s.user for s in (await the_table(scene)).seats] == [ann.id, -1, -3]
+    await scene.env.settle()
+    lobby = lobby_message(scene)
+    assert REMOVE_COMPUTER in custom_ids(lobby)
+    # Only the host removes one; the menu answers anyone else with a sentence.
+    refused = await bob.select(lobby, ["3"], custom_id=REMOVE_COMPUTER)
+    [sentence] = refused.followups
+    assert sentence.ephemeral and sentence.content == "Only the table's host can remove a computer."
+    pressed = await ann.select(lobby, ["3"], custom_id=REMOVE_COMPUTER)
+    assert pressed.acknowledged
+    assert [s.user for s in (await the_table(scene)).seats] == [ann.id, -1]
+    assert "Computer 3" not in lobby_message(scene).content
+    pressed = await ann.select(lobby_message(scene), ["1"], custom_id=REMOVE_COMPUTER)
+    assert pressed.acknowledged
+    # No computer left: the menu goes, Add computer stays.
+    lobby = lobby_message(scene)
+    assert REMOVE_COMPUTER not in custom_ids(lobby) and "Add computer" in labels(lobby)
+    missing = await ann.slash(scene.channel, "table kick", computer=4)
+    assert missing.response.content == "There is no Computer 4 at this table."
+    neither = await ann.slash(scene.channel, "table kick")
+    assert neither.response.content == "Name the player or the computer to remove."

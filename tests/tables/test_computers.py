@@ -11,7 +11,7 @@ import pytest
 from engine.errors import GameError
 from storage.audit import audit
 from tables.config import make_config
-from tables.events import PlayerJoined, ShowdownSettled
+from tables.events import PlayerJoined, PlayerKicked, ShowdownSettled
 from tables.options import TableDefaults
 from tables.phase import Phase
 from tables.runtime import Priority
@@ -100,6 +100,7 @@ async def test_a_practice_table_moves_no_chip_and_records_nothing(world: World) 
 
 async def test_the_server_may_forbid_or_cap_computers(world: World) -> None:
     none = TableDefaults(computers_allowed=False)
+    await world.storage.settings.set(GUILD, table_defaults=none.to_json())
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown", defaults=none))
     with pytest.raises(GameError, match="does not seat computers"):
         await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
@@ -107,6 +108,7 @@ async def test_the_server_may_forbid_or_cap_computers(world: World) -> None:
         make_config("showdown", fill="strong", defaults=none)
     await world.manager.cancel(GUILD, CHANNEL, HOST)
     two = TableDefaults(computer_seats=2)
+    await world.storage.settings.set(GUILD, table_defaults=two.to_json())
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown", defaults=two))
     for _ in range(2):
         await world.manager.add_computer(GUILD, CHANNEL, HOST, "casual")
@@ -227,3 +229,58 @@ async def test_a_broke_player_may_play_on_at_a_practice_table(world: World) -> N
     table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.seat_of(HOST).choice is True
     assert await world.storage.players.balance(GUILD, HOST) == 0
+
+
+# ----- the server's settings reach the lobbies already open; the host removes a computer -------
+
+
+async def test_a_server_forbidding_computers_reaches_a_lobby_already_open(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+    await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
+    await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
+    forbid = TableDefaults(computers_allowed=False)
+    await world.storage.settings.set(GUILD, table_defaults=forbid.to_json())
+    with pytest.raises(GameError) as refused:
+        await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
+    assert str(refused.value) == "This server does not seat computers at its tables."
+    # The computer seated before cannot play either; removed, the people play on.
+    with pytest.raises(GameError) as refused:
+        await world.manager.start(GUILD, CHANNEL, HOST)
+    assert str(refused.value) == (
+        "This server does not seat computers at its tables; remove Computer 1 before you start."
+    )
+    await world.manager.kick(GUILD, CHANNEL, HOST, -1)
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.players == (HOST, PLAYERS[1])
+    assert not table.lobby().seats_a_computer
+    await world.manager.start(GUILD, CHANNEL, HOST)
+
+
+async def test_a_lowered_computer_cap_reaches_a_table_set_to_fill(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino", fill="steady"))
+    await world.storage.settings.set(
+        GUILD, table_defaults=TableDefaults(computer_seats=2).to_json()
+    )
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and [s.computer for s in table.seats] == [None, "steady", "steady"]
+
+
+async def test_the_host_removes_a_computer_from_the_lobby(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+    for level in ("casual", "strong"):
+        await world.manager.add_computer(GUILD, CHANNEL, HOST, level)
+    [kicked] = await world.manager.kick(GUILD, CHANNEL, HOST, -1)
+    assert isinstance(kicked, PlayerKicked) and kicked.lobby is not None
+    assert kicked.lobby.computers == ((-2, "strong"),)
+    # The next computer takes the lowest number free at the table.
+    await world.manager.add_computer(GUILD, CHANNEL, HOST, "steady")
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and [(s.user, s.computer) for s in table.seats] == [
+        (HOST, None),
+        (-2, "strong"),
+        (-1, "steady"),
+    ]
+    with pytest.raises(GameError) as refused:
+        await world.manager.kick(GUILD, CHANNEL, HOST, -4)
+    assert str(refused.value) == "There is no Computer 4 at this table."
