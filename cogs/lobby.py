@@ -448,13 +448,12 @@ class RemoveComputerSelect(Control[Select], custom_id="pp:remove:computer"):
     async def act(self, interaction: Interaction) -> None:
         """Remove the computer chosen."""
         guild, channel = interaction.guild_id, interaction.channel_id
-        chosen = self.item.values
-        if guild is None or channel is None or not chosen or not chosen[0].isdigit():
-            await reply(interaction, "Use this in the lobby of the table.")
+        chosen = self.item.values[0] if self.item.values else ""
+        number = int(chosen) if chosen.isascii() and chosen.isdigit() else 0
+        if guild is None or channel is None or not 1 <= number <= MAX_COMPUTER:
+            await reply(interaction, "Choose a computer of the table, in its lobby.")
             return
-        await lobby_action(
-            interaction, guild, channel, "remove", pressed="remove", computer=int(chosen[0])
-        )
+        await lobby_action(interaction, guild, channel, "remove", pressed="remove", computer=number)
 
 
 def lobby_view(lobby: Lobby | None = None) -> discord.ui.View:

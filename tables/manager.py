@@ -274,6 +274,7 @@ class TableManager(TableReader):
             seed = self.rng.getrandbits(63)
             return [*seated, *table.start(by, game_id=game.id, seed=seed, now=self.clock())]
 
+        # After a deal nothing is due at once, so the transaction holds no solver or worker.
         return await self._act((guild_id, channel_id), start, one_transaction=True)
 
     async def add_computer(
