@@ -3,6 +3,7 @@ Leave, Start and Deal again buttons under the lobby message and the showdown."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import discord
@@ -12,11 +13,21 @@ from discord.ext import commands
 from cogs.arrange import hand_view
 from cogs.coach import ReviewButton
 from cogs.common import answer, mention, mentions, reply, run, services
-from cogs.controls import Button, Control, Interaction
+from cogs.controls import Button, Control, Interaction, Select
+from engine.errors import GameError
 from engine.players import Level
 from tables.computers import default_level
 from tables.config import make_config
-from tables.events import Event, GameStarted, Lobby, PlayerJoined, PlayerLeft, TableOpened
+from tables.events import (
+    Event,
+    GameCancelled,
+    GameStarted,
+    Lobby,
+    PlayerJoined,
+    PlayerKicked,
+    PlayerLeft,
+    TableOpened,
+)
 from tables.games import GAMES, game_named
 from tables.options import WHEELS, TableDefaults
 
@@ -32,6 +43,8 @@ LEVEL_CHOICES = [
 ]
 #: The level the Add computer button seats (``/table addbot`` chooses).
 BUTTON_LEVEL: Final = default_level()
+#: The highest computer number a table gives: one seat at least is a person's.
+MAX_COMPUTER: Final = max(spec.max_players for spec in GAMES.values()) - 1
 
 
 def _where(interaction: discord.Interaction[Any]) -> tuple[int, int]:
@@ -170,23 +183,39 @@ class TableCog(
         guild, channel = await _yours(interaction, here_first=True)
         tables = services(interaction).tables
         admin = _is_admin(interaction)
-        await run(
+        events = await run(
             interaction,
             lambda: tables.cancel(guild, channel, interaction.user.id, is_admin=admin),
-            done="The table is closed; every chip put up was returned.",
         )
+        await answer(interaction, cancelled_text(events))
 
-    @app_commands.command(name="kick", description="Remove an unresponsive player (host only)")
-    @app_commands.describe(player="The player to remove")
+    @app_commands.command(
+        name="kick", description="Remove a player or a computer from the table (host only)"
+    )
+    @app_commands.describe(
+        player="The player to remove",
+        computer="The computer to remove, by its number in the lobby (Computer 2: 2)",
+    )
     @app_commands.guild_only()
-    async def kick(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
-        """Remove a player; mid-game the table plays for them."""
+    async def kick(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None = None,
+        computer: app_commands.Range[int, 1, MAX_COMPUTER] | None = None,
+    ) -> None:
+        """Remove a player or a computer; mid-game the table plays for them."""
         guild, channel = _where(interaction)
         tables = services(interaction).tables
+        if player is not None and computer is None:
+            user = player.id
+        elif computer is not None and player is None:
+            user = -computer  # a computer's id is its number negated (tables/seating.py)
+        else:
+            raise GameError("Name the player or the computer to remove.")
         await run(
             interaction,
-            lambda: tables.kick(guild, channel, interaction.user.id, player.id),
-            done=f"{player.mention} was removed.",
+            lambda: tables.kick(guild, channel, interaction.user.id, user),
+            done=f"{mention(user)} was removed.",
         )
 
     @app_commands.command(name="status", description="Who sits here and what the table waits for")
@@ -246,6 +275,20 @@ def lobby_text(lobby: Lobby) -> str:
     )
 
 
+def cancelled_text(events: Sequence[Event]) -> str:
+    """What a cancel did with the chips: the refund it made, or that there was none to make."""
+    refunded = next((e for e in events if isinstance(e, GameCancelled)), None)
+    if refunded is None:
+        # A lobby, or a table whose game had settled (its result stands): nothing was held.
+        return "The table is closed; it held no chips."
+    called_off = f"The table is closed; game {refunded.game_id} was called off"
+    back, players = sum(refunded.refunds.values()), len(refunded.refunds)
+    if not back:
+        return f"{called_off}, with no chips held for it."  # a practice game
+    who = f"the {players} players" if players > 1 else "the player"
+    return f"{called_off} and {back:,} chips went back to {who} who put them up."
+
+
 def started_text(event: GameStarted) -> str:
     """The game's status message, posted by the Start press: who plays, what is held."""
     escrow = sum(event.escrowed.values())
@@ -265,8 +308,10 @@ async def lobby_action(
     *,
     pressed: str = "",
     level: str = BUTTON_LEVEL,
+    computer: int = 0,
 ) -> None:
-    """Sit down, stand up, or deal, for the button or the command alike.
+    """Sit down, stand up, seat or remove a computer (by its number), or deal, for the button,
+    the menu or the command alike.
 
     What changes is shown through the interaction itself wherever it can be (Discord does not
     count interaction responses against the bot's requests): a press on the lobby message
@@ -278,7 +323,7 @@ async def lobby_action(
     tables = found.tables
     user = interaction.user.id
     key = (guild, channel)
-    on_lobby = pressed in ("join", "leave", "start", "computer")
+    on_lobby = pressed in ("join", "leave", "start", "computer", "remove")
     if on_lobby:
         await interaction.response.defer()  # updates the message pressed, quietly
     else:
@@ -298,13 +343,19 @@ async def lobby_action(
         events = await tables.join(guild, channel, user, name=interaction.user.display_name)
     elif action == "computer":
         events = await tables.add_computer(guild, channel, user, level)
+    elif action == "remove":
+        events = await tables.kick(guild, channel, user, -computer)
     else:
         events = await tables.leave(guild, channel, user)
     if not on_lobby:
         await answer(interaction, _LOBBY_DONE[action])
         if not pressed:
             return  # typed: the publisher updates the lobby message
-    lobbies = [e.lobby for e in events if isinstance(e, PlayerJoined | PlayerLeft)]
+    lobbies = [
+        e.lobby
+        for e in events
+        if isinstance(e, PlayerJoined | PlayerLeft | PlayerKicked) and e.lobby is not None
+    ]
     if not lobbies:
         return  # a second press changed nothing
     await show_lobby(interaction, key, lobbies[-1], on_lobby=on_lobby)
@@ -365,14 +416,56 @@ class LobbyButton(
         await lobby_action(interaction, guild, channel, action, pressed=self.action)
 
 
+class RemoveComputerSelect(Control[Select], custom_id="pp:remove:computer"):
+    """The lobby's menu of its computers: the host picks one to remove (a phone has no easy way
+    to type ``/table kick computer:``)."""
+
+    def __init__(self, *, options: Sequence[discord.SelectOption] = ()) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=self.ID.format(),
+                placeholder="Remove a computer…",
+                options=list(options) or [discord.SelectOption(label="no computer", value="0")],
+                disabled=not options,
+            )
+        )
+
+    @classmethod
+    def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> RemoveComputerSelect:
+        """The menu from its custom id, with the options it was sent with."""
+        options = item.options if isinstance(item, discord.ui.Select) else []
+        return cls(**fields, options=options)
+
+    @classmethod
+    def of(cls, lobby: Lobby) -> RemoveComputerSelect:
+        """The menu of the lobby's computers, by the names the lobby shows."""
+        options = [
+            discord.SelectOption(label=f"{mention(user)} ({level})", value=str(-user))
+            for user, level in lobby.computers
+        ]
+        return cls(options=options)
+
+    async def act(self, interaction: Interaction) -> None:
+        """Remove the computer chosen."""
+        guild, channel = interaction.guild_id, interaction.channel_id
+        chosen = self.item.values[0] if self.item.values else ""
+        number = int(chosen) if chosen.isascii() and chosen.isdigit() else 0
+        if guild is None or channel is None or not 1 <= number <= MAX_COMPUTER:
+            await reply(interaction, "Choose a computer of the table, in its lobby.")
+            return
+        await lobby_action(interaction, guild, channel, "remove", pressed="remove", computer=number)
+
+
 def lobby_view(lobby: Lobby | None = None) -> discord.ui.View:
-    """Join, Leave and Start, and Add computer while the table may seat one: buttons that work
-    after a restart too."""
+    """Join, Leave and Start, Add computer while the table may seat one, and the menu that
+    removes one while it seats any: controls that work after a restart too."""
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start"):
         view.add_item(LobbyButton(action=action))
     if lobby is None or lobby.seats_a_computer:
         view.add_item(LobbyButton(action="computer"))
+    if lobby is not None and lobby.computers:
+        view.add_item(RemoveComputerSelect.of(lobby))
     return view
 
 

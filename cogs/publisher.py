@@ -317,6 +317,8 @@ class DiscordPublisher:
         where = f" on **{guild.name}**" if guild else ""
         title = game_named(event.game).title
         for user_id in event.players:
+            if is_computer(user_id):
+                continue  # a computer has no DMs: nobody is there to tell
             back = event.refunds.get(user_id, 0)
             chips = f" The {back} chips you had put up came back to you." if back else ""
             text = f"Your **{title}** table{where} was closed: {event.reason}.{chips}"

@@ -10,12 +10,13 @@ several processes.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.resources
 import re
 import urllib.parse
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -135,6 +136,24 @@ class Connection(Protocol):
         ...
 
 
+@asynccontextmanager
+async def savepoint(connection: Connection) -> AsyncIterator[None]:
+    """A block inside a transaction that a failure undoes alone (SQLite and PostgreSQL alike).
+
+    Nested ones may share the name: both stores release or roll back the latest of a name.
+    """
+    await connection.execute("SAVEPOINT joined")
+    try:
+        yield
+    except Exception:
+        # Back to where the block began; the transaction goes on (PostgreSQL's, after an
+        # error, would otherwise refuse every statement until its end).
+        await connection.execute("ROLLBACK TO SAVEPOINT joined")
+        await connection.execute("RELEASE SAVEPOINT joined")
+        raise
+    await connection.execute("RELEASE SAVEPOINT joined")
+
+
 class Database(ABC):
     """A store's transactions, reads and locks, and the clock it stamps rows with."""
 
@@ -143,22 +162,61 @@ class Database(ABC):
 
     def __init__(self, *, clock: Clock = utc_now) -> None:
         self.clock = clock
+        #: The transaction each task holds open here, which what it calls meanwhile joins.
+        self._held: dict[asyncio.Task[Any], Connection] = {}
 
     def now(self) -> str:
         """The clock's current time as stored text."""
         return format_time(self.clock())
 
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        """A write transaction: all of it is committed, or none of it.
+
+        Opened while the same task holds one, it joins it as a savepoint: its changes commit
+        with the enclosing transaction's, and a failure inside it undoes its own changes and
+        goes up to the enclosing block. So the caller owns the unit of work (one action, one
+        transaction) and each repository still writes its statements in a block of its own.
+        Only the task that opened a transaction joins it: a task it starts gets its own.
+        """
+        task = asyncio.current_task()
+        assert task is not None, "a transaction runs in a task"
+        held = self._held.get(task)
+        if held is not None:
+            async with savepoint(held):
+                yield held
+            return
+        async with self._transaction() as connection:
+            self._held[task] = connection
+            try:
+                yield connection
+            finally:
+                del self._held[task]
+
+    def held(self) -> Connection | None:
+        """The transaction the running task holds open here, if any."""
+        task = asyncio.current_task()
+        return None if task is None else self._held.get(task)
+
     @abstractmethod
-    def transaction(self) -> AbstractAsyncContextManager[Connection]:
-        """A write transaction: all of it is committed, or none of it."""
+    def _transaction(self) -> AbstractAsyncContextManager[Connection]:
+        """A new write transaction of the store's own: BEGIN, then COMMIT or ROLLBACK."""
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         """One statement that changes rows, in a transaction of its own; the rows it changed."""
         async with self.transaction() as connection:
             return await connection.execute(sql, params)
 
-    @abstractmethod
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """Every row of one query: in the running task's transaction if it holds one (which
+        sees its own changes), else as last committed, outside any other's."""
+        held = self.held()
+        if held is not None:
+            return await held.fetchall(sql, params)
+        return await self._fetchall(sql, params)
+
+    @abstractmethod
+    async def _fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """Every row of one query, read outside any other coroutine's transaction."""
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:

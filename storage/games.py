@@ -196,8 +196,9 @@ class SnapshotRepository:
     ) -> Snapshot:
         """Replace the channel's snapshot; ``expected_version`` guards against a newer one.
 
-        ``players`` are the table's seats: a player seated at another table of the server is
-        refused with a `SeatTakenError`, and nothing is saved. ``events`` join the outbox, and
+        ``players`` are the people seated (a table's computers are its own and sit nowhere
+        else): a player seated at another table of the server is refused with a
+        `SeatTakenError`, and nothing is saved. ``events`` join the outbox, and
         ``deadline`` (when the table has work due, in the tables' clock) replaces its deadline
         row, in the same transaction.
         """

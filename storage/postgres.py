@@ -122,16 +122,18 @@ class PostgresDatabase(Database):
         return True
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Connection]:
+    async def _transaction(self) -> AsyncIterator[Connection]:
         # A cancelled task's connection is rolled back (or closed) by the pool on release.
         async with self.pool.acquire() as connection, connection.transaction():
             yield PostgresConnection(connection)
 
     async def execute(self, sql: str, params: Params = ()) -> int:
+        if self.held() is not None:
+            return await super().execute(sql, params)  # part of the task's transaction
         # A statement outside a transaction block commits by itself.
         return _changed(await self.pool.execute(postgres_sql(sql), *params))
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+    async def _fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         return [tuple(row) for row in await self.pool.fetch(postgres_sql(sql), *params)]
 
     @asynccontextmanager

@@ -173,8 +173,8 @@ class SqliteDatabase(Database):
         self._checkpoint: asyncio.Task[None] | None = None
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SqliteConnection]:
-        """A write transaction: all of it is committed, or none of it.
+    async def _transaction(self) -> AsyncIterator[SqliteConnection]:
+        """BEGIN IMMEDIATE, then COMMIT, or ROLLBACK on any exception.
 
         Its statements, COMMIT and ROLLBACK run at once on the loop's thread: a cancelled task
         can only be cancelled while it waits for the lock or for the file's write lock, before
@@ -233,7 +233,7 @@ class SqliteDatabase(Database):
         except sqlite3.Error:
             log.exception("could not checkpoint the database's log; the next commits try again")
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+    async def _fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """Every row of one query, as last committed.
 
         A reader runs the query and reads its rows in one call on its thread, in autocommit,

@@ -1,11 +1,13 @@
-"""A table's settings as its host chose them at ``/table create``, checked once."""
+"""A table's settings as its host chose them at ``/table create``, checked once, and the server's
+policies over them, read again at each action (an admin may change them while a lobby is open)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.errors import GameError
 from engine.players import level_named
+from storage.rows import GuildSettings
 from tables.computers import default_level
 from tables.games import GAMES, GameSpec, game_named
 from tables.options import TableDefaults, check_ante, check_decks, check_wheel
@@ -34,7 +36,7 @@ class TableConfig:
     practice: bool = False
     #: At the start, fill the empty seats with computers of this level (None: do not).
     fill: str | None = None
-    #: Computers this table may seat (the server's cap; 0 forbids them).
+    #: Computers this table may seat (the server's cap as last read; 0 forbids them).
     computer_seats: int = 5
 
     @property
@@ -90,7 +92,7 @@ def make_config(
             raise GameError(f"The {name} deadline must be 15 seconds to an hour, not {value}s.")
     if not 60 <= lobby_seconds <= 7 * 24 * 3600:
         raise GameError("An idle lobby must close after a minute to a week.")
-    cap = defaults.computer_seats if defaults.computers_allowed else 0
+    cap = computer_cap(defaults)
     if practice and fill is None and cap:
         fill = default_level()  # a lone player practises at once, against whoever the seats need
     if fill is not None:
@@ -111,6 +113,20 @@ def make_config(
         practice,
         fill,
         cap,
+    )
+
+
+def computer_cap(defaults: TableDefaults) -> int:
+    """How many computers a server lets one table seat (0: none)."""
+    return defaults.computer_seats if defaults.computers_allowed else 0
+
+
+def under_server(config: TableConfig, server: GuildSettings) -> TableConfig:
+    """The table's settings under the server's policies as they are now: its cap on computers
+    and its lobbies' idle time. The host's own choices (game, ante, options) stay as chosen."""
+    defaults = TableDefaults.from_json(server.table_defaults)
+    return replace(
+        config, computer_seats=computer_cap(defaults), lobby_seconds=server.lobby_minutes * 60
     )
 
 

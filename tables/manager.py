@@ -2,28 +2,29 @@
 
 One lock per channel keeps a table's actions in order; tables in other channels run meanwhile.
 Each action works on a copy of the table and replaces it only once the database has the new
-snapshot, so an action that fails (a short balance, a crash) leaves the table as it was. Stakes
-are escrowed before the snapshot that needs them is saved: a crash in between leaves extra
-collateral in escrow, which the settlement or a refund returns, never a missing chip.
+snapshot, so an action that fails (a short balance, a crash) leaves the table as it was. A
+Start's game, antes and snapshot commit in one transaction. A declaration's stakes are escrowed
+before the snapshot that needs them is saved: a crash in between leaves extra collateral in
+escrow, which the settlement or a refund returns, never a missing chip.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 
 from engine.cards import AnyCard
 from engine.errors import GameError
 from engine.players import level_named
 from storage import Storage
-from storage.errors import SeatTakenError, ShortOfChipsError, StaleSnapshotError
+from storage.errors import SeatTakenError, StaleSnapshotError
 from storage.rows import GameStatus
-from tables.config import TableConfig
+from tables.config import TableConfig, under_server
 from tables.deadlines import Deadlines, due_at
 from tables.events import (
     Event,
@@ -94,7 +95,8 @@ class TableManager(TableReader):
         self.activity = Activity()
         self.suggestions = Suggestions()
         self.flow = Flow(storage, self.offload, self.clock, arranger)
-        self.turns = ComputerTurns(self.offload, self._act)
+        # A computer's decision that comes back to a table closed meanwhile has nothing to do.
+        self.turns = ComputerTurns(self.offload, functools.partial(self._act, missing_ok=True))
 
     @property
     def arranger(self) -> Arranger:
@@ -123,6 +125,12 @@ class TableManager(TableReader):
         # PostgreSQL, released by the server if this process dies holding it).
         return self.storage.database.lock("table", key)
 
+    async def _under_server(self, table: Table) -> None:
+        """Apply the server's policies as they are now (its cap on computers, its lobbies' idle
+        time): an admin may have changed them since the table opened."""
+        server = await self.storage.settings.get(table.guild_id)
+        table.config = under_server(table.config, server)
+
     # ----- actions -------------------------------------------------------------------------
 
     async def _act(
@@ -131,17 +139,31 @@ class TableManager(TableReader):
         action: Callable[[Table], Awaitable[list[Event]]],
         *,
         missing_ok: bool = False,
+        one_transaction: bool = False,
     ) -> tuple[Event, ...]:
+        """Run ``action`` on a copy of the table, let the table move on, save it, publish.
+
+        With ``one_transaction`` what the action writes and the snapshot commit together or not
+        at all (Start: the game, the antes' escrow and the deal); otherwise each repository call
+        is its own transaction, and the snapshot is saved last.
+        """
         async with self.activity.working():
             async with self._lock(key):
                 if missing_ok and await self.live.get(key) is None:
                     return ()  # closed while this waited for the lock: nothing left to do
                 work = (await self._get(key)).copy()
                 batch = Batch()
+                unit = (
+                    self.storage.database.transaction()
+                    if one_transaction
+                    else contextlib.nullcontext()
+                )
                 try:
-                    batch.add(*await action(work))
-                    await self.flow.advance(work, batch)
-                    await self._commit(key, work, batch)
+                    async with unit:
+                        batch.add(*await action(work))
+                        await self.flow.advance(work, batch)
+                        version = await self._save(key, work, batch)
+                    self._adopt(key, work, version)
                 except Exception:
                     live = self.live.held(key)
                     if live is not None:
@@ -179,9 +201,8 @@ class TableManager(TableReader):
                     raise GameError("This channel already has a table; join it or cancel it first.")
                 await self._check_free(guild_id, channel_id, host)
                 await self.storage.players.get_or_create(guild_id, host, name=name)
-                server = await self.storage.settings.get(guild_id)
-                config = replace(config, lobby_seconds=server.lobby_minutes * 60)
                 table = Table.open(guild_id, channel_id, host, config)
+                await self._under_server(table)
                 table.keep_lobby_open(self.clock())
                 batch = Batch()
                 batch.add(*table.opened())
@@ -196,6 +217,7 @@ class TableManager(TableReader):
         await self._check_free(guild_id, channel_id, user)
 
         async def join(table: Table) -> list[Event]:
+            await self._under_server(table)
             table.verify_join(user)
             await self._check_free(guild_id, channel_id, user)
             await self.storage.players.get_or_create(guild_id, user, name=name)
@@ -207,6 +229,7 @@ class TableManager(TableReader):
         """Leave the lobby."""
 
         async def leave(table: Table) -> list[Event]:
+            await self._under_server(table)
             events = list(table.leave(user))
             if table.phase is Phase.CLOSED:
                 events.append(TableClosed("Everyone left the table."))
@@ -215,15 +238,19 @@ class TableManager(TableReader):
         return await self._act((guild_id, channel_id), leave)
 
     async def kick(self, guild_id: int, channel_id: int, by: int, user: int) -> tuple[Event, ...]:
-        """The host removes a player; mid-game the table plays for them."""
-        return await self._act(
-            (guild_id, channel_id), lambda table: _ready(list(table.kick(by, user, self.clock())))
-        )
+        """The host removes a player or a computer; mid-game the table plays for them."""
+
+        async def kick(table: Table) -> list[Event]:
+            await self._under_server(table)
+            return list(table.kick(by, user, self.clock()))
+
+        return await self._act((guild_id, channel_id), kick)
 
     async def start(self, guild_id: int, channel_id: int, by: int) -> tuple[Event, ...]:
         """Escrow everyone's ante (all or nobody's), deal, and open the first phase."""
 
         async def start(table: Table) -> list[Event]:
+            await self._under_server(table)
             seated: list[Event] = []
             if table.config.fill is not None and by == table.host:
                 # A table set to fill seats a computer in every seat left, up to the cap.
@@ -233,6 +260,8 @@ class TableManager(TableReader):
                     except GameError:
                         break
             table.verify_start(by)
+            # One transaction with the snapshot (one_transaction below): a short player or a
+            # refused save leaves no game, no escrow and no ledger row behind.
             game = await self.storage.games.create(
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -241,24 +270,24 @@ class TableManager(TableReader):
             )
             stakes = table.start_stakes()
             if stakes:
-                try:
-                    await self.storage.chips.escrow(game.id, stakes, table.start_stakes_reason())
-                except ShortOfChipsError:
-                    await self.storage.chips.refund(game.id, "not started: a player was short")
-                    raise
+                await self.storage.chips.escrow(game.id, stakes, table.start_stakes_reason())
             seed = self.rng.getrandbits(63)
             return [*seated, *table.start(by, game_id=game.id, seed=seed, now=self.clock())]
 
-        return await self._act((guild_id, channel_id), start)
+        # After a deal nothing is due at once, so the transaction holds no solver or worker.
+        return await self._act((guild_id, channel_id), start, one_transaction=True)
 
     async def add_computer(
         self, guild_id: int, channel_id: int, by: int, level: str
     ) -> tuple[Event, ...]:
         """The host seats a computer of this level in the lobby."""
         level = level_named(level).value
-        return await self._act(
-            (guild_id, channel_id), lambda table: _ready(list(table.add_computer(by, level)))
-        )
+
+        async def add_computer(table: Table) -> list[Event]:
+            await self._under_server(table)
+            return list(table.add_computer(by, level))
+
+        return await self._act((guild_id, channel_id), add_computer)
 
     async def declare(
         self, guild_id: int, channel_id: int, user: int, play: bool
@@ -267,7 +296,7 @@ class TableManager(TableReader):
 
         async def declare(table: Table) -> list[Event]:
             table.verify_declare(user)
-            needed = table.play_cost()
+            needed = table.play_stake()  # a practice table takes nothing, so anyone plays on
             if play and needed:
                 balance = await self.storage.players.balance(guild_id, user)
                 if needed > balance:
@@ -380,11 +409,15 @@ class TableManager(TableReader):
 
         A failed save leaves the live table, its version and its timer as they were.
         """
+        self._adopt(key, table, await self._save(key, table, batch))
+
+    async def _save(self, key: Key, table: Table, batch: Batch) -> int | None:
+        """Save the table (or forget it, once closed) with its events queued; its new version
+        (None: closed). The live table is not replaced yet: the save may be part of a larger
+        transaction that has still to commit."""
         if table.phase is Phase.CLOSED:
             await self.storage.snapshots.delete(*key, events=batch.take())
-            self.live.drop(key)
-            self.deadlines.cancel(key)
-            return
+            return None
         try:
             snapshot = await self.storage.snapshots.save(
                 guild_id=key[0],
@@ -392,14 +425,23 @@ class TableManager(TableReader):
                 state=table.to_state(),
                 game_id=table.game_id,
                 expected_version=self.live.version(key),
-                players=table.players,
+                # The seat rule is the people's: a computer belongs to its table alone.
+                players=tuple(seat.user for seat in table.people),
                 events=batch.take(),
                 # The deadline's row: any process of the bot fires it if this one cannot.
                 deadline=due_at(table, self.clock()),
             )
         except StaleSnapshotError as error:
             raise GameError("This table was changed elsewhere; try again.") from error
-        self.live.put(key, table, snapshot.version)
+        return snapshot.version
+
+    def _adopt(self, key: Key, table: Table, version: int | None) -> None:
+        """The saved table becomes the live one, with its timer (a closed one is dropped)."""
+        if version is None:
+            self.live.drop(key)
+            self.deadlines.cancel(key)
+            return
+        self.live.put(key, table, version)
         self.deadlines.arm(key, table)
 
     # ----- restarts ------------------------------------------------------------------------
@@ -447,10 +489,11 @@ class TableManager(TableReader):
         return table.game_id if table.in_game else None
 
     async def _refund_lost_games(self, live: set[int]) -> None:
-        """Refund each open game no table plays: its table was lost before it saved the game.
+        """Refund each open game no table plays: its snapshot was unreadable, or an older version
+        of the bot created it and was lost before the table saved it.
 
-        The table's lock is taken first, so a game that another process is starting (created,
-        escrowed, its table not yet saved) is seen with its table, never refunded.
+        A Start commits its game with its snapshot, so no game is seen half-started; the
+        table's lock is still taken first and the game looked at again.
         """
         for game in await self.storage.games.list_open():
             if game.id in live:

@@ -3,7 +3,10 @@ seated by the host. ``Table`` is made of this and of the game's own flow (tables
 
 from __future__ import annotations
 
+import itertools
+
 from engine.errors import GameError
+from tables.computers import is_computer
 from tables.config import TableConfig
 from tables.events import DeclarationMade, Event, Lobby, PlayerJoined, PlayerKicked, PlayerLeft
 from tables.phase import Phase
@@ -65,18 +68,42 @@ class Seating:
             raise GameError("A game is under way at this table; add a computer when it has ended.")
         if len(self.seats) >= self.config.seats:
             raise GameError(f"This table is full ({self.config.seats} seats).")
+        if len(self.computers) >= self.config.computer_seats:
+            raise GameError(self._computer_cap() + ".")
+
+    @property
+    def computers(self) -> tuple[SeatState, ...]:
+        """The seats of computers, in seat order."""
+        return tuple(seat for seat in self.seats if seat.computer is not None)
+
+    def _computer_cap(self) -> str:
+        """The server's cap on computers, as a sentence says it."""
         cap = self.config.computer_seats
-        if len(self.seats) - len(self.people) >= cap:
-            raise GameError(
-                "This server does not seat computers at its tables."
-                if cap == 0
-                else f"This table seats at most {cap} computer{'s' if cap > 1 else ''}."
-            )
+        if cap == 0:
+            return "This server does not seat computers at its tables"
+        return f"This table seats at most {cap} computer{'s' if cap > 1 else ''}"
+
+    def verify_computers(self) -> None:
+        """Raise unless the computers seated keep to the server's cap as it is now (an admin
+        may have lowered it, or forbidden computers, since they sat down)."""
+        computers = self.computers
+        extra = len(computers) - self.config.computer_seats
+        if extra <= 0:
+            return
+        if extra == len(computers):
+            which = f"Computer {-computers[0].user}" if extra == 1 else f"its {extra} computers"
+        else:
+            which = "one of its computers" if extra == 1 else f"{extra} of its computers"
+        raise GameError(f"{self._computer_cap()}; remove {which} before you start.")
 
     def add_computer(self, by: int, level: str) -> tuple[Event, ...]:
-        """Seat a computer of this level (its id: the next free negative number)."""
+        """Seat a computer of this level: Computer 1, 2, ..., the lowest number free here.
+
+        Its id (the number, negated) is the table's own: other tables number theirs alike.
+        """
         self.verify_add_computer(by)
-        user = -1 - max((-s.user for s in self.seats if s.computer is not None), default=0)
+        taken = {seat.user for seat in self.computers}
+        user = next(-number for number in itertools.count(1) if -number not in taken)
         self.seats.append(SeatState(user, computer=level))
         return (PlayerJoined(user, self.lobby()),)
 
@@ -120,7 +147,8 @@ class Seating:
     def verify_kick(self, by: int, user: int) -> None:
         """Raise unless ``by`` may remove ``user`` now."""
         if by != self.host:
-            raise GameError("Only the table's host can remove a player.")
+            whom = "a computer" if is_computer(user) else "a player"
+            raise GameError(f"Only the table's host can remove {whom}.")
         if user == by:
             raise GameError("You cannot remove yourself; leave or cancel the table instead.")
         seat = self.seat_of_other(user)
@@ -132,6 +160,8 @@ class Seating:
         for seat in self.seats:
             if seat.user == user:
                 return seat
+        if is_computer(user):
+            raise GameError(f"There is no Computer {-user} at this table.")
         raise GameError("That player is not seated at this table.")
 
     def kick(self, by: int, user: int, now: float) -> tuple[Event, ...]:

@@ -119,6 +119,7 @@ class Table(Seating):
             raise GameError(
                 f"{spec.title} needs at least {spec.min_players} players; {len(self.seats)} seated."
             )
+        self.verify_computers()
 
     def start_stakes(self) -> dict[int, int]:
         """What each player puts up at the start: the ante (each wager, in the house games), or
@@ -233,10 +234,14 @@ class Table(Seating):
         """What playing on in this round puts up: the stake into the pot, or the buy-in."""
         return self.declaration_costs()[0]
 
+    def play_stake(self) -> int:
+        """What playing on in this round takes from a player's balance: nothing in practice."""
+        return 0 if self.config.practice else self.play_cost()
+
     def reveal_stakes(self) -> dict[int, int]:
         """What each player who plays on must put up before their cards come (0: nothing)."""
-        stake = self.play_cost()
-        if not stake or self.config.practice:
+        stake = self.play_stake()
+        if not stake:
             return {}
         active = (seat for seat in self.active if seat.computer is None)
         return {seat.user: stake for seat in active if self._choice(seat)}

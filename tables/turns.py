@@ -18,7 +18,8 @@ from tables.table import Table
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]
-#: An action on a table, as the manager runs it (under the table's lock, saved, published).
+#: An action on a table, as the manager runs it (under the table's lock, saved, published; a
+#: table closed meanwhile is left alone).
 Act = Callable[[Key, Callable[[Table], Awaitable[list[Event]]]], Awaitable[object]]
 #: What a computer's turn is about: its seat, the game, the phase and the declaration.
 Turn = tuple[int, int, Phase, int]
@@ -92,6 +93,11 @@ class ComputerTurns:
         except Exception:
             # The deadline plays for a computer whose turn failed, as for a silent player.
             log.exception("a computer's turn failed at the table in channel %s", key[1])
+
+    async def wait(self) -> None:
+        """Wait until no turn is under way (the turns' own failures are logged, not raised)."""
+        while self._running:
+            await asyncio.gather(*self._running.values(), return_exceptions=True)
 
     async def close(self) -> None:
         """Call off the turns under way (the deadline plays them after a restart)."""

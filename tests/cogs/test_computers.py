@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
 from engine import players
@@ -20,7 +21,13 @@ SETTLE_S = 10
 
 
 def labels(message: Any) -> list[str]:
-    return [child.label for row in message.components for child in row.children]
+    """The buttons' labels (a menu has none)."""
+    return [
+        child.label
+        for row in message.components
+        for child in row.children
+        if isinstance(child, discord.Button)
+    ]
 
 
 def custom_ids(message: Any) -> list[str]:

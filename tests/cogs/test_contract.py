@@ -21,6 +21,7 @@ from cogs.controls import DYNAMIC_ITEMS, CustomId
 from cogs.declare import declare_view
 from cogs.lobby import lobby_view, next_hand_view
 from engine.cards import Shoe
+from tables.events import Lobby
 from tables.games import GAMES, GameSpec
 from tables.hands import setting_shape
 from tests.tables.helpers import quick_arranger
@@ -67,6 +68,9 @@ def builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
 
 def every_view() -> Iterator[tuple[str, discord.ui.View]]:
     yield "lobby", lobby_view()
+    computers = tuple((-number, "strong") for number in range(1, 6))
+    lobby = Lobby("showdown", 10, 6, BIG_ID, (BIG_ID, *(user for user, _ in computers)), computers)
+    yield "lobby with computers", lobby_view(lobby)
     yield "next hand", next_hand_view(BIG_GAME)
     yield "hand", hand_view(BIG_GAME)
     for round_ in range(3):
@@ -126,6 +130,7 @@ RELEASED = {
     # sit and stand (Join and Leave under a showdown) joined join, leave, start and again;
     # then computer (Add computer, on the lobby).
     "LobbyButton": r"pp:lobby:(?P<action>join|leave|start|computer|again|sit|stand)",
+    "RemoveComputerSelect": r"pp:remove:computer",
     "ReviewButton": r"pp:review:(?P<game>\d+)",
     "DeclareButton": r"pp:declare:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+):(?P<round>\d+)"
     r":(?P<choice>play|surrender)",

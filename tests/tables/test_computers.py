@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import pytest
@@ -10,11 +11,11 @@ import pytest
 from engine.errors import GameError
 from storage.audit import audit
 from tables.config import make_config
-from tables.events import PlayerJoined, ShowdownSettled
+from tables.events import PlayerJoined, PlayerKicked, ShowdownSettled
 from tables.options import TableDefaults
 from tables.phase import Phase
 from tables.runtime import Priority
-from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World
+from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_CHANNEL, PLAYERS, World
 
 
 async def play_to_the_end(world: World, human: int = HOST) -> ShowdownSettled:
@@ -99,6 +100,7 @@ async def test_a_practice_table_moves_no_chip_and_records_nothing(world: World) 
 
 async def test_the_server_may_forbid_or_cap_computers(world: World) -> None:
     none = TableDefaults(computers_allowed=False)
+    await world.storage.settings.set(GUILD, table_defaults=none.to_json())
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown", defaults=none))
     with pytest.raises(GameError, match="does not seat computers"):
         await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
@@ -106,6 +108,7 @@ async def test_the_server_may_forbid_or_cap_computers(world: World) -> None:
         make_config("showdown", fill="strong", defaults=none)
     await world.manager.cancel(GUILD, CHANNEL, HOST)
     two = TableDefaults(computer_seats=2)
+    await world.storage.settings.set(GUILD, table_defaults=two.to_json())
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown", defaults=two))
     for _ in range(2):
         await world.manager.add_computer(GUILD, CHANNEL, HOST, "casual")
@@ -170,3 +173,114 @@ async def test_computers_think_in_the_pool_as_a_phase_opens_and_never_hold_up_a_
             break
     # Their declarations in, the first reveal came: Showdown opened its second declaration.
     assert table.round == 1 and table.phase is Phase.DECLARING
+
+
+# ----- a computer belongs to its table: never in the seat rule, never DMed, never a traceback --
+
+THIRD_CHANNEL = 3005
+
+
+async def test_every_table_of_a_server_seats_computers_of_its_own(world: World) -> None:
+    hosts = (HOST, PLAYERS[1], PLAYERS[2])
+    await world.manager.create(GUILD, CHANNEL, hosts[0], make_config("showdown"))
+    await world.manager.add_computer(GUILD, CHANNEL, hosts[0], "strong")
+    # A second host's Add computer, a table set to fill and a practice table, side by side.
+    await world.manager.create(GUILD, OTHER_CHANNEL, hosts[1], make_config("casino", seats=3))
+    await world.manager.add_computer(GUILD, OTHER_CHANNEL, hosts[1], "casual")
+    config = make_config("casino", fill="strong", seats=2)
+    await world.manager.create(GUILD, THIRD_CHANNEL, hosts[2], config)
+    await world.manager.start(GUILD, THIRD_CHANNEL, hosts[2])
+    for channel, host in zip((CHANNEL, OTHER_CHANNEL, THIRD_CHANNEL), hosts, strict=True):
+        table = await world.manager.table(GUILD, channel)
+        assert table is not None and table.host == host
+        assert [s.user for s in table.seats if s.computer] == [-1]
+    # The seat rule holds people only: a computer sits nowhere on the server.
+    assert await world.storage.snapshots.seat_of(GUILD, -1) is None
+    assert await world.storage.snapshots.seat_of(GUILD, hosts[1]) == OTHER_CHANNEL
+
+
+async def test_a_computers_turn_at_a_table_cancelled_meanwhile_ends_quietly(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    gated = GatedOffload(world.manager.offload)
+    world.manager.turns.offload = gated
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino"))
+    await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await asyncio.sleep(0)
+    assert gated.asked == [("computer_declares", Priority.DEADLINE)]
+    await world.manager.cancel(GUILD, CHANNEL, HOST)
+    gated.gate.set()  # the computer's decision comes back to a table that is gone
+    await world.manager.turns.wait()
+    assert await world.manager.table(GUILD, CHANNEL) is None
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a traceback was logged"
+
+
+# ----- practice moves no chips: a broke player plays on ----------------------------------------
+
+
+async def test_a_broke_player_may_play_on_at_a_practice_table(world: World) -> None:
+    world.manager.turns.offload = GatedOffload(world.manager.offload)  # the computer waits
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino", practice=True, seats=2))
+    await world.storage.players.take(GUILD, HOST, 1_000, admin_id=PLAYERS[5])
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    # Was refused: "Playing on costs 10 chips and you have 0; surrender instead."
+    await world.manager.declare(GUILD, CHANNEL, HOST, True)
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.seat_of(HOST).choice is True
+    assert await world.storage.players.balance(GUILD, HOST) == 0
+
+
+# ----- the server's settings reach the lobbies already open; the host removes a computer -------
+
+
+async def test_a_server_forbidding_computers_reaches_a_lobby_already_open(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+    await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
+    await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
+    forbid = TableDefaults(computers_allowed=False)
+    await world.storage.settings.set(GUILD, table_defaults=forbid.to_json())
+    with pytest.raises(GameError) as refused:
+        await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
+    assert str(refused.value) == "This server does not seat computers at its tables."
+    # The computer seated before cannot play either; removed, the people play on.
+    with pytest.raises(GameError) as refused:
+        await world.manager.start(GUILD, CHANNEL, HOST)
+    assert str(refused.value) == (
+        "This server does not seat computers at its tables; remove Computer 1 before you start."
+    )
+    await world.manager.kick(GUILD, CHANNEL, HOST, -1)
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.players == (HOST, PLAYERS[1])
+    assert not table.lobby().seats_a_computer
+    await world.manager.start(GUILD, CHANNEL, HOST)
+
+
+async def test_a_lowered_computer_cap_reaches_a_table_set_to_fill(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino", fill="steady"))
+    await world.storage.settings.set(
+        GUILD, table_defaults=TableDefaults(computer_seats=2).to_json()
+    )
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and [s.computer for s in table.seats] == [None, "steady", "steady"]
+
+
+async def test_the_host_removes_a_computer_from_the_lobby(world: World) -> None:
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+    for level in ("casual", "strong"):
+        await world.manager.add_computer(GUILD, CHANNEL, HOST, level)
+    [kicked] = await world.manager.kick(GUILD, CHANNEL, HOST, -1)
+    assert isinstance(kicked, PlayerKicked) and kicked.lobby is not None
+    assert kicked.lobby.computers == ((-2, "strong"),)
+    # The next computer takes the lowest number free at the table.
+    await world.manager.add_computer(GUILD, CHANNEL, HOST, "steady")
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and [(s.user, s.computer) for s in table.seats] == [
+        (HOST, None),
+        (-2, "strong"),
+        (-1, "steady"),
+    ]
+    with pytest.raises(GameError) as refused:
+        await world.manager.kick(GUILD, CHANNEL, HOST, -4)
+    assert str(refused.value) == "There is no Computer 4 at this table."

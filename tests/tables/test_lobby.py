@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import GameError
-from storage.rows import GameStatus
 from tables.config import make_config
 from tables.events import PlayerLeft, TableClosed
 from tables.phase import Phase
@@ -138,10 +137,10 @@ async def test_host_leaving_passes_the_table_and_the_last_one_closes_it(world: W
     assert await world.storage.snapshots.load(GUILD, CHANNEL) is None
 
 
-async def test_refused_start_leaves_its_game_refunded_not_open(world: World) -> None:
+async def test_refused_start_leaves_no_game_behind(world: World) -> None:
     await open_table(world, "three-card")
     await world.storage.players.take(GUILD, HOST, 999, admin_id=1)
     with pytest.raises(GameError):
         await world.manager.start(GUILD, CHANNEL, HOST)
-    games = await world.database.fetchall("SELECT id, status FROM games")
-    assert [GameStatus(row[1]) for row in games] == [GameStatus.REFUNDED]
+    # The game row is part of the Start's one transaction: no open or refunded game is left.
+    assert await world.database.fetchall("SELECT id, status FROM games") == []

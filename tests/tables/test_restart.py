@@ -72,7 +72,7 @@ async def test_submitted_hands_survive_a_restart(world: World) -> None:
     assert table.waiting_for() == players[1:]
 
 
-async def test_crash_after_the_escrow_before_the_snapshot_refunds_on_restart(
+async def test_crash_at_the_starts_snapshot_leaves_no_ante_held(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     players = await seat(world, "showdown", 3)
@@ -84,11 +84,11 @@ async def test_crash_after_the_escrow_before_the_snapshot_refunds_on_restart(
     monkeypatch.setattr(SnapshotRepository, "save", crash)
     with pytest.raises(SimulatedCrash):
         await world.manager.start(GUILD, CHANNEL, HOST)
-    # The antes were escrowed, but the table never saved its game.
-    assert sum((await world.storage.chips.escrowed(1)).values()) == 30
+    # The game, its antes and the snapshot are one transaction: none of it was kept.
+    assert await world.open_games() == []
+    assert await world.database.fetchall("SELECT game_id FROM escrow") == []
     monkeypatch.setattr(SnapshotRepository, "save", save)
     await world.restart()
-    assert await world.status(1) is GameStatus.REFUNDED
     for user in players:
         assert await world.storage.players.balance(GUILD, user) == 1_000
     table = await world.manager.table(GUILD, CHANNEL)
