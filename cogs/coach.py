@@ -16,7 +16,7 @@ from cogs.showdown import showdown_names, showdown_text
 from engine.errors import GameError
 from render.style import signed
 from storage.rows import GameStatus
-from tables.review import Review, review_game, showdown_of
+from tables.review import Review, showdown_of
 
 
 class ReviewButton(Control[Button], custom_id="pp:review:{game:int}"):
@@ -92,9 +92,7 @@ async def show_review(interaction: Interaction, game_id: int | None) -> None:
     if interaction.guild_id is None:
         raise GameError("Reviews are of a server's games: ask in its channel.")
     found = services(interaction)
-    review = await review_game(
-        found.storage, found.tables.offload, interaction.guild_id, interaction.user.id, game_id
-    )
+    review = await found.reviews.review(interaction.guild_id, interaction.user.id, game_id)
     names = await player_names(
         interaction.client, found.storage, interaction.guild_id, [interaction.user.id]
     )

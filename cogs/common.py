@@ -17,6 +17,7 @@ from storage import Storage
 from tables.events import Lobby
 from tables.hands import Setting
 from tables.manager import TableManager
+from tables.review import Reviews
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -127,6 +128,11 @@ class Services:
     tables: TableManager
     suggestions: Suggestions = field(default_factory=Suggestions)
     lobbies: LobbyMessages = field(default_factory=LobbyMessages)
+    #: The coach's reviews, kept and limited per player (on the tables' workers and clock).
+    reviews: Reviews = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.reviews = Reviews(self.storage, self.tables.offload, self.tables.clock)
 
 
 class HasServices(Protocol):

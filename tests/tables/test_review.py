@@ -163,3 +163,26 @@ async def test_an_unfinished_game_has_no_review_yet(world: World) -> None:
     assert table is not None and table.game_id is not None
     with pytest.raises(GameError, match="has not finished"):
         await review(world, table.game_id)
+
+
+async def test_a_review_is_made_once_per_game_and_player_and_shown_the_same(world: World) -> None:
+    from typing import Any
+
+    from tables.review import Reviews
+
+    await open_with_computers(world, "casino", "casual")
+    event = await play(world)
+    made: list[Any] = []
+
+    async def counted(work: Any, /, *args: Any, **kwargs: Any) -> Any:
+        made.append(args)
+        return await world.manager.offload(work, *args, **kwargs)
+
+    reviews = Reviews(world.storage, counted, world.clock)
+    first = await reviews.review(GUILD, HOST, event.game_id)
+    assert first == await review(world, event.game_id)  # the cache changes nothing shown
+    assert await reviews.review(GUILD, HOST, None) == first  # the latest: the same game
+    assert await reviews.review(GUILD, HOST, event.game_id) == first
+    assert len(made) == 1  # one review of the game by the workers, not three
+    with pytest.raises(GameError, match="did not play"):
+        await reviews.review(GUILD, STRANGER, event.game_id)
