@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from cogs.arrange import hand_view
 from cogs.coach import ReviewButton
-from cogs.common import answer, mention, mentions, reply, run, services
+from cogs.common import answer, mention, mentions, reply, retire_lobby, run, services
 from cogs.controls import Button, Control, Interaction
 from engine.players import Level
 from tables.computers import default_level
@@ -286,8 +286,10 @@ async def lobby_action(
     if action == "start":
         events = await tables.start(guild, channel, user)
         started = next(e for e in events if isinstance(e, GameStarted))
-        found.lobbies.forget(key)
+        left = found.lobbies.forget(key)
         text, view = started_text(started), hand_view(started.game_id)
+        pressed_id = interaction.message.id if on_lobby and interaction.message else None
+        await retire_lobby(interaction.client, key, left, started.game_id, pressed=pressed_id)
         if on_lobby:
             await interaction.edit_original_response(content=text, view=view)
         else:

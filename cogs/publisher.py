@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
@@ -19,6 +18,7 @@ from cogs.common import (
     mentions,
     picture,
     png,
+    retire_lobby,
 )
 from cogs.declare import declare_view
 from cogs.lobby import lobby_text, lobby_view, next_hand_view
@@ -293,12 +293,8 @@ class DiscordPublisher:
         elif isinstance(event, GameStarted):
             # The Start press answers in the channel with the game's status (an interaction
             # response); a lobby message left over from a typed /table start loses its buttons.
-            left = self.lobbies.forget((guild_id, channel_id))
-            if left is not None and left.message is not None and left.lobby.players:
-                with contextlib.suppress(discord.HTTPException):
-                    await left.message.edit(
-                        content=f"Game {event.game_id} started: see below.", view=None
-                    )
+            key = (guild_id, channel_id)
+            await retire_lobby(self.client, key, self.lobbies.forget(key), event.game_id)
         elif isinstance(event, GameCancelled):
             back = sum(event.refunds.values())
             await self._say(
