@@ -28,7 +28,7 @@ from cogs.chips import ChipsCog
 from cogs.coach import CoachCog
 from cogs.common import LobbyMessages, Services, Suggestions, on_tree_error
 from cogs.controls import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
-from cogs.info import InfoCog
+from cogs.info import RULES_URL_LIMIT, InfoCog
 from cogs.lifecycle import LifecycleCog
 from cogs.lobby import TableCog
 from cogs.pictures import warm_up_pictures
@@ -162,7 +162,7 @@ def parse_web_url(name: str, text: str) -> str | None:
     text = text.strip()
     if not text:
         return None
-    if not text.startswith(("http://", "https://")) or len(text) > 500:
+    if not text.startswith(("http://", "https://")) or len(text) > RULES_URL_LIMIT:
         raise SettingsError(f"{name} must be an http(s) address or empty, not {text[:60]!r}.")
     return text
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from cogs.info import RULES_URL_LIMIT
 from tests.cogs.conftest import Scene
 from tests.cogs.test_computers import labels
 from tests.cogs.test_flow import open_table, play_out
+
+DISCORD_LIMIT = 2000
 
 
 def lobby_with_buttons(scene: Scene) -> list[Any]:
@@ -41,3 +45,16 @@ async def test_a_typed_table_start_after_a_typed_join_takes_the_lobbys_buttons_t
     await scene.members[0].slash(scene.channel, "table start")
     await scene.env.settle()
     assert lobby_with_buttons(scene) == []
+
+
+async def test_help_fits_discord_with_the_longest_rules_url_allowed(scene: Scene) -> None:
+    ann = scene.members[0]
+    url = "https://example.org/" + "r" * (RULES_URL_LIMIT - len("https://example.org/"))
+    assert len(url) == RULES_URL_LIMIT
+    scene.bot.settings = replace(scene.bot.settings, rules_url=url)
+    shown = await ann.slash(scene.channel, "help")
+    text = shown.response.content
+    assert len(text) <= DISCORD_LIMIT, len(text)
+    assert url in text  # whole: a cut address leads nowhere
+    for command in ("/table create", "/review", "/rules"):
+        assert command in text
