@@ -6,8 +6,8 @@ from typing import Final
 
 import discord
 
-from cogs.common import reply, run, services
-from cogs.controls import Button, Control, Interaction
+from cogs.common import run, services
+from cogs.controls import Button, Control, Interaction, current_table
 from tables.phase import Phase
 
 _CHOICES: Final = {
@@ -32,15 +32,10 @@ class DeclareButton(
     async def act(self, interaction: Interaction) -> None:
         """Declare, if this button's declaration is still open."""
         tables = services(interaction).tables
-        table = await tables.table(self.guild, self.channel)
-        if (
-            table is None
-            or table.game_id != self.game
-            or table.phase is not Phase.DECLARING
-            or table.round != self.round
-        ):
-            await reply(interaction, "That declaration is over; these buttons no longer count.")
-            return
+        key = (self.guild, self.channel)
+        await current_table(
+            interaction, self.game, phase=Phase.DECLARING, key=key, round_=self.round
+        )
         word = "play on" if self.play else "surrender"
         await run(
             interaction,
