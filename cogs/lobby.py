@@ -17,7 +17,7 @@ from engine.players import Level
 from tables.computers import default_level
 from tables.config import make_config
 from tables.events import Event, GameStarted, Lobby, PlayerJoined, PlayerLeft, TableOpened
-from tables.games import GAMES, game_named
+from tables.games import GAMES, GameSpec, game_named
 from tables.options import WHEELS, TableDefaults
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
@@ -202,7 +202,8 @@ class TableCog(
         seated = mentions(table.players)
         where = "" if channel == interaction.channel_id else f" in <#{channel}>"
         lines = [
-            f"**{table.spec.title}**{where}, ante {table.config.ante}, host {mention(table.host)}.",
+            f"**{table.spec.title}**{where}, {stakes_words(table.spec, table.config.ante)}, "
+            f"host {mention(table.host)}.",
             f"Seated ({len(table.seats)}/{table.config.seats}): {seated}.",
             f"Phase: {table.phase.value}; games played: {table.games_played}.",
         ]
@@ -226,12 +227,22 @@ _LOBBY_DONE: Final = {
 }
 
 
+def stakes_words(spec: GameSpec, ante: int) -> str:
+    """What each player puts up at the start, as the start escrows it: "ante 10", or in the
+    three-card game each of its wagers and what they come to."""
+    if not ante:
+        return "no ante"
+    if spec.wagers > 1:
+        return f"{spec.wagers} wagers of {ante} ({spec.put_up(ante)} chips a player)"
+    return f"ante {ante}"
+
+
 def lobby_text(lobby: Lobby) -> str:
     """The lobby message: the game, its ante and seats, the host and who sits."""
     if not lobby.players:  # the last player left
         return "The table is closed."
     spec = game_named(lobby.game)
-    ante = f"ante {lobby.ante}" if lobby.ante else "no ante"
+    ante = stakes_words(spec, lobby.ante)
     levels = dict(lobby.computers)
     seated = ", ".join(
         f"{mention(user)} ({levels[user]})" if user in levels else mention(user)

@@ -20,7 +20,7 @@ from cogs.common import (
     png,
     retire_lobby,
 )
-from cogs.declare import declare_view
+from cogs.declare import declaration_text, declare_view
 from cogs.lobby import lobby_text, lobby_view, next_hand_view
 from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
 from cogs.showdown import showdown_names, showdown_text
@@ -208,9 +208,8 @@ class DiscordPublisher:
         deadline = f"<t:{int(event.deadline)}:R>"
         if isinstance(event, DeclarationsOpened):
             what = (
-                f"Declaration {event.round + 1}: **Play** puts up {event.play_cost} chips and "
-                f"brings {event.draw} more cards; **Surrender** costs {event.surrender_cost}. "
-                f"Decide {deadline}; your choice stays secret until everyone has declared."
+                f"{declaration_text(event)}\nDecide {deadline}; your choice stays secret until "
+                "everyone has declared."
             )
         else:
             what = (

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from engine.cards import card_from_code
 from engine.errors import GameError
+from engine.stakes import SurrenderCost
 from storage import Storage
 from storage.rows import GameStatus
 from tables.codec import decode_event
@@ -84,8 +85,9 @@ class Review:
     best: Way | None
     #: The declaration (0-based) at which the player surrendered, if they did.
     surrendered_at: int | None = None
-    #: Chips the surrender cost (or would have cost at the last declaration); None: no surrender.
-    surrender_cost: int | None = None
+    #: What the surrender moved (or would have moved at the last declaration, the others
+    #: declaring as they did), as the settlement moves it; None: the game has no surrender.
+    surrender: SurrenderCost | None = None
     #: With hindsight of all the cards: surrendering was worth more than the best setting.
     fold_better: bool = False
     #: Chips playing on was expected to be worth when the player surrendered.
@@ -100,6 +102,11 @@ class Review:
     def spec(self) -> GameSpec:
         """The game reviewed."""
         return game_named(self.game)
+
+    @property
+    def surrender_cost(self) -> int | None:
+        """Chips the surrender moved beyond those the player had staked already."""
+        return None if self.surrender is None else self.surrender.paid
 
     @property
     def same(self) -> bool:
