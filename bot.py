@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import signal
+import sys
+
+if __name__ == "__main__":
+    # Ctrl-C or SIGTERM while the modules below import (a second or two) ends the bot quietly:
+    # nothing has started that needs stopping. `main` puts its own handlers in their place.
+    def _end_quietly(signum: int, frame: object) -> None:
+        raise SystemExit(0)
+
+    for _signal in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(_signal, _end_quietly)
+
 import argparse
 import asyncio
 import contextlib
 import logging
 import math
 import os
-import signal
 import socket
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +38,7 @@ from cogs.chips import ChipsCog
 from cogs.coach import CoachCog
 from cogs.common import LobbyMessages, Services, Suggestions, on_tree_error
 from cogs.controls import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
-from cogs.info import InfoCog
+from cogs.info import RULES_URL_LIMIT, InfoCog
 from cogs.lifecycle import LifecycleCog
 from cogs.lobby import TableCog
 from cogs.pictures import warm_up_pictures
@@ -162,7 +172,7 @@ def parse_web_url(name: str, text: str) -> str | None:
     text = text.strip()
     if not text:
         return None
-    if not text.startswith(("http://", "https://")) or len(text) > 500:
+    if not text.startswith(("http://", "https://")) or len(text) > RULES_URL_LIMIT:
         raise SettingsError(f"{name} must be an http(s) address or empty, not {text[:60]!r}.")
     return text
 
@@ -498,6 +508,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, help="how many players --demo seats")
     args = parser.parse_args(argv)
     if args.demo is not None:
+        # The demo is a command-line run like any other: Ctrl-C interrupts it as Python does.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         from demo import run_demo
 
         return run_demo(args.demo, args.out or Path("demo-output") / args.demo, args.players)

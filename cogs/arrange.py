@@ -23,8 +23,8 @@ from cogs.builder import (
     held_indices,
     set_hands,
 )
-from cogs.common import acknowledge, answer, guarded, picture, png, reply, services
-from cogs.controls import Button, Control, Interaction
+from cogs.common import acknowledge, answer, guarded, picture, png, services
+from cogs.controls import Button, Control, Interaction, current_table
 from cogs.declare import declare_view
 from cogs.pictures import hand_picture, setting_picture
 from engine.cards import AnyCard
@@ -32,7 +32,9 @@ from engine.errors import GameError
 from render.style import signed
 from tables.games import GameSpec
 from tables.hands import Setting, read_setting, setting_shape
+from tables.manager import NO_GAME, NO_TABLE
 from tables.phase import Phase
+from tables.table import Table
 
 
 class PlayCog(commands.Cog):
@@ -64,9 +66,8 @@ class PlayCog(commands.Cog):
         """Open the builder (only the caller sees it)."""
         guild, channel = interaction.guild_id, interaction.channel_id
         assert guild is not None and channel is not None
-        table = await services(interaction).tables.table(guild, channel)
-        if table is None or table.game_id is None:
-            raise GameError("No game is under way at this table.")
+        table = await typed_table(interaction, guild, channel)
+        assert table.game_id is not None
         await build_step(interaction, table.game_id, EMPTY, "start")
 
     @arrange.command(name="suggest", description="The solver's arrangement of your cards")
@@ -151,18 +152,34 @@ class SuggestButton(GameButton, custom_id="pp:suggest:{guild:int}:{channel:int}:
         await suggest(interaction, self.guild, self.channel, self.game)
 
 
+async def typed_table(interaction: Interaction, guild: int, channel: int) -> Table:
+    """The channel's table with a game under way, for a typed ``/arrange``; else the sentence
+    that says what the channel has instead (no table, or a table in its lobby)."""
+    table = await services(interaction).tables.table(guild, channel)
+    if table is None:
+        raise GameError(NO_TABLE)
+    if not table.in_game or table.game_id is None:
+        raise GameError(NO_GAME)
+    return table
+
+
 async def suggest(
     interaction: Interaction, guild: int, channel: int, game: int | None = None
 ) -> None:
     """Answer with the solver's setting of the presser's cards and a button to take it.
 
-    ``game`` is the game a button belongs to: a button from an earlier game says so.
+    ``game`` is the game a button belongs to (None: typed): a button that is not the presser's
+    to press now gets the controls' one sentence.
     """
     await acknowledge(interaction)
     found = services(interaction)
-    table = await found.tables.table(guild, channel)
-    if table is None or table.game_id is None or game not in (None, table.game_id):
-        raise GameError("That game is over; these buttons no longer count.")
+    if game is None:
+        table = await typed_table(interaction, guild, channel)
+    else:
+        _, table = await current_table(
+            interaction, game, phase=Phase.ARRANGING, key=(guild, channel)
+        )
+    assert table.game_id is not None
     suggestion = await found.tables.suggest(guild, channel, interaction.user.id)
     setting = suggestion.setting
     found.suggestions.remember(table.game_id, interaction.user.id, setting)
@@ -195,10 +212,8 @@ class TakeButton(GameButton, custom_id="pp:take:{guild:int}:{channel:int}:{game:
         """Submit the suggestion (asked again if the bot restarted since)."""
         found = services(interaction)
         user = interaction.user.id
-        table = await found.tables.table(self.guild, self.channel)
-        if table is None or table.game_id != self.game:
-            await reply(interaction, "That game is over.")
-            return
+        key = (self.guild, self.channel)
+        await current_table(interaction, self.game, phase=Phase.ARRANGING, key=key)
         await acknowledge(interaction)
         setting: Setting | None = found.suggestions.get(self.game, user)
         if setting is None:  # the bot restarted since it showed the suggestion
@@ -217,11 +232,8 @@ class TypeButton(GameButton, custom_id="pp:type:{guild:int}:{channel:int}:{game:
     async def act(self, interaction: Interaction) -> None:
         """Open the form (a form must be the first answer, so no deferring here)."""
         found = services(interaction)
-        table = await found.tables.table(self.guild, self.channel)
-        if table is None or table.game_id != self.game or table.phase is not Phase.ARRANGING:
-            await reply(interaction, "Hands cannot be set for that game now.")
-            return
-        table.seat_of(interaction.user.id)  # a stranger gets the table's sentence
+        key = (self.guild, self.channel)
+        _, table = await current_table(interaction, self.game, phase=Phase.ARRANGING, key=key)
         draft = found.suggestions.get(self.game, interaction.user.id)
         await interaction.response.send_modal(
             HandsModal(
@@ -280,21 +292,33 @@ class HandsModal(discord.ui.Modal):
 
     async def _act(self, interaction: Interaction) -> None:
         automatic = (self.automatic.value if self.automatic else "") or None
-        await preview_text(interaction, self.guild, self.channel, self.hands.value, automatic)
+        await preview_text(
+            interaction, self.guild, self.channel, self.hands.value, automatic, game=self.game
+        )
 
 
 async def preview_text(
-    interaction: Interaction, guild: int, channel: int, text: str, automatic: str | None
+    interaction: Interaction,
+    guild: int,
+    channel: int,
+    text: str,
+    automatic: str | None,
+    *,
+    game: int | None = None,
 ) -> None:
     """Check the presser's hands and show them as a picture, with a button that sets them.
 
     Nothing is set yet: an illegal setting gets the engine's sentence, a legal one a preview.
+    ``game`` is the game a form was opened for (None: typed).
     """
     await acknowledge(interaction)
-    found = services(interaction)
-    table = await found.tables.table(guild, channel)
-    if table is None or table.game_id is None:
-        raise GameError("There is no game at this table; open one with `/table create`.")
+    if game is None:
+        table = await typed_table(interaction, guild, channel)
+    else:
+        _, table = await current_table(
+            interaction, game, phase=Phase.ARRANGING, key=(guild, channel)
+        )
+    assert table.game_id is not None
     seat = table.seat_of(interaction.user.id)
     if table.phase is not Phase.ARRANGING or not seat.is_active:
         raise GameError("There are no hands of yours to set now.")

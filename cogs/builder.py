@@ -11,7 +11,7 @@ from typing import Any, Final
 import discord
 
 from cogs.common import acknowledge, answer, services
-from cogs.controls import Button, Control, Interaction, Select
+from cogs.controls import Button, Control, Interaction, Select, current_table
 from engine.cards import AnyCard
 from engine.errors import GameError
 from engine.variants import Automatic
@@ -89,18 +89,6 @@ async def set_hands(
     )
 
 
-async def _arranging(
-    interaction: Interaction, game: int, over: str
-) -> tuple[tuple[int, int], Table]:
-    """Where ``game`` is played and its table, while it sets hands; else ``over`` is said."""
-    tables = services(interaction).tables
-    key = await tables.find_game(game)
-    table = None if key is None else await tables.table(*key)
-    if key is None or table is None or table.phase is not Phase.ARRANGING:
-        raise GameError(over)
-    return key, table
-
-
 async def _set_chosen(
     interaction: Interaction,
     key: tuple[int, int],
@@ -128,9 +116,7 @@ class ConfirmButton(
 
     async def act(self, interaction: Interaction) -> None:
         """Set the previewed hands."""
-        key, table = await _arranging(
-            interaction, self.game, "That game is not setting hands any more."
-        )
+        key, table = await current_table(interaction, self.game, phase=Phase.ARRANGING)
         slots = decode_build(self.state, len(table.seat_of(interaction.user.id).held))
         await _set_chosen(interaction, key, table, slots, _automatic_at(self.auto))
 
@@ -268,8 +254,7 @@ async def build_step(
     values: Sequence[str] = (),
 ) -> None:
     """One step of the builder, redrawn in place; a wrong step gets a sentence, changes nothing."""
-    over = "That game is not setting hands any more; this builder is done."
-    key, table = await _arranging(interaction, game, over)
+    key, table = await current_table(interaction, game, phase=Phase.ARRANGING)
     held = table.seat_of(interaction.user.id).held
     spec = table.spec
     shape = setting_shape(spec)

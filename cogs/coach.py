@@ -14,9 +14,11 @@ from cogs.controls import Button, Control, Interaction
 from cogs.pictures import review_picture, showdown_picture, slot_names
 from cogs.showdown import showdown_names, showdown_text
 from engine.errors import GameError
+from engine.settlement import HOUSE
+from engine.stakes import PLAYERS
 from render.style import signed
 from storage.rows import GameStatus
-from tables.review import Review, review_game, showdown_of
+from tables.review import Review, showdown_of
 
 
 class ReviewButton(Control[Button], custom_id="pp:review:{game:int}"):
@@ -43,9 +45,7 @@ def review_text(review: Review) -> str:
     lines = [f"**Your review of game {review.game_id} ({spec.title}).**"]
     yours, best = review.yours, review.best
     if yours is None:
-        word = "folded" if spec.has_dealer else "surrendered"
-        cost = f" for {review.surrender_cost} chips" if review.surrender_cost else ""
-        lines.append(f"You {word} at declaration {(review.surrendered_at or 0) + 1}{cost}.")
+        lines.append(surrender_text(review))
         if review.playing_on is not None and review.surrender_cost is not None:
             right = review.playing_on < -review.surrender_cost
             verdict = "so surrendering was right" if right else "so playing on was worth more"
@@ -76,14 +76,39 @@ def review_text(review: Review) -> str:
             for d in review.differences
         )
         lines.append(f"Where they differ: {made}.")
-    if review.fold_better and review.surrender_cost is not None:
+    if review.fold_better and review.surrender is not None:
+        word = "folding" if spec.has_dealer else "surrendering at the last declaration"
+        cost = review.surrender
         lines.append(
-            f"With every card seen, surrendering at the last declaration "
-            f"({review.surrender_cost} chips) was worth more than the best setting."
+            f"With every card seen, {word} was worth more than the best setting: it would have "
+            f"cost {cost.paid} chips beyond the {cost.put_in} you had staked, {cost.total} in all."
         )
     if not review.exact:
         lines.append("(The solver's time ran out before it proved its setting the best.)")
     return "\n".join(lines)
+
+
+def surrender_text(review: Review) -> str:
+    """What the player's surrender (or fold) moved, with the settlement's figures."""
+    at = f"declaration {(review.surrendered_at or 0) + 1}"
+    cost = review.surrender
+    if cost is None:
+        return f"You surrendered at {at}."
+    if cost.payee == HOUSE:
+        return (
+            f"You folded at {at}: you lost your {cost.put_in}-chip ante and {cost.paid} more to "
+            f"the dealer, {cost.total} in all."
+        )
+    if not cost.paid:
+        return f"You surrendered at {at}, as everyone did: nobody paid, and the pot was shared."
+    if cost.payee == PLAYERS:
+        paid = f"you paid {cost.paid} chips to those who played on"
+    else:
+        paid = f"you put {cost.paid} more chips into the pot"
+    return (
+        f"You surrendered at {at}: {paid}, and your {cost.put_in} in the pot stayed there: "
+        f"{cost.total} in all."
+    )
 
 
 async def show_review(interaction: Interaction, game_id: int | None) -> None:
@@ -92,9 +117,7 @@ async def show_review(interaction: Interaction, game_id: int | None) -> None:
     if interaction.guild_id is None:
         raise GameError("Reviews are of a server's games: ask in its channel.")
     found = services(interaction)
-    review = await review_game(
-        found.storage, found.tables.offload, interaction.guild_id, interaction.user.id, game_id
-    )
+    review = await found.reviews.review(interaction.guild_id, interaction.user.id, game_id)
     names = await player_names(
         interaction.client, found.storage, interaction.guild_id, [interaction.user.id]
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import secrets
@@ -17,6 +18,7 @@ from storage import Storage
 from tables.events import Lobby
 from tables.hands import Setting
 from tables.manager import TableManager
+from tables.review import Reviews
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -119,6 +121,33 @@ class LobbyMessages:
         return self._shown.pop(key, None)
 
 
+async def retire_lobby(
+    client: discord.Client,
+    key: tuple[int, int],
+    shown: ShownLobby | None,
+    game_id: int,
+    *,
+    pressed: int | None = None,
+) -> None:
+    """A table's game started: its lobby message (``shown``, just forgotten) loses its buttons.
+
+    Whoever forgets the lobby message at a start retires it, unless it is the message whose
+    Start was ``pressed`` (that one becomes the game's status). It is edited through the
+    channel, as the bot's own message: a command's follow-up can no longer be edited through
+    its interaction once that is 15 minutes old.
+    """
+    if shown is None or shown.message is None or not shown.lobby.players:
+        return
+    if shown.message.id == pressed:
+        return
+    guild_id, channel_id = key
+    channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
+    with contextlib.suppress(discord.HTTPException):
+        await channel.get_partial_message(shown.message.id).edit(
+            content=f"The host dealt game {game_id}: see below.", view=None
+        )
+
+
 @dataclass(slots=True)
 class Services:
     """The layers below the cogs, as the bot wires them."""
@@ -127,6 +156,11 @@ class Services:
     tables: TableManager
     suggestions: Suggestions = field(default_factory=Suggestions)
     lobbies: LobbyMessages = field(default_factory=LobbyMessages)
+    #: The coach's reviews, kept and limited per player (on the tables' workers and clock).
+    reviews: Reviews = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.reviews = Reviews(self.storage, self.tables.offload, self.tables.clock)
 
 
 class HasServices(Protocol):

@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Final, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, TypeVar
 
 import discord
 
-from cogs.common import guarded
+from cogs.common import guarded, services
+from engine.errors import GameError
+from tables.phase import Phase
+
+if TYPE_CHECKING:
+    from tables.table import Table
 
 Interaction = discord.Interaction[Any]
 Button = discord.ui.Button[Any]
@@ -139,3 +144,38 @@ def is_unknown_control(interaction: Interaction) -> bool:
 def _custom_id(interaction: Interaction) -> str:
     data: dict[str, Any] = dict(interaction.data or {})
     return str(data.get("custom_id", ""))
+
+
+#: What a control of a game says when it is not the presser's to press now: from an earlier game
+#: or step, pressed by a player it does not concern, or forged. One sentence for every case, so
+#: an id naming another server's table tells the presser nothing of that table.
+NOT_CURRENT: Final = "That button is not yours, or its game or step is over; nothing was done."
+
+
+async def current_table(
+    interaction: Interaction,
+    game: int,
+    *,
+    phase: Phase,
+    key: tuple[int, int] | None = None,
+    round_: int | None = None,
+) -> tuple[tuple[int, int], Table]:
+    """The one gate of a game's controls: the table (at ``key``, else wherever ``game`` is
+    played) while ``game`` is at ``phase`` (and declaration ``round_``) and the presser is in
+    it; else `NOT_CURRENT`, whatever the reason."""
+    tables = services(interaction).tables
+    if key is None:
+        key = await tables.find_game(game)
+    table = None if key is None else await tables.table(*key)
+    user = interaction.user.id
+    if (
+        key is None
+        or table is None
+        or table.game_id != game
+        or table.phase is not phase
+        or (round_ is not None and table.round != round_)
+        or not table.is_seated(user)
+        or not table.seat_of(user).is_active
+    ):
+        raise GameError(NOT_CURRENT)
+    return key, table

@@ -6,8 +6,11 @@ from typing import Final
 
 import discord
 
-from cogs.common import reply, run, services
-from cogs.controls import Button, Control, Interaction
+from cogs.common import run, services
+from cogs.controls import Button, Control, Interaction, current_table
+from engine.settlement import HOUSE
+from engine.stakes import PLAYERS
+from tables.events import DeclarationsOpened
 from tables.phase import Phase
 
 _CHOICES: Final = {
@@ -32,21 +35,60 @@ class DeclareButton(
     async def act(self, interaction: Interaction) -> None:
         """Declare, if this button's declaration is still open."""
         tables = services(interaction).tables
-        table = await tables.table(self.guild, self.channel)
-        if (
-            table is None
-            or table.game_id != self.game
-            or table.phase is not Phase.DECLARING
-            or table.round != self.round
-        ):
-            await reply(interaction, "That declaration is over; these buttons no longer count.")
-            return
+        key = (self.guild, self.channel)
+        await current_table(
+            interaction, self.game, phase=Phase.DECLARING, key=key, round_=self.round
+        )
         word = "play on" if self.play else "surrender"
         await run(
             interaction,
             lambda: tables.declare(self.guild, self.channel, interaction.user.id, self.play),
             done=f"You declared: {word}. It stays secret until everyone has declared.",
         )
+
+
+def _chips(count: int, more: str = "") -> str:
+    return f"{count} {more}chip" if count == 1 else f"{count} {more}chips"
+
+
+def declaration_text(event: DeclarationsOpened) -> str:
+    """What a declaration's DM says playing on and surrendering cost, with the figures the
+    settlement will move at this table (``event.stakes``, engine/stakes.py)."""
+    heading = f"Declaration {event.round + 1}"
+    cards = f"{event.draw} more cards"
+    stakes = event.stakes
+    if stakes is None:
+        return (
+            f"{heading} (practice: no chips move): **Play** brings {cards}; **Surrender** "
+            "leaves the game."
+        )
+    cost = stakes.surrender
+    if cost.payee == HOUSE:
+        play = f"**Play** puts up a buy-in of {_chips(stakes.play)} and brings {cards}."
+        surrender = (
+            f"**Surrender** folds: you lose your {cost.put_in}-chip ante and "
+            f"{cost.paid} more to the dealer, {cost.total} in all."
+        )
+        return f"{heading}: {play} {surrender}"
+    if stakes.play:
+        play = f"**Play** puts {_chips(stakes.play, 'more ')} into the pot and brings {cards}."
+    else:
+        play = f"**Play** brings {cards} at no further cost."
+    others = len(event.players) - 1
+    if cost.payee == PLAYERS and others == 1:
+        pays = f"pays {_chips(stakes.each)} to the other player if they play on"
+    elif cost.payee == PLAYERS:
+        pays = (
+            f"pays {_chips(stakes.each)} to each other player who plays on, {cost.paid} if "
+            f"all {others} do"
+        )
+    else:
+        pays = f"puts {_chips(cost.paid, 'more ')} into the pot"
+    surrender = (
+        f"**Surrender** {pays}, and your {cost.put_in} in the pot stay there: {cost.total} in "
+        "all. If everyone surrenders, nobody pays and the pot is shared."
+    )
+    return f"{heading}: {play} {surrender}"
 
 
 def declare_view(guild: int, channel: int, game: int, round_: int) -> discord.ui.View:

@@ -32,11 +32,13 @@ RULES_SECTIONS: Final = {
 #: Discord's limit on an embed's description.
 EMBED_LIMIT = 4096
 
+#: The longest ``RULES_URL`` the bot accepts (bot.py); /help shows it whole within Discord's limit.
+RULES_URL_LIMIT: Final = 500
+
 HELP = """**Pyramid Poker: how a game goes**
-1. `/table create` opens a table in a channel (pick the game; options default to the server's;
-   `practice:` plays for no chips, `fill:` seats computers in the empty seats).
-2. Players press **Join** under the lobby (the host may **Add computer**); the host presses
-   **Start**.
+1. `/table create` opens a table in a channel (options default to the server's; `practice:`
+   plays for no chips, `fill:` seats computers in the empty seats).
+2. Players press **Join** (the host may **Add computer**); the host presses **Start**.
 3. Your cards come by DM (or `/hand`, or **Show my hand**, if your DMs are closed).
 4. Games with declarations ask **Play** or **Surrender** by DM; choices are revealed together.
 5. Set your hands, weakest first. Three ways:
@@ -44,8 +46,8 @@ HELP = """**Pyramid Poker: how a game goes**
    - **Type hands** or `/arrange hands:"As | Kh Kd 9s | ..."`: text, checked and previewed;
    - **Suggest**: the solver's arrangement, then **Take it**.
    If you set nothing before the deadline, the table sets your hands for you.
-6. The showdown is posted as a picture with everyone's hands and chips; **Deal again** plays on,
-   and **Review** shows you your hands beside the best setting of the same cards.
+6. The showdown shows everyone's hands and chips; **Deal again** plays on, and **Review**
+   shows you your hands beside the best setting of the same cards.
 
 **Commands**
 - Tables: `/table create`, `join`, `leave`, `start`, `status`, `cancel`, `kick`, `addbot`
@@ -53,8 +55,7 @@ HELP = """**Pyramid Poker: how a game goes**
 - Chips: `/balance`, `/daily`, `/history`, `/leaderboard`
 - Past games: `/review` (your hands beside the best), `/replay` (a showdown again)
 - Looking things up: `/help` (this), `/evaluate` names any hand, `/rules` explains a game
-- Server admins: `/settings` (`/settings status`: the bot's processes), `/chips grant`,
-  `/chips take`
+- Server admins: `/settings` (`status`: the bot's processes), `/chips grant`, `/chips take`
 """
 
 
@@ -85,6 +86,8 @@ class InfoCog(commands.Cog):
     @app_commands.command(name="help", description="How a game goes, and every command")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """A short guide, only to the one who asked."""
+        # Fits with any RULES_URL the bot accepts (tests/cogs/test_answers.py): cutting the text
+        # would cut the address.
         await interaction.response.send_message(
             f"{HELP}{rules_pointer(interaction)}", ephemeral=True
         )
@@ -127,7 +130,7 @@ def rules_pointer(interaction: discord.Interaction[Any]) -> str:
     """A line saying where the full rules are."""
     url = rules_url(interaction)
     if url is not None:
-        return f"The full rules, with every ruling: {url}"
+        return f"The full rules: {url}"
     return "The full rules of a game: `/rules game:`."
 
 

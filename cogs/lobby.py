@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from cogs.arrange import hand_view
 from cogs.coach import ReviewButton
-from cogs.common import answer, mention, mentions, reply, run, services
+from cogs.common import answer, mention, mentions, reply, retire_lobby, run, services
 from cogs.controls import Button, Control, Interaction, Select
 from engine.errors import GameError
 from engine.players import Level
@@ -28,7 +28,7 @@ from tables.events import (
     PlayerLeft,
     TableOpened,
 )
-from tables.games import GAMES, game_named
+from tables.games import GAMES, GameSpec, game_named
 from tables.options import WHEELS, TableDefaults
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
@@ -231,7 +231,8 @@ class TableCog(
         seated = mentions(table.players)
         where = "" if channel == interaction.channel_id else f" in <#{channel}>"
         lines = [
-            f"**{table.spec.title}**{where}, ante {table.config.ante}, host {mention(table.host)}.",
+            f"**{table.spec.title}**{where}, {stakes_words(table.spec, table.config.ante)}, "
+            f"host {mention(table.host)}.",
             f"Seated ({len(table.seats)}/{table.config.seats}): {seated}.",
             f"Phase: {table.phase.value}; games played: {table.games_played}.",
         ]
@@ -255,12 +256,22 @@ _LOBBY_DONE: Final = {
 }
 
 
+def stakes_words(spec: GameSpec, ante: int) -> str:
+    """What each player puts up at the start, as the start escrows it: "ante 10", or in the
+    three-card game each of its wagers and what they come to."""
+    if not ante:
+        return "no ante"
+    if spec.wagers > 1:
+        return f"{spec.wagers} wagers of {ante} ({spec.put_up(ante)} chips a player)"
+    return f"ante {ante}"
+
+
 def lobby_text(lobby: Lobby) -> str:
     """The lobby message: the game, its ante and seats, the host and who sits."""
     if not lobby.players:  # the last player left
         return "The table is closed."
     spec = game_named(lobby.game)
-    ante = f"ante {lobby.ante}" if lobby.ante else "no ante"
+    ante = stakes_words(spec, lobby.ante)
     levels = dict(lobby.computers)
     seated = ", ".join(
         f"{mention(user)} ({levels[user]})" if user in levels else mention(user)
@@ -331,8 +342,10 @@ async def lobby_action(
     if action == "start":
         events = await tables.start(guild, channel, user)
         started = next(e for e in events if isinstance(e, GameStarted))
-        found.lobbies.forget(key)
+        left = found.lobbies.forget(key)
         text, view = started_text(started), hand_view(started.game_id)
+        pressed_id = interaction.message.id if on_lobby and interaction.message else None
+        await retire_lobby(interaction.client, key, left, started.game_id, pressed=pressed_id)
         if on_lobby:
             await interaction.edit_original_response(content=text, view=view)
         else:

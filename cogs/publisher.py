@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
@@ -19,8 +18,9 @@ from cogs.common import (
     mentions,
     picture,
     png,
+    retire_lobby,
 )
-from cogs.declare import declare_view
+from cogs.declare import declaration_text, declare_view
 from cogs.lobby import lobby_text, lobby_view, next_hand_view
 from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
 from cogs.showdown import showdown_names, showdown_text
@@ -208,9 +208,8 @@ class DiscordPublisher:
         deadline = f"<t:{int(event.deadline)}:R>"
         if isinstance(event, DeclarationsOpened):
             what = (
-                f"Declaration {event.round + 1}: **Play** puts up {event.play_cost} chips and "
-                f"brings {event.draw} more cards; **Surrender** costs {event.surrender_cost}. "
-                f"Decide {deadline}; your choice stays secret until everyone has declared."
+                f"{declaration_text(event)}\nDecide {deadline}; your choice stays secret until "
+                "everyone has declared."
             )
         else:
             what = (
@@ -293,12 +292,8 @@ class DiscordPublisher:
         elif isinstance(event, GameStarted):
             # The Start press answers in the channel with the game's status (an interaction
             # response); a lobby message left over from a typed /table start loses its buttons.
-            left = self.lobbies.forget((guild_id, channel_id))
-            if left is not None and left.message is not None and left.lobby.players:
-                with contextlib.suppress(discord.HTTPException):
-                    await left.message.edit(
-                        content=f"Game {event.game_id} started: see below.", view=None
-                    )
+            key = (guild_id, channel_id)
+            await retire_lobby(self.client, key, self.lobbies.forget(key), event.game_id)
         elif isinstance(event, GameCancelled):
             back = sum(event.refunds.values())
             await self._say(

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Final
 
+from engine import stakes
 from engine.arrangement import Arrangement, is_legal_keys
 from engine.cards import JOKER_CODE, AnyCard, card_from_code, standard_deck
 from engine.errors import GameError, HandError
@@ -30,7 +31,7 @@ from engine.solver.big_hands import big_hands
 from engine.solver.model import FieldModel, load_model
 from engine.solver.search import minus
 from engine.solver.solve import solve
-from engine.variants import Automatic, Payee, Variant
+from engine.variants import Automatic, Variant
 
 #: Top hands the steady level tries, strongest first, each with the rest set top first below it.
 STEADY_TOPS = 12
@@ -221,12 +222,11 @@ def computer_setting(
 
 
 def surrender_cost(variant: Variant, round_: int, opponents: int, ante: int) -> int:
-    """Chips a surrender at this declaration costs, beyond what is already in the pot."""
-    if variant.casino is not None:
-        return variant.casino.fold_match * ante
-    declaration = variant.declarations[round_]
-    each = declaration.surrender_cost
-    return each * opponents if declaration.paid_to is Payee.EACH_PLAYER else each
+    """Chips a surrender at this declaration costs, beyond what is already staked (the pot, the
+    Casino ante), when every opponent plays on: what the settlement moves (engine/stakes.py)."""
+    return stakes.surrender_cost(
+        variant, round_, players=opponents + 1, staying=opponents, ante=ante
+    ).paid
 
 
 def plays_on(

@@ -83,11 +83,14 @@ def balances(transfers: Sequence[Transfer]) -> dict[Party, int]:
     return dict(net)
 
 
-class _Ledger:
+class Ledger:
+    """The transfers of one settlement as the rules make them, in order."""
+
     def __init__(self) -> None:
         self.transfers: list[Transfer] = []
 
     def move(self, payer: Party, payee: Party, amount: int, reason: str) -> None:
+        """Chips from ``payer`` to ``payee``; a negative amount moves the other way, 0 nothing."""
         if amount < 0:
             payer, payee, amount = payee, payer, -amount
         if amount:
@@ -118,7 +121,7 @@ def _hands(seat: Seat) -> PlayedHands:
 
 
 def _settle_casino(
-    variant: Variant, seats: Sequence[Seat], dealer_hands: PlayedHands | None, ledger: _Ledger
+    variant: Variant, seats: Sequence[Seat], dealer_hands: PlayedHands | None, ledger: Ledger
 ) -> None:
     payout = variant.casino
     assert payout is not None
@@ -141,7 +144,7 @@ def _settle_casino(
 
 
 def _award_pot(
-    ledger: _Ledger, winners: Sequence[Party], clockwise: Sequence[Party], why: str
+    ledger: Ledger, winners: Sequence[Party], clockwise: Sequence[Party], why: str
 ) -> None:
     pot = balances(ledger.transfers).get(POT, 0)
     for name, share in split_pot(pot, winners, clockwise).items():
@@ -160,7 +163,7 @@ def settle_showdown(
 
     ``clockwise`` is the odd-chip order (by default ``names`` as given); ``pot`` is what it holds.
     """
-    ledger = _Ledger()
+    ledger = Ledger()
     for a in range(len(names)):
         for b in range(a + 1, len(names)):
             chips = matrix[a][b] * variant.chips_per_point
@@ -173,6 +176,47 @@ def settle_showdown(
     return tuple(ledger.transfers)
 
 
+def pay_antes(variant: Variant, seats: Sequence[Seat], ledger: Ledger) -> None:
+    """Every player's ante into the pot, in the games with one."""
+    if variant.has_pot:
+        for seat in seats:
+            ledger.move(seat.name, POT, variant.ante, "ante")
+
+
+def declare(
+    variant: Variant,
+    turn: int,
+    seats: Sequence[Seat],
+    active: Sequence[int],
+    ledger: Ledger,
+    clockwise: Sequence[Party],
+) -> list[int] | None:
+    """One declaration of the seats still ``active`` (indices): surrenders paid, then the stakes
+    of those who play on; the seats left, or None when the round ended there (RULINGS §2, §4)."""
+    declaration = variant.declarations[turn]
+    quitting = [i for i in active if seats[i].surrendered_at == turn]
+    staying = [i for i in active if seats[i].surrendered_at != turn]
+    if not staying:
+        # RULINGS §2: everyone surrendered at once; nobody pays, they share the pot.
+        names = [seats[i].name for i in quitting]
+        _award_pot(ledger, names, clockwise, "pot shared: everyone surrendered")
+        return None
+    for i in quitting:
+        reason = f"surrender at declaration {turn + 1}"
+        if declaration.paid_to is Payee.EACH_PLAYER:
+            for j in staying:
+                ledger.move(seats[i].name, seats[j].name, declaration.surrender_cost, reason)
+        else:
+            ledger.move(seats[i].name, POT, declaration.surrender_cost, reason)
+    if len(staying) == 1:
+        # RULINGS §2: the last player left takes the pot at once.
+        _award_pot(ledger, [seats[staying[0]].name], clockwise, "pot: everyone else surrendered")
+        return None
+    for i in staying:
+        ledger.move(seats[i].name, POT, declaration.play_stake, f"stake {turn + 1}")
+    return staying
+
+
 def settle(
     variant: Variant,
     seats: Sequence[Seat],
@@ -182,37 +226,19 @@ def settle(
 ) -> tuple[Transfer, ...]:
     """Every chip movement of one round, in the order the rules make them."""
     _check_seats(variant, seats)
-    ledger = _Ledger()
+    ledger = Ledger()
     if variant.against_dealer:
         _settle_casino(variant, seats, dealer_hands, ledger)
         return tuple(ledger.transfers)
-    if variant.has_pot:
-        for seat in seats:
-            ledger.move(seat.name, POT, variant.ante, "ante")
+    pay_antes(variant, seats, ledger)
     clockwise = clockwise_from_dealer([seat.name for seat in seats], dealer)
-    active = list(range(len(seats)))
-    for turn, declaration in enumerate(variant.declarations):
-        quitting = [i for i in active if seats[i].surrendered_at == turn]
-        staying = [i for i in active if seats[i].surrendered_at != turn]
-        if not staying:
-            # RULINGS §2: everyone surrendered at once; nobody pays, they share the pot.
-            names = [seats[i].name for i in quitting]
-            _award_pot(ledger, names, clockwise, "pot shared: everyone surrendered")
+    active: list[int] | None = list(range(len(seats)))
+    for turn in range(len(variant.declarations)):
+        assert active is not None
+        active = declare(variant, turn, seats, active, ledger, clockwise)
+        if active is None:
             return tuple(ledger.transfers)
-        for i in quitting:
-            reason = f"surrender at declaration {turn + 1}"
-            if declaration.paid_to is Payee.EACH_PLAYER:
-                for j in staying:
-                    ledger.move(seats[i].name, seats[j].name, declaration.surrender_cost, reason)
-            else:
-                ledger.move(seats[i].name, POT, declaration.surrender_cost, reason)
-        active = staying
-        if len(active) == 1:
-            # RULINGS §2: the last player left takes the pot at once.
-            _award_pot(ledger, [seats[active[0]].name], clockwise, "pot: everyone else surrendered")
-            return tuple(ledger.transfers)
-        for i in active:
-            ledger.move(seats[i].name, POT, declaration.play_stake, f"stake {turn + 1}")
+    assert active is not None
     played = [_hands(seats[i]) for i in active]
     pot = balances(ledger.transfers).get(POT, 0)
     names = [seats[i].name for i in active]

@@ -84,6 +84,18 @@ class GameRepository:
         )
         return [_game(row) for row in rows]
 
+    async def latest_played(self, guild_id: int, user_id: int) -> Game | None:
+        """The player's latest settled game on this server (the newest in their history), or
+        None: found by the player's own result rows, however many games others played since."""
+        # Settlement writes a result row for every player of the game, a zero one included.
+        row = await self.database.fetchone(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ("
+            "SELECT MAX(game_id) FROM ledger WHERE guild_id = ? AND user_id = ?"
+            " AND account = 'player' AND kind = 'result')",
+            (guild_id, user_id),
+        )
+        return None if row is None else _game(row)
+
     async def list_open(self, guild_id: int | None = None) -> list[Game]:
         """Open games (all servers, or one), oldest first: what a restart must finish or refund."""
         where = "status = 'open'" + ("" if guild_id is None else " AND guild_id = ?")

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.cards import AnyCard
+from engine.stakes import DeclarationStakes
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +100,9 @@ class DeclarationsOpened(Event):
     round: int
     players: tuple[int, ...]
     deadline: float
-    #: What playing on costs (chips into the pot or the buy-in) and what surrendering costs.
-    play_cost: int
-    surrender_cost: int
+    #: What playing on and surrendering cost each player, as the settlement moves it at this
+    #: table (None at a practice table, where no chips move).
+    stakes: DeclarationStakes | None
     draw: int
     game_id: int
     #: The game's name (tables.games), so the message can name it.

@@ -67,6 +67,17 @@ class GameSpec:
         """This game with a table's options (those that do not apply to it are ignored)."""
         return _with_options(self, ties_to_dealer, wheel, decks)
 
+    def put_up(self, ante: int) -> int:
+        """What each player puts up at the start at this ante: the ante, once per wager."""
+        return ante * self.wagers
+
+    def variant_at(self, ante: int) -> Variant:
+        """The Pyramid variant as a table with this ante plays it; ``GameError`` for another
+        game. A game without an ante (No-Surrender) keeps its none (RULINGS §4)."""
+        if self.variant is None:
+            raise GameError(f"{self.title} is not a Pyramid game.")
+        return replace(self.variant, ante=ante) if self.default_ante else self.variant
+
     @property
     def declarations(self) -> int:
         """How many play-or-surrender rounds the game has."""

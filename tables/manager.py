@@ -17,6 +17,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
+from typing import Final
 
 from engine.cards import AnyCard
 from engine.errors import GameError
@@ -54,6 +55,10 @@ from tables.turns import ComputerTurns
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]
+
+#: What an action at a channel without a table, or at a table in its lobby, is told.
+NO_TABLE: Final = "There is no table in this channel; open one with `/table create`."
+NO_GAME: Final = "No game is under way at this table; the host deals one with **Start**."
 
 
 class TableManager(TableReader):
@@ -117,7 +122,7 @@ class TableManager(TableReader):
     async def _get(self, key: Key) -> Table:
         table = await self.live.get(key)
         if table is None:
-            raise GameError("There is no table in this channel; open one with `/table create`.")
+            raise GameError(NO_TABLE)
         return table
 
     def _lock(self, key: Key) -> contextlib.AbstractAsyncContextManager[None]:
@@ -337,7 +342,7 @@ class TableManager(TableReader):
         table = await self._get((guild_id, channel_id))
         seat = table.seat_of(user)
         if not table.in_game:
-            raise GameError("No game is under way at this table.")
+            raise GameError(NO_GAME)
         return seat.held
 
     async def cancel(

@@ -6,16 +6,22 @@ A review reads them back and asks the game's rules object to set the player's ca
 possible hands in the house games) and to score each way against the hands actually played.
 
 The work is CPU (the solver, the dealer's hands): ``review_game`` sends it to the worker pool.
+``Reviews`` keeps each review it made (a settled game's record never changes, so neither does its
+review) and limits how often one player may ask, since each review costs the workers up to half
+a second.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections import OrderedDict, deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from engine.cards import card_from_code
 from engine.errors import GameError
+from engine.stakes import SurrenderCost
 from storage import Storage
 from storage.rows import GameStatus
 from tables.codec import decode_event
@@ -25,8 +31,11 @@ from tables.rules import rules_of
 from tables.runtime import Offload, Priority
 from tables.setting import Hand
 
-#: Settled games of a server searched for a player's latest when no game is named.
-LATEST_OF: Final = 50
+#: Reviews one player may ask for within ``REVIEW_WINDOW_S`` seconds (this process's count).
+REVIEWS_PER_WINDOW: Final = 5
+REVIEW_WINDOW_S: Final = 60.0
+#: Reviews kept per process, the oldest forgotten first (a few kilobytes each).
+CACHED_REVIEWS: Final = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +85,9 @@ class Review:
     best: Way | None
     #: The declaration (0-based) at which the player surrendered, if they did.
     surrendered_at: int | None = None
-    #: Chips the surrender cost (or would have cost at the last declaration); None: no surrender.
-    surrender_cost: int | None = None
+    #: What the surrender moved (or would have moved at the last declaration, the others
+    #: declaring as they did), as the settlement moves it; None: the game has no surrender.
+    surrender: SurrenderCost | None = None
     #: With hindsight of all the cards: surrendering was worth more than the best setting.
     fold_better: bool = False
     #: Chips playing on was expected to be worth when the player surrendered.
@@ -92,6 +102,11 @@ class Review:
     def spec(self) -> GameSpec:
         """The game reviewed."""
         return game_named(self.game)
+
+    @property
+    def surrender_cost(self) -> int | None:
+        """Chips the surrender moved beyond those the player had staked already."""
+        return None if self.surrender is None else self.surrender.paid
 
     @property
     def same(self) -> bool:
@@ -110,17 +125,17 @@ def _same_hands(a: Sequence[Hand], b: Sequence[Hand]) -> bool:
     return codes(a) == codes(b)
 
 
-async def review_game(
-    storage: Storage, offload: Offload, guild_id: int, user_id: int, game_id: int | None
-) -> Review:
-    """The player's review of a game of this server (their latest when none is named)."""
+async def find_reviewed(
+    storage: Storage, guild_id: int, user_id: int, game_id: int | None
+) -> tuple[int, dict[str, Any]]:
+    """The game to review (the player's latest when none is named) and its record, or the
+    sentence saying why there is none."""
     if game_id is None:
-        for game in await storage.games.recent(guild_id, limit=LATEST_OF):
-            if game.result is not None and _played(game.result, user_id):
-                game_id, record = game.id, game.result
-                break
-        else:
+        # The player's own latest game, however many games the server played since.
+        found = await storage.games.latest_played(guild_id, user_id)
+        if found is None or found.result is None:
             raise GameError("You have no finished game here to review yet.")
+        game_id = found.id
     else:
         found = await storage.games.get(game_id)
         if found is None or found.guild_id != guild_id:
@@ -129,12 +144,72 @@ async def review_game(
             raise GameError(f"Game {game_id} has not finished; review it after its showdown.")
         if not _played(found.result, user_id):
             raise GameError(f"You did not play in game {game_id}.")
-        record = found.result
+    record = found.result
     if "showdown" not in record or "holdings" not in record:
         raise GameError(
             f"Game {game_id} finished before the bot kept every holding, so it has no review."
         )
+    return game_id, record
+
+
+async def review_game(
+    storage: Storage, offload: Offload, guild_id: int, user_id: int, game_id: int | None
+) -> Review:
+    """The player's review of a game of this server (their latest when none is named)."""
+    game_id, record = await find_reviewed(storage, guild_id, user_id, game_id)
     return await offload(review_record, record, game_id, user_id, priority=Priority.SUGGEST)
+
+
+class ReviewLimitError(GameError):
+    """A player asked for more reviews than the window allows; the sentence says when to ask."""
+
+
+class Reviews:
+    """Reviews as players ask for them: each made once per game and player (in this process,
+    the oldest forgotten beyond ``CACHED_REVIEWS``), and at most ``REVIEWS_PER_WINDOW`` asked by
+    one player in ``REVIEW_WINDOW_S`` seconds."""
+
+    def __init__(self, storage: Storage, offload: Offload, clock: Callable[[], float]) -> None:
+        self.storage = storage
+        self.offload = offload
+        self.clock = clock
+        self._made: OrderedDict[tuple[int, int], Review] = OrderedDict()
+        self._asked: dict[int, deque[float]] = {}
+
+    async def review(self, guild_id: int, user_id: int, game_id: int | None) -> Review:
+        """The player's review of a game of this server (their latest when none is named)."""
+        self._admit(user_id)
+        game_id, record = await find_reviewed(self.storage, guild_id, user_id, game_id)
+        key = (game_id, user_id)
+        made = self._made.get(key)
+        if made is None:
+            made = await self.offload(
+                review_record, record, game_id, user_id, priority=Priority.SUGGEST
+            )
+            self._made[key] = made
+            while len(self._made) > CACHED_REVIEWS:
+                self._made.popitem(last=False)
+        self._made.move_to_end(key)
+        return made
+
+    def _admit(self, user_id: int) -> None:
+        """Count the player's ask, or refuse it with when to ask again."""
+        now = self.clock()
+        asked = self._asked.setdefault(user_id, deque())
+        while asked and asked[0] <= now - REVIEW_WINDOW_S:
+            asked.popleft()
+        if len(asked) >= REVIEWS_PER_WINDOW:
+            wait = max(1, math.ceil(asked[0] + REVIEW_WINDOW_S - now))
+            raise ReviewLimitError(
+                f"You asked for {len(asked)} reviews in the last {REVIEW_WINDOW_S:.0f} seconds; "
+                f"try again in {wait} second{'s' if wait != 1 else ''}."
+            )
+        asked.append(now)
+        # Players who stopped asking are forgotten as others ask (the map stays small).
+        if len(self._asked) > CACHED_REVIEWS:
+            stale = [u for u, times in self._asked.items() if times[-1] <= now - REVIEW_WINDOW_S]
+            for user in stale:
+                del self._asked[user]
 
 
 def _played(record: dict[str, Any], user_id: int) -> bool:

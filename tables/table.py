@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from engine.cards import Shoe
 from engine.errors import GameError
+from engine.stakes import DeclarationStakes, declaration_stakes
 from tables.config import TableConfig
 from tables.events import (
     ArrangementSubmitted,
@@ -126,7 +127,7 @@ class Table(Seating):
         in a game without an ante its cover, held until the result and then returned."""
         if self.config.practice:
             return {}
-        stake = self.config.ante * self.spec.wagers
+        stake = self.spec.put_up(self.config.ante)
         if not stake:
             stake = self.spec.cover_per_opponent * (len(self.seats) - 1)
         return {seat.user: stake for seat in self.people} if stake else {}
@@ -168,14 +169,14 @@ class Table(Seating):
                 # A removed player's choice is the table's default at once.
                 seat.choice = self.config.afk_plays_on if seat.kicked else None
             players = tuple(s.user for s in self.active)
-            play, surrender = self.declaration_costs()
             draw = variant.declarations[self.round].draw
+            # A practice table moves no chips: its declarations name no cost.
+            stakes = None if self.config.practice else self.declaration_stakes()
             opened = DeclarationsOpened(
                 self.round,
                 players,
                 self.deadline,
-                play,
-                surrender,
+                stakes,
                 draw,
                 self._game_id(),
                 self.config.game,
@@ -219,20 +220,17 @@ class Table(Seating):
     def _choice(self, seat: SeatState) -> bool:
         return self.config.afk_plays_on if seat.choice is None else seat.choice
 
-    def declaration_costs(self) -> tuple[int, int]:
-        """What playing on (into the pot, or the buy-in) and surrendering cost in this round."""
-        variant = self.spec.variant
-        if variant is None or self.phase is not Phase.DECLARING:
-            return 0, 0
-        if variant.casino is not None:
-            ante = self.config.ante
-            return variant.casino.buy_in * ante, variant.casino.fold_match * ante
-        declaration = variant.declarations[self.round]
-        return declaration.play_stake, declaration.surrender_cost
+    def declaration_stakes(self) -> DeclarationStakes:
+        """What this round's declaration costs each player still in, as the settlement moves it
+        at this table (its ante, its players): playing on, and surrendering."""
+        variant = self.spec.variant_at(self.config.ante)
+        return declaration_stakes(variant, self.round, players=len(self.active))
 
     def play_cost(self) -> int:
         """What playing on in this round puts up: the stake into the pot, or the buy-in."""
-        return self.declaration_costs()[0]
+        if self.spec.variant is None or self.phase is not Phase.DECLARING:
+            return 0
+        return self.declaration_stakes().play
 
     def play_stake(self) -> int:
         """What playing on in this round takes from a player's balance: nothing in practice."""

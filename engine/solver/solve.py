@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.arrangement import Arrangement, verify_arrangement
 from engine.automatics import detect_automatics, layout_automatic
-from engine.cards import AnyCard, card_from_code
+from engine.cards import JOKER_CODE, AnyCard, card_from_code
 from engine.errors import GameError
 from engine.evaluate import evaluator
 from engine.solver.model import FieldModel, load_model
@@ -47,6 +48,21 @@ def automatic_ev(variant: Variant) -> float:
     return 0.0 if rules is None else float(rules.against_regular * variant.multiplier)
 
 
+def verify_dealable(variant: Variant, held: Sequence[AnyCard]) -> None:
+    """Raise ``GameError`` unless the variant's shoe could deal ``held``.
+
+    A holding no shoe deals (Qc 25 times) may have no legal setting at all, and then no greedy
+    one: the search would run to its end to prove it, past any budget.
+    """
+    counts = Counter(card.code for card in held)
+    shoe = f"{variant.title} deals from {variant.decks} decks and {variant.jokers} jokers"
+    if counts[JOKER_CODE] > variant.jokers:
+        raise GameError(f"{shoe}: no holding has {counts[JOKER_CODE]} jokers.")
+    for code, count in counts.items():
+        if code != JOKER_CODE and count > variant.decks:
+            raise GameError(f"{shoe}: no holding has {card_from_code(code)} {count} times.")
+
+
 def solve(
     variant: Variant,
     held: Sequence[AnyCard],
@@ -60,7 +76,8 @@ def solve(
     the evaluator's lookups are loaded, less a little for the automatics and the final check; a
     legal setting is ready before the search starts, so the answer never waits for the
     search's first one.
-    Raises ``GameError`` when the cards cannot be set at all (too few of them).
+    Raises ``GameError`` when the cards cannot be set at all (too few of them), or when the
+    variant's shoe could not have dealt them.
     """
     started = time.perf_counter()
     model = model or load_model(variant)
@@ -70,6 +87,7 @@ def solve(
         raise GameError(f"{variant.title} needs at least {variant.min_used} cards to set.")
     if len(codes) > variant.max_held:
         raise GameError(f"{variant.title} deals at most {variant.max_held} cards.")
+    verify_dealable(variant, held)
     if budget_s is not None:
         spent = time.perf_counter() - started
         budget_s = max(0.0, budget_s - spent - _AFTER_SEARCH_S)

@@ -4,7 +4,7 @@ rules, the solver, and the settlement of points, declarations and the pot (RULIN
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.arrangement import Arrangement, parse_arrangement, verify_arrangement
@@ -166,9 +166,7 @@ class PyramidRules:
 
     def play(self, table: Table) -> Played:
         """Declarations, points and the pot (or the Casino dealer's payouts), as transfers."""
-        variant = self.variant
-        if self.spec.default_ante:
-            variant = replace(variant, ante=table.config.ante)
+        variant = self.spec.variant_at(table.config.ante)
         # A game that ended at a declaration (one player left) has no hands to compare.
         played = {s.user: self._played(s) for s in table.active if s.setting is not None}
         dealer: PlayedHands | None = None

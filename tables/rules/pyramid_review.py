@@ -8,16 +8,16 @@ cards were expected to lose, and a player who surrendered sees what playing on w
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, Final
 
 from engine.arrangement import Arrangement
 from engine.cards import AnyCard
 from engine.evaluate import evaluate
-from engine.players import arrangement_ev, expected_chips, playing_on, surrender_cost
+from engine.players import arrangement_ev, expected_chips, playing_on
 from engine.scoring import PlayedHands, matchup
 from engine.settlement import casino_payout
 from engine.solver.solve import automatic_ev, solve
+from engine.stakes import SurrenderCost, surrender_cost
 from engine.variants import Automatic, Variant
 from tables.events import SeatResult, ShowdownSettled
 from tables.games import GameSpec
@@ -38,10 +38,7 @@ def review_pyramid(
     spec: GameSpec, ante: int, event: ShowdownSettled, seat: SeatResult, held: tuple[AnyCard, ...]
 ) -> Review:
     """A Pyramid player's setting beside the solver's, scored against the hands played."""
-    assert spec.variant is not None
-    variant = spec.variant
-    if spec.default_ante:
-        variant = replace(variant, ante=ante)
+    variant = spec.variant_at(ante)
     rules = variant.hand_rules
     casino = variant.casino is not None
     if casino:
@@ -74,7 +71,7 @@ def review_pyramid(
             None,
             best_way,
             surrendered_at=round_,
-            surrender_cost=surrender_cost(variant, round_, opponents, ante),
+            surrender=surrender_of(variant, event.seats, seat.user, round_),
             playing_on=expected_chips(variant, worth, opponents=opponents, ante=ante),
         )
     solution = solve(variant, held, budget_s=REVIEW_BUDGET_S)
@@ -109,9 +106,9 @@ def review_pyramid(
         best = yours
     cost, fold_better = None, False
     if variant.declarations:
-        last = len(variant.declarations) - 1
-        cost = surrender_cost(variant, last, opponents, ante)
-        fold_better = best.expected < -cost
+        # Surrendering at the last declaration, the others declaring as they did.
+        cost = surrender_of(variant, event.seats, seat.user, len(variant.declarations) - 1)
+        fold_better = best.expected < -cost.paid
     dealer = None
     if casino and event.dealer_hands:
         dealer = Way(event.dealer_hands, event.dealer_labels, at_table=-yours.at_table)
@@ -121,12 +118,23 @@ def review_pyramid(
         seat.user,
         yours,
         best,
-        surrender_cost=cost,
+        surrender=cost,
         fold_better=fold_better,
         differences=_hand_differences(yours, best),
         dealer=dealer,
         exact=solution.exact,
     )
+
+
+def surrender_of(
+    variant: Variant, seats: Sequence[SeatResult], user: int, round_: int
+) -> SurrenderCost:
+    """What surrendering at declaration ``round_`` moved (or would have moved) for ``user``,
+    the other players declaring as they did: the settlement's own steps (engine/stakes.py)."""
+    others = [s for s in seats if s.user != user]
+    still_in = [s for s in others if s.surrendered_at is None or s.surrendered_at >= round_]
+    staying = [s for s in still_in if s.surrendered_at is None or s.surrendered_at > round_]
+    return surrender_cost(variant, round_, players=len(still_in) + 1, staying=len(staying))
 
 
 def _chips_of(variant: Variant, points: int, ante: int) -> int:

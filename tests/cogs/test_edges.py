@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.builder import held_indices
-from cogs.controls import DYNAMIC_ITEMS
+from cogs.controls import DYNAMIC_ITEMS, NOT_CURRENT
 from tables.hands import setting_shape
 from tables.phase import Phase
 from tests.cogs.conftest import Scene
@@ -163,7 +163,7 @@ async def test_a_stale_button_says_so(scene: Scene) -> None:
     table = await the_table(scene)
     assert table.phase is Phase.DECLARING and table.round == 1
     stale = await ann.user.click(first, label="Surrender")
-    assert stale.ephemeral and "declaration is over" in stale.response.content
+    assert stale.ephemeral and stale.response.content == NOT_CURRENT
     assert (await the_table(scene)).seat_of(ann.id).is_active
 
 

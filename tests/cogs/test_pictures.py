@@ -61,7 +61,7 @@ def test_a_hand_picture_can_group_the_cards_by_suit(
 
 
 def test_the_subtitle_names_the_declaration_or_the_setting_of_hands() -> None:
-    declaring = DeclarationsOpened(1, (1, 2), 0.0, 5, 2, 2, 7, "showdown")
+    declaring = DeclarationsOpened(1, (1, 2), 0.0, None, 2, 7, "showdown")
     assert phase_subtitle("Showdown Version", declaring) == "Showdown Version · declaration 2"
     arranging = ArrangingOpened((1, 2), 0.0, 7, "showdown")
     assert phase_subtitle("Pai Gow poker", arranging) == "Pai Gow poker · set your hands"

@@ -8,6 +8,8 @@ import pytest
 
 from cogs.publisher import DiscordPublisher
 from engine.cards import format_cards, parse_cards, sort_cards
+from engine.stakes import declaration_stakes
+from engine.variants import SHOWDOWN
 from tables.events import (
     CardsDealt,
     DeclarationsOpened,
@@ -76,7 +78,9 @@ async def test_the_publisher_posts_the_lobby_and_the_phase_dms_from_the_events_a
         [
             GameStarted(GAME_ID, seated, {ann.id: 10, bob.id: 10}),
             *(CardsDealt(user, cards) for user, cards in dealt.items()),
-            DeclarationsOpened(0, seated, 1e10, 10, 5, 3, GAME_ID, "showdown"),
+            DeclarationsOpened(
+                0, seated, 1e10, declaration_stakes(SHOWDOWN, 0, players=2), 3, GAME_ID, "showdown"
+            ),
         ],
     )
     # The channel hears nothing of the phase (the Start press answers there); the DMs carry it.

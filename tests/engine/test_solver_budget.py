@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.arrangement import Arrangement, is_legal
-from engine.cards import JOKER_CODE, AnyCard, card_from_code
+from engine.cards import JOKER_CODE, AnyCard, card_from_code, parse_cards
+from engine.errors import GameError
 from engine.evaluate import evaluator
 from engine.solver.exhaustive import best_ev
 from engine.solver.greedy import greedy_setting
@@ -162,3 +163,37 @@ def test_a_search_that_must_beat_the_greedy_setting_still_finds_the_optimum(
         found = search(variant, model, held, budget_s=600.0)
         assert found is not None and found.exact
         assert found.ev == pytest.approx(best_ev(variant, model, held), abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("variant", "cards", "sentence"),
+    [
+        (
+            SHOWDOWN,
+            "Qc " * 25,
+            "Showdown Version deals from 3 decks and 4 jokers: no holding has Qc 25 times.",
+        ),
+        (
+            NO_SURRENDER,
+            "Qc " * 17,
+            "No-Surrender (17 cards) deals from 2 decks and 2 jokers: no holding has Qc 17 times.",
+        ),
+        (
+            CASINO,
+            "W W W As Ks Qs Js Ts 9s",
+            "Casino Version deals from 2 decks and 2 jokers: no holding has 3 jokers.",
+        ),
+    ],
+)
+def test_a_holding_no_shoe_can_deal_is_refused_within_the_budget(
+    variant: Variant, cards: str, sentence: str
+) -> None:
+    # Qc 25 times has no legal setting, not even a greedy one: the search ran to its end, past any
+    # budget (2 s at --budget-ms 50).
+    held = parse_cards(cards)
+    started = time.process_time()
+    with pytest.raises(GameError) as refused:
+        solve(variant, held, budget_s=0.05)
+    spent = time.process_time() - started
+    assert spent <= 0.05 + MARGIN_S, f"{spent * 1000:.0f} ms of CPU"
+    assert str(refused.value) == sentence

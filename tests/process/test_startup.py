@@ -168,3 +168,63 @@ async def test_ctrl_c_in_a_terminal_stops_the_bot_and_its_workers_without_a_trac
     assert "Traceback" not in log and "KeyboardInterrupt" not in log, log
     assert log.strip().splitlines()[-1].endswith("Shut down cleanly."), log
     assert not left_behind, log
+
+
+#: ``python bot.py`` as the tests run it, but holding still while it imports discord.py, so that
+#: a signal lands at a known moment of the imports: the file ``{marker}`` says it is there.
+HOLD_IMPORTS = """
+import pathlib, runpy, sys, time
+
+class HoldDiscord:
+    def find_spec(self, name, path=None, target=None):
+        if name == "discord":
+            pathlib.Path({marker!r}).touch()
+            time.sleep(60)
+        return None
+
+sys.meta_path.insert(0, HoldDiscord())
+sys.argv = ["bot.py"]
+runpy.run_path("bot.py", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+async def test_ctrl_c_while_the_modules_import_ends_the_bot_quietly(
+    fake: FakeDiscord, tmp_path: Path, sig: signal.Signals
+) -> None:
+    import asyncio
+    import subprocess
+    import sys
+
+    from tests.process.bot_process import POLL_SECONDS, REPO
+
+    marker = tmp_path / "importing"
+    log = tmp_path / "bot.log"
+    with log.open("wb") as output:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            HOLD_IMPORTS.format(marker=str(marker)),
+            cwd=REPO,
+            env=bot_environment(fake, tmp_path / "pyramid.sqlite3"),
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    bot = BotProcess(process, log)
+
+    async def importing() -> None:
+        while not marker.exists():
+            await asyncio.sleep(POLL_SECONDS)
+
+    try:
+        await bot.until("importing discord.py", importing())
+        os.killpg(process.pid, sig)
+        status = await bot.exit_status()
+    finally:
+        bot.kill()
+    text = bot.text()
+    # Ctrl-C there printed a KeyboardInterrupt traceback through the import machinery.
+    assert status == 0, f"exit status {status}; the bot's output:\n{text}"
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text

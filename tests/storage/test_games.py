@@ -114,3 +114,30 @@ async def test_queued_events_are_read_in_order_and_forgotten_once_shown(store: S
     await store.outbox.remove([row.id for row in pending[:-1]])
     assert [row.event for row in await store.outbox.pending(GUILD, CHANNEL)] == [events[-1]]
     assert len(await store.outbox.pending(OTHER_GUILD, CHANNEL)) == 1
+
+
+async def test_a_players_latest_finished_game_is_found_behind_any_number_of_others(
+    store: Storage,
+) -> None:
+    # /review with no number: the player's own latest game, however busy the server was since.
+    from engine.settlement import Transfer
+
+    async def settled(payer: int, payee: int, guild: int = GUILD) -> int:
+        game = await store.games.create(guild_id=guild, channel_id=CHANNEL, game="showdown")
+        await store.chips.escrow(game.id, {payer: 10, payee: 10}, "ante")
+        await store.chips.settle(game.id, [Transfer(payer, payee, 5, "points")])
+        return game.id
+
+    assert await store.games.latest_played(GUILD, 11) is None
+    first = await settled(11, 12)
+    mine = await settled(12, 11)
+    for _ in range(60):  # other players' games, newer than the player's
+        await settled(13, 14)
+    await settled(11, 12, guild=OTHER_GUILD)  # another server's game is not this server's
+    refunded = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="showdown")
+    await store.chips.escrow(refunded.id, {11: 10}, "ante")
+    await store.chips.refund(refunded.id)  # a refunded game has no result to review
+    found = await store.games.latest_played(GUILD, 11)
+    assert found is not None and found.id == mine != first
+    assert found.status is GameStatus.SETTLED
+    assert await store.games.latest_played(GUILD, 15) is None

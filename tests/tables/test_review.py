@@ -95,8 +95,11 @@ async def test_a_showdown_review_scores_the_players_hands_as_the_table_did(world
         )
     if found.same:
         assert found.differences == ()
-    # Showdown's last declaration costs 10 to each opponent (two here).
-    assert found.surrender_cost == 20
+    # Showdown's last declaration costs 10 to each opponent who played on there (the
+    # settlement's figure), beside the ante and the first stake in the pot.
+    playing = [s for s in event.seats if s.user != HOST and s.surrendered_at is None]
+    assert found.surrender is not None
+    assert (found.surrender.paid, found.surrender.put_in) == (10 * len(playing), 20)
     assert found.fold_better is (found.best.expected < -20)
 
 
@@ -139,6 +142,8 @@ async def test_a_surrender_is_weighed_against_playing_on(world: World) -> None:
     found = await review(world, event.game_id)
     assert found.yours is None and found.surrendered_at == 0
     assert found.surrender_cost == 10  # Standard's surrender: 10 into the pot
+    # What it cost in all is what the settlement took from the player.
+    assert found.surrender is not None and found.surrender.total == -seat_of(event, HOST).net
     assert found.playing_on is not None
     assert found.best is not None  # the best setting of the 13 cards held then
     assert len([card for hand in found.best.hands for card in hand]) <= 13
@@ -163,3 +168,26 @@ async def test_an_unfinished_game_has_no_review_yet(world: World) -> None:
     assert table is not None and table.game_id is not None
     with pytest.raises(GameError, match="has not finished"):
         await review(world, table.game_id)
+
+
+async def test_a_review_is_made_once_per_game_and_player_and_shown_the_same(world: World) -> None:
+    from typing import Any
+
+    from tables.review import Reviews
+
+    await open_with_computers(world, "casino", "casual")
+    event = await play(world)
+    made: list[Any] = []
+
+    async def counted(work: Any, /, *args: Any, **kwargs: Any) -> Any:
+        made.append(args)
+        return await world.manager.offload(work, *args, **kwargs)
+
+    reviews = Reviews(world.storage, counted, world.clock)
+    first = await reviews.review(GUILD, HOST, event.game_id)
+    assert first == await review(world, event.game_id)  # the cache changes nothing shown
+    assert await reviews.review(GUILD, HOST, None) == first  # the latest: the same game
+    assert await reviews.review(GUILD, HOST, event.game_id) == first
+    assert len(made) == 1  # one review of the game by the workers, not three
+    with pytest.raises(GameError, match="did not play"):
+        await reviews.review(GUILD, STRANGER, event.game_id)

@@ -1,0 +1,147 @@
+"""Answers that were wrong or stale: each says what is true now, through the simulated Discord."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from cogs.controls import NOT_CURRENT
+from cogs.info import RULES_URL_LIMIT
+from tests.cogs.conftest import Scene
+from tests.cogs.test_computers import labels
+from tests.cogs.test_edges import declare_all, start_game
+from tests.cogs.test_flow import open_table, play_out, the_table
+
+DISCORD_LIMIT = 2000
+
+
+def lobby_with_buttons(scene: Scene) -> list[Any]:
+    """Every message of the channel that still offers Join or Start."""
+    return [m for m in scene.channel.history() if {"Join", "Start"} & set(labels(m))]
+
+
+async def test_a_typed_table_start_takes_the_buttons_off_the_lobby_message(scene: Scene) -> None:
+    ann, bob = scene.members[:2]
+    await ann.slash(scene.channel, "table create", game="casino")
+    [lobby] = lobby_with_buttons(scene)
+    joined = await bob.click(lobby, label="Join")  # the lobby message is a pressed one now
+    assert joined.acknowledged
+    started = await ann.slash(scene.channel, "table start")
+    assert started.acknowledged
+    await scene.env.settle()
+    # The lobby kept live Join and Start buttons through the game and after it.
+    assert lobby_with_buttons(scene) == [], [m.content for m in lobby_with_buttons(scene)]
+    lobby = next(m for m in scene.channel.history() if m.id == lobby.id)
+    assert lobby.content.startswith("The host dealt game ")
+    await play_out(scene, [ann, bob], "suggest")
+    showdown = scene.channel.last_message
+    # Under the showdown, Deal again and Join are the table's only live buttons.
+    assert [m.id for m in lobby_with_buttons(scene)] == [showdown.id]
+
+
+async def test_a_typed_table_start_after_a_typed_join_takes_the_lobbys_buttons_too(
+    scene: Scene,
+) -> None:
+    await open_table(scene, "casino", 2)  # created and joined by typing
+    assert len(lobby_with_buttons(scene)) == 1
+    await scene.members[0].slash(scene.channel, "table start")
+    await scene.env.settle()
+    assert lobby_with_buttons(scene) == []
+
+
+async def test_arrange_suggest_before_the_deal_says_no_game_is_under_way(scene: Scene) -> None:
+    ann = scene.members[0]
+    nothing = await ann.slash(scene.channel, "arrange suggest")
+    assert nothing.response.content == (
+        "There is no table in this channel; open one with `/table create`."
+    )
+    await open_table(scene, "casino", 2)
+    early = await ann.slash(scene.channel, "arrange suggest")
+    # It said "That game is over; these buttons no longer count." before any game was dealt.
+    assert early.response.content == (
+        "No game is under way at this table; the host deals one with **Start**."
+    )
+
+
+async def test_arrange_hands_in_a_lobby_does_not_ask_for_a_table_that_is_open(
+    scene: Scene,
+) -> None:
+    ann = scene.members[0]
+    await open_table(scene, "casino", 2)
+    typed = await ann.slash(scene.channel, "arrange hands", hands="As | Kd Kh Ks | 2c 3c 4c 5c 6c")
+    # It said "There is no game at this table; open one with `/table create`."
+    assert typed.response.content == (
+        "No game is under way at this table; the host deals one with **Start**."
+    )
+    built = await ann.slash(scene.channel, "arrange build")
+    assert built.response.content == typed.response.content
+
+
+async def test_help_fits_discord_with_the_longest_rules_url_allowed(scene: Scene) -> None:
+    ann = scene.members[0]
+    url = "https://example.org/" + "r" * (RULES_URL_LIMIT - len("https://example.org/"))
+    assert len(url) == RULES_URL_LIMIT
+    scene.bot.settings = replace(scene.bot.settings, rules_url=url)
+    shown = await ann.slash(scene.channel, "help")
+    text = shown.response.content
+    assert len(text) <= DISCORD_LIMIT, len(text)
+    assert url in text  # whole: a cut address leads nowhere
+    for command in ("/table create", "/review", "/rules"):
+        assert command in text
+
+
+async def forged(scene: Scene, member: Any, custom_id: str) -> str:
+    """What ``member`` reads on pressing a forged button with this id, in their own DM."""
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="Press", custom_id=custom_id))
+    dm = await scene.bot.create_dm(discord.Object(id=member.id))
+    await dm.send("forged", view=view)
+    await scene.env.settle()
+    pressed = await member.user.click(member.user.dm_channel.last_message, label="Press")
+    assert pressed.acknowledged and pressed.ephemeral
+    return str(pressed.response.content)
+
+
+async def test_a_forged_control_tells_a_stranger_nothing_about_another_servers_table(
+    scene: Scene,
+) -> None:
+    players = await start_game(scene, "showdown", 2)
+    table = await the_table(scene)
+    guild, channel, game = scene.guild.id, scene.channel.id, table.game_id
+    other = scene.env.create_guild("Elsewhere")
+    other.create_text_channel("lounge")
+    stranger = other.add_member(scene.env.create_user("eve"))
+    # The same buttons, at the real table's game and declaration and at ones that do not exist.
+    real = [
+        f"pp:declare:{guild}:{channel}:{game}:0:play",
+        f"pp:declare:{guild}:{channel}:{game}:0:surrender",
+    ]
+    made_up = [
+        f"pp:declare:{guild}:{channel}:{game + 7}:0:play",
+        f"pp:declare:{guild}:{channel}:{game}:1:play",
+        f"pp:declare:{guild}:{channel + 1}:{game}:0:play",
+        f"pp:declare:{guild + 1}:{channel}:{game}:0:play",
+    ]
+    answers = {custom_id: await forged(scene, stranger, custom_id) for custom_id in real + made_up}
+    assert set(answers.values()) == {NOT_CURRENT}, answers
+    await declare_all(scene, players)
+    table = await the_table(scene)
+    arranging = [
+        f"pp:suggest:{guild}:{channel}:{game}",
+        f"pp:take:{guild}:{channel}:{game}",
+        f"pp:type:{guild}:{channel}:{game}",
+        f"pp:build:{game}:_:start",
+        f"pp:confirm:{game}:0-123-456-789-abcde-fghij:",
+    ]
+    gone = [
+        f"pp:suggest:{guild}:{channel}:{game + 7}",
+        f"pp:take:{guild}:{channel + 1}:{game}",
+        f"pp:type:{guild + 1}:{channel}:{game}",
+        f"pp:build:{game + 7}:_:start",
+        f"pp:confirm:{game + 7}:0-123-456-789-abcde-fghij:",
+    ]
+    answers = {key: await forged(scene, stranger, key) for key in arranging + gone}
+    assert set(answers.values()) == {NOT_CURRENT}, answers
+    assert (await the_table(scene)).to_state() == table.to_state()
