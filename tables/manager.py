@@ -442,7 +442,8 @@ class TableManager(TableReader):
             # A lobby saved before lobbies expired: its idle time starts now.
             table.keep_lobby_open(self.clock())
         self.live.put(key, table, snapshot.version)
-        self.deadlines.arm(key, table)
+        # A deadline already due fires now, even one a process that died had claimed.
+        self.deadlines.arm(key, table, starting=True)
         self.turns.after_commit(key, table)  # computers whose turn the restart cut short
         return table.game_id if table.in_game else None
 

@@ -31,6 +31,17 @@ def default_process_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
+#: Work that failed (a deadline, a claim, a publication Discord refused) is tried again after
+#: this many seconds, doubling while it keeps failing, up to the second figure.
+RETRY_FIRST_S = 5.0
+RETRY_MAX_S = 300.0
+
+
+def backoff(failures: int) -> float:
+    """Seconds to wait after ``failures`` failed tries in a row: 5 s, doubling, at most 5 min."""
+    return min(RETRY_MAX_S, RETRY_FIRST_S * 2.0 ** max(0, failures - 1))
+
+
 class Publisher(Protocol):
     """Where a table's events go (the bot's cogs; a list in tests)."""
 

@@ -53,13 +53,14 @@ class BotProcess:
     def text(self) -> str:
         return self.log.read_text(errors="replace")
 
-    async def until(self, what: str, step: Awaitable[T]) -> T:
-        """Await ``step``; fail, with the bot's log, if the bot exits or is stuck first."""
+    async def until(self, what: str, step: Awaitable[T], *, limit: float = STEP_LIMIT) -> T:
+        """Await ``step``; fail, with the bot's log, if the bot exits or is stuck (for ``limit``
+        seconds) first."""
         waiting = asyncio.ensure_future(step)
         exiting = asyncio.ensure_future(self.process.wait())
         try:
             done, _ = await asyncio.wait(
-                {waiting, exiting}, timeout=STEP_LIMIT, return_when=asyncio.FIRST_COMPLETED
+                {waiting, exiting}, timeout=limit, return_when=asyncio.FIRST_COMPLETED
             )
         finally:
             for task in (waiting, exiting):

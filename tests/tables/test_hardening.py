@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 
 from engine.errors import GameError
+from storage.cluster import DeadlineRepository
 from storage.games import SnapshotRepository
 from storage.rows import GameStatus
 from tables.config import make_config
 from tables.events import ShowdownSettled, TableAbandoned, TableClosed
 from tables.phase import Phase
+from tables.runtime import RETRY_MAX_S
 from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_CHANNEL, PLAYERS, STRANGER, World
 
 THIRD_CHANNEL = 3005
@@ -290,3 +292,73 @@ async def test_closing_waits_for_the_action_under_way_and_refuses_new_ones(world
     assert len(showdowns(world)) == 1
     with pytest.raises(GameError, match="restarting"):
         await world.manager.join(GUILD, CHANNEL, STRANGER)
+
+
+# ----- a deadline is never dropped: a claim that fails or that a dead process holds ------------
+
+DEAD_PROCESS = "a-host:4242:dead01"
+
+
+async def test_a_deadline_claimed_by_a_process_that_died_fires_as_soon_as_the_bot_restarts(
+    world: World,
+) -> None:
+    await deal_two(world)
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.deadline is not None
+    world.clock.now = table.deadline
+    # The process claimed the deadline and died before it did the work (SIGKILL, a lost
+    # machine): its claim holds the row for the whole lease.
+    claim = await world.storage.deadlines.claim(
+        GUILD, CHANNEL, by=DEAD_PROCESS, now=world.clock(), lease_s=60
+    )
+    assert claim is not None
+    await world.restart()
+    await world.scheduler.run_due()
+    assert len(showdowns(world)) == 1, "the restarted bot left the table mid-game"
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.phase is Phase.LOBBY
+    await world.check_ledger()
+
+
+async def test_a_deadline_whose_claim_fails_is_tried_again(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await deal_two(world)
+    claim = DeadlineRepository.claim
+    left = [1]
+
+    async def failing(self: DeadlineRepository, *args: Any, **kwargs: Any) -> Any:
+        if left[0] > 0:
+            left[0] -= 1
+            raise SaveFails("the database is away")
+        return await claim(self, *args, **kwargs)
+
+    monkeypatch.setattr(DeadlineRepository, "claim", failing)
+    await world.scheduler.pass_deadline()
+    assert not showdowns(world)
+    assert world.scheduler.pending, "nothing will ever fire the deadline"
+    [retry] = world.scheduler.pending
+    assert retry.when - world.clock() <= RETRY_MAX_S
+    world.clock.now = retry.when
+    await world.scheduler.run_due()
+    assert len(showdowns(world)) == 1
+    await world.check_ledger()
+
+
+async def test_a_deadline_another_process_holds_is_tried_again_when_its_claim_runs_out(
+    world: World,
+) -> None:
+    await deal_two(world)
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.deadline is not None
+    world.clock.now = table.deadline
+    await world.storage.deadlines.claim(
+        GUILD, CHANNEL, by=DEAD_PROCESS, now=world.clock(), lease_s=60
+    )
+    await world.scheduler.run_due()  # this process's timer finds the deadline claimed
+    assert not showdowns(world)
+    assert world.scheduler.pending, "nothing will ever fire the deadline"
+    world.clock.advance(60)
+    await world.scheduler.run_due()
+    assert len(showdowns(world)) == 1
+    await world.check_ledger()
