@@ -83,6 +83,8 @@ class TableManager(TableReader):
             publisher,
             background=background_publishing,
             lock=lambda key: storage.database.lock("outbox", key),
+            scheduler=self.scheduler,
+            clock=clock,
         )
         self.deadlines = Deadlines(
             self.scheduler,
@@ -473,6 +475,7 @@ class TableManager(TableReader):
         the database is not closed under one; the tables stay saved for the next start."""
         self.activity.closing = True
         self.deadlines.close()
+        self.outbox.close()
         await self.turns.close()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.activity.idle(), wait_s)
