@@ -66,6 +66,8 @@ class Deadlines:
         self._timers: dict[Key, Timer] = {}
         #: Failed attempts in a row per table, for the retry's back-off.
         self._failures: dict[Key, int] = {}
+        #: Shutting down: a firing refused or failing now arms nothing (the next start fires it).
+        self._closed = False
 
     def arm(self, key: Key, table: Table, *, starting: bool = False) -> None:
         """The table's timer for its state now (replacing any other).
@@ -106,6 +108,7 @@ class Deadlines:
 
     def close(self) -> None:
         """Call off every timer (the tables stay saved for the next start)."""
+        self._closed = True
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
@@ -132,6 +135,9 @@ class Deadlines:
         self._schedule(key, delay, claiming)
 
     def _schedule(self, key: Key, delay: float, claiming: Claiming) -> None:
+        if self._closed:
+            return
+
         async def fire() -> None:
             self._timers.pop(key, None)
             await self.fire(key, claiming)

@@ -107,6 +107,8 @@ class Outbox:
         self._retries: dict[Key, Timer] = {}
         self._failures: dict[Key, int] = {}
         self._failing_since: dict[Key, float] = {}
+        #: Shutting down: a refusal now arms no retry (the next start shows what is queued).
+        self._closed = False
 
     async def after_commit(self, key: Key) -> None:
         """An action at the channel committed (and released the table): show its events."""
@@ -137,6 +139,7 @@ class Outbox:
 
     def close(self) -> None:
         """Call off the retries (what they would show stays queued for the next start)."""
+        self._closed = True
         for timer in self._retries.values():
             timer.cancel()
         self._retries.clear()
@@ -211,7 +214,8 @@ class Outbox:
         delay = backoff(failures)
         log.warning("the events of channel %s will be shown again in %.0f s", key[1], delay)
         self._cancel_retry(key)
-        self._retries[key] = self.scheduler.schedule(delay, lambda: self._retry(key))
+        if not self._closed:
+            self._retries[key] = self.scheduler.schedule(delay, lambda: self._retry(key))
 
     async def _retry(self, key: Key) -> None:
         self._retries.pop(key, None)
