@@ -97,6 +97,24 @@ class BotProcess:
             await asyncio.sleep(POLL_SECONDS)
         return True
 
+    def stop_workers(self) -> list[int]:
+        """Freeze (SIGSTOP) every process of the bot's group but the bot itself: its worker
+        processes. The bot runs on, and any work it hands a worker (the solver, a settlement)
+        waits until the group is killed. Linux only: it reads /proc."""
+        stopped = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit() or int(entry.name) == self.process.pid:
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # gone meanwhile
+            # "pid (name) state ppid pgrp ...": the name may hold spaces and parentheses.
+            if int(stat.rsplit(")", 1)[1].split()[2]) == self.process.pid:
+                os.kill(int(entry.name), signal.SIGSTOP)
+                stopped.append(int(entry.name))
+        return stopped
+
     def kill(self) -> None:
         """Kill whatever still runs in the bot's process group."""
         # Even after the bot has exited: one that died on the signal leaves its workers behind.
