@@ -7,6 +7,7 @@ import logging
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
+import aiohttp
 import discord
 
 from cogs.arrange import arrange_view
@@ -46,6 +47,7 @@ from tables.events import (
     TableOpened,
 )
 from tables.games import game_named
+from tables.runtime import DeliveryError
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +55,14 @@ log = logging.getLogger(__name__)
 #: Discord's codes for a channel that is gone (Unknown Channel) or out of the bot's reach
 #: (Missing Access, Missing Permissions).
 CHANNEL_LOST_CODES = frozenset({10003, 50001, 50013})
+
+
+def is_refused_for_now(error: BaseException) -> bool:
+    """Whether Discord may well take the request later: its servers failed (5xx), it kept
+    limiting the bot (429, after discord.py's own tries), or it could not be reached."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.status == 429
+    return isinstance(error, discord.RateLimited | aiohttp.ClientError | OSError | TimeoutError)
 
 
 def cards_text(cards: Sequence[AnyCard]) -> str:
@@ -127,7 +137,10 @@ class DiscordPublisher:
             else:
                 log.exception("could not post in channel %s", channel_id)
             return None
-        except discord.HTTPException:
+        except discord.HTTPException as error:
+            if is_refused_for_now(error):
+                raise  # kept in the outbox and posted again later
+            # Refused for good (a 400: the message itself is wrong): retrying cannot help.
             log.exception("could not post in channel %s", channel_id)
             return None
 
@@ -139,29 +152,40 @@ class DiscordPublisher:
         task.add_done_callback(self._closing.discard)
 
     async def publish(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
-        """Show the events, in order."""
+        """Show the events, in order; `DeliveryError` says which were shown before Discord
+        refused one for now."""
         held: dict[int, tuple[AnyCard, ...]] = {}
         revealed: DeclarationsRevealed | None = None
+        #: The events shown to the end: a private event counts once its phase's DMs went out.
+        shown = 0
         for index, event in enumerate(events):
-            ended = getattr(event, "game_id", None)
-            if isinstance(event, ShowdownSettled | GameCancelled | TableAbandoned) and ended:
-                self.suggestions.forget(ended)
-            if isinstance(event, CardsDealt):
-                held[event.user] = event.cards
-            elif isinstance(event, CardsDrawn):
-                held[event.user] = event.held
-            elif isinstance(event, DeclarationsRevealed):
-                # Told to each player in the next phase's DM, not posted in the channel.
-                revealed = event
-            elif isinstance(event, DeclarationsOpened | ArrangingOpened):
-                await self._phase(guild_id, channel_id, event, held, revealed)
-                held, revealed = {}, None
-            elif isinstance(event, ShowdownSettled):
-                # The table is back in its lobby unless it closed with this showdown.
-                closed = any(isinstance(later, TableClosed) for later in events[index + 1 :])
-                await self._showdown(guild_id, channel_id, event, is_open=not closed)
-            else:
-                await self._public(guild_id, channel_id, event)
+            try:
+                ended = getattr(event, "game_id", None)
+                if isinstance(event, ShowdownSettled | GameCancelled | TableAbandoned) and ended:
+                    self.suggestions.forget(ended)
+                if isinstance(event, CardsDealt):
+                    held[event.user] = event.cards
+                elif isinstance(event, CardsDrawn):
+                    held[event.user] = event.held
+                elif isinstance(event, DeclarationsRevealed):
+                    # Told to each player in the next phase's DM, not posted in the channel.
+                    revealed = event
+                elif isinstance(event, DeclarationsOpened | ArrangingOpened):
+                    await self._phase(guild_id, channel_id, event, held, revealed)
+                    held, revealed = {}, None
+                elif isinstance(event, ShowdownSettled):
+                    # The table is back in its lobby unless it closed with this showdown.
+                    closed = any(isinstance(later, TableClosed) for later in events[index + 1 :])
+                    await self._showdown(guild_id, channel_id, event, is_open=not closed)
+                else:
+                    await self._public(guild_id, channel_id, event)
+            except Exception as error:
+                if not is_refused_for_now(error):
+                    raise
+                reason = f"{type(error).__name__}: {error}"
+                raise DeliveryError(reason, shown=shown, upto=index + 1) from error
+            if not held and revealed is None:
+                shown = index + 1
 
     # ----- the lobby -------------------------------------------------------------------------
 
@@ -177,12 +201,20 @@ class DiscordPublisher:
                 await known.message.edit(content=lobby_text(lobby), view=lobby_view(lobby))
                 self.lobbies.shown(key, known.message, lobby)
                 return
-            except discord.HTTPException:
+            except discord.HTTPException as error:
+                if is_refused_for_now(error):
+                    raise  # edited on the next try
                 self.lobbies.forget(key)
         # Noted before awaiting, as an interaction notes it: the command's answer, coming
         # meanwhile, leaves it be, and the lobby is posted once.
         self.lobbies.shown(key, None, lobby)
-        posted = await self._say(guild_id, channel_id, lobby_text(lobby), view=lobby_view(lobby))
+        try:
+            posted = await self._say(
+                guild_id, channel_id, lobby_text(lobby), view=lobby_view(lobby)
+            )
+        except Exception:
+            self.lobbies.forget(key)  # the next try posts it
+            raise
         if posted is not None:
             self.lobbies.shown(key, posted, lobby)
         else:
@@ -227,7 +259,7 @@ class DiscordPublisher:
             return arrange_view(guild_id, channel_id, game_id)
 
         # Side by side: six pictures and six requests take the time of one, not of six.
-        await asyncio.gather(
+        sent = await asyncio.gather(
             *(
                 self._dm(
                     user,
@@ -239,8 +271,13 @@ class DiscordPublisher:
                 )
                 for user in event.players
                 if not is_computer(user)  # a computer has no DMs: it plays in a worker
-            )
+            ),
+            return_exceptions=True,
         )
+        # Every DM was tried; one that failed fails the phase, whose DMs all go again.
+        failed = next((error for error in sent if isinstance(error, BaseException)), None)
+        if failed is not None:
+            raise failed
 
     def _where(self, guild_id: int, channel_id: int) -> str:
         guild = self.client.get_guild(guild_id)
@@ -270,7 +307,9 @@ class DiscordPublisher:
                 f"<@{user_id}>, I cannot DM you: use `/hand` or the **Show my hand** button, "
                 "which answer only you.",
             )
-        except discord.HTTPException:
+        except discord.HTTPException as error:
+            if is_refused_for_now(error):
+                raise  # the player's cards are sent again later
             log.exception("could not DM %s", user_id)
 
     async def _dm_channel(self, user_id: int) -> discord.DMChannel:
@@ -319,7 +358,9 @@ class DiscordPublisher:
             text = f"Your **{title}** table{where} was closed: {event.reason}.{chips}"
             try:
                 await (await self._dm_channel(user_id)).send(text)
-            except discord.HTTPException:
+            except discord.HTTPException as error:
+                if is_refused_for_now(error):
+                    raise  # told again later (those told already hear it twice)
                 log.info("could not tell %s that their table closed", user_id)
 
     async def _showdown(

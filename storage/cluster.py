@@ -48,18 +48,41 @@ class DeadlineRepository:
         self.database = database
 
     async def claim(
-        self, guild_id: int, channel_id: int, *, by: str, now: float, lease_s: float
+        self,
+        guild_id: int,
+        channel_id: int,
+        *,
+        by: str,
+        now: float,
+        lease_s: float,
+        take_over: bool = False,
     ) -> Claim | None:
-        """Claim one table's deadline if it is due and no other process holds it; else None."""
+        """Claim one table's deadline if it is due and no other process holds it; else None.
+
+        ``take_over`` claims it whoever holds it: a process starting up takes the deadlines
+        its predecessor claimed and died before firing.
+        """
+        sql = "UPDATE deadlines SET claimed_by = ?, claimed_until = ?"
+        sql += " WHERE guild_id = ? AND channel_id = ? AND due <= ?"
+        parameters: tuple[object, ...] = (by, now + lease_s, guild_id, channel_id, now)
+        if not take_over:
+            sql += " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)"
+            parameters += (now, by)
         async with self.database.transaction() as connection:
             row = await connection.fetchone(
-                "UPDATE deadlines SET claimed_by = ?, claimed_until = ?"
-                " WHERE guild_id = ? AND channel_id = ? AND due <= ?"
-                " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)"
-                " RETURNING guild_id, channel_id, due, version",
-                (by, now + lease_s, guild_id, channel_id, now, now, by),
+                sql + " RETURNING guild_id, channel_id, due, version", parameters
             )
         return None if row is None else Claim(*row)
+
+    async def held_until(self, guild_id: int, channel_id: int, *, now: float) -> float | None:
+        """When the claim that holds the table's due deadline runs out; None if no claim holds
+        it (or it is not due, or the table has none)."""
+        row = await self.database.fetchone(
+            "SELECT claimed_until FROM deadlines WHERE guild_id = ? AND channel_id = ?"
+            " AND due <= ? AND claimed_until > ?",
+            (guild_id, channel_id, now, now),
+        )
+        return None if row is None else float(row[0])
 
     async def claim_due(
         self, *, by: str, now: float, lease_s: float, overdue_s: float = 0.0, limit: int = 20

@@ -88,8 +88,9 @@ class ClusterMember:
             overdue_s=self.overdue_s,
         )
         for claim in claims:
+            # Fired as a timer fires it: a firing that fails is tried again.
             task = asyncio.get_running_loop().create_task(
-                self.manager.expire(claim.guild_id, claim.channel_id)
+                self.manager.deadlines.fire((claim.guild_id, claim.channel_id))
             )
             self._firing.add(task)
             task.add_done_callback(self._fired)

@@ -89,6 +89,8 @@ class TableManager(TableReader):
             publisher,
             background=background_publishing,
             lock=lambda key: storage.database.lock("outbox", key),
+            scheduler=self.scheduler,
+            clock=clock,
         )
         self.deadlines = Deadlines(
             self.scheduler,
@@ -489,7 +491,8 @@ class TableManager(TableReader):
             # A lobby saved before lobbies expired: its idle time starts now.
             table.keep_lobby_open(self.clock())
         self.live.put(key, table, snapshot.version)
-        self.deadlines.arm(key, table)
+        # A deadline already due fires now, even one a process that died had claimed.
+        self.deadlines.arm(key, table, starting=True)
         self.turns.after_commit(key, table)  # computers whose turn the restart cut short
         return table.game_id if table.in_game else None
 
@@ -520,6 +523,7 @@ class TableManager(TableReader):
         the database is not closed under one; the tables stay saved for the next start."""
         self.activity.closing = True
         self.deadlines.close()
+        self.outbox.close()
         await self.turns.close()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.activity.idle(), wait_s)

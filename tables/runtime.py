@@ -31,11 +31,40 @@ def default_process_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
+#: Work that failed (a deadline, a claim, a publication Discord refused) is tried again after
+#: this many seconds, doubling while it keeps failing, up to the second figure.
+RETRY_FIRST_S = 5.0
+RETRY_MAX_S = 300.0
+
+
+def backoff(failures: int) -> float:
+    """Seconds to wait after ``failures`` failed tries in a row: 5 s, doubling, at most 5 min."""
+    return min(RETRY_MAX_S, RETRY_FIRST_S * 2.0 ** max(0, failures - 1))
+
+
+class DeliveryError(Exception):
+    """Discord would not take a message for now (it failed, kept limiting the bot, or could not
+    be reached): the events from ``shown`` on stay queued and are shown again later.
+
+    ``events[:shown]`` were shown; ``events[shown:upto]`` are the message that failed, which is
+    dropped only if it keeps failing for a day (`tables.outbox.GIVE_UP_S`).
+    """
+
+    def __init__(self, reason: str, *, shown: int, upto: int) -> None:
+        super().__init__(reason)
+        self.shown = shown
+        self.upto = upto
+
+
 class Publisher(Protocol):
     """Where a table's events go (the bot's cogs; a list in tests)."""
 
     async def publish(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
-        """Show the events in the channel (and the private ones to their player)."""
+        """Show the events in the channel (and the private ones to their player).
+
+        Raises `DeliveryError` when Discord refused them for now; any other exception is a
+        fault of the events' own (a picture that cannot be drawn), and they are dropped.
+        """
 
 
 class Timer(Protocol):

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from engine.cards import format_cards, sort_cards
 from tests.cogs.conftest import Scene
 from tests.cogs.test_edges import declare_all, start_game
 from tests.cogs.test_flow import open_table, play_out, the_table
@@ -201,3 +202,56 @@ async def test_forged_or_garbled_controls_get_a_sentence(
         a_sentence(await ann.click(message, label="Press"))
     assert (await the_table(scene)).seat_of(ann.id).setting is None
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a traceback was logged"
+
+
+def showdown_posts(scene: Scene) -> list[Any]:
+    return [m for m in scene.channel.history() if m.content.startswith("**Showdown, game ")]
+
+
+def wait_for_retries_virtually(scene: Scene) -> None:
+    """Leave the outbox's retries (5 s first) to virtual time: simcord runs a timer due within
+    its settling time in real time, and would wait for it."""
+    scene.env.settle_timeout = 3.0
+
+
+async def test_a_showdown_discord_answers_500_to_is_posted_once_discord_recovers(
+    scene: Scene,
+) -> None:
+    wait_for_retries_virtually(scene)
+    players = await start_game(scene, "casino", 2)
+    await declare_all(scene, players)
+    # Discord's servers fail twice at the showdown, then recover.
+    scene.env.inject_error("POST", f"/channels/{scene.channel.id}/messages", status=500, times=2)
+    table = await the_table(scene)
+    await scene.env.advance_time(table.config.arrangement_seconds + 1)
+    await scene.env.settle()
+    assert await the_table(scene) is not None and not showdown_posts(scene)
+    storage = scene.bot.services.storage
+    assert await storage.outbox.pending(scene.guild.id, scene.channel.id), "the showdown was lost"
+    for _ in range(2):
+        await scene.env.advance_time(300)  # the longest wait between tries
+        await scene.env.settle()
+    [showdown] = showdown_posts(scene)
+    assert showdown.attachments
+    assert not await storage.outbox.pending(scene.guild.id, scene.channel.id)
+
+
+async def test_the_cards_discord_rate_limits_are_dmed_once_the_limit_passes(
+    scene: Scene,
+) -> None:
+    wait_for_retries_virtually(scene)
+    players = await open_table(scene, "casino", 2)
+    # Opening the DMs answers 429 (after discord.py's own tries) three times.
+    scene.env.inject_error("POST", "/users/@me/channels", status=429, times=3)
+    started = await players[0].slash(scene.channel, "table start")
+    assert started.acknowledged
+    await scene.env.settle()
+    assert not any(dm_texts(member) for member in players if member.user.dm_channel)
+    # Tried again 5, 10 and 20 s apart: well before the declaration's minute is up.
+    await scene.env.advance_time(40)
+    await scene.env.settle()
+    for member in players:
+        held = await scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
+        dm = member.user.dm_channel.last_message
+        assert dm.content.startswith("**Casino Version** in") and "Declaration 1" in dm.content
+        assert dm.attachments and format_cards(sort_cards(held)) in dm.content

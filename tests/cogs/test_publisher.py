@@ -22,6 +22,7 @@ from tables.events import (
     TableOpened,
 )
 from tables.games import GAMES
+from tables.runtime import DeliveryError
 from tests.cogs.conftest import Scene
 
 GAME_ID = 77
@@ -143,3 +144,43 @@ async def test_a_channel_out_of_reach_is_handed_to_the_bot_with_its_server(scene
     await publisher.publish(scene.guild.id, scene.channel.id, [TableClosed("Gone.")])
     await scene.env.settle()
     assert lost == [(scene.guild.id, scene.channel.id)]
+
+
+async def test_the_publisher_says_which_events_went_out_before_discord_refused_one(
+    scene: Scene,
+) -> None:
+    ann, bob = scene.members[:2]
+    guild, channel = scene.guild.id, scene.channel.id
+    scene.env.inject_error("POST", f"/channels/{channel}/messages", status=500, times=None)
+    publisher = publisher_alone(scene, [])
+    seated = (ann.id, bob.id)
+    events = [
+        *(CardsDealt(user, parse_cards("As Kd 2c")) for user in seated),
+        DeclarationsOpened(0, seated, 1e10, 10, 5, 3, GAME_ID, "showdown"),
+        showdown(ann.id, bob.id),
+        TableClosed("No players are left at the table."),
+    ]
+    with pytest.raises(DeliveryError) as refused:
+        await publisher.publish(guild, channel, events)
+    # The DMs of the phase went out; the showdown is the message refused, the rest untried.
+    assert (refused.value.shown, refused.value.upto) == (3, 4)
+    assert "500" in str(refused.value)
+    assert all(member.user.dm_channel.last_message for member in (ann, bob))
+
+
+async def test_a_message_discord_refuses_for_good_is_dropped_with_a_log_line(
+    scene: Scene, caplog: pytest.LogCaptureFixture
+) -> None:
+    # 400 Invalid Form Body: the message itself is wrong, so sending it again cannot help.
+    scene.env.inject_error(
+        "POST", f"/channels/{scene.channel.id}/messages", status=400, code=50035, times=1
+    )
+    lost: list[tuple[int, int]] = []
+    publisher = publisher_alone(scene, lost)
+    ann, bob = scene.members[:2]
+    await publisher.publish(
+        scene.guild.id, scene.channel.id, [showdown(ann.id, bob.id), TableClosed("Gone.")]
+    )
+    assert scene.channel.last_message.content == "Table closed: Gone."
+    assert not lost
+    assert any("could not post in channel" in r.message for r in caplog.records)

@@ -53,13 +53,14 @@ class BotProcess:
     def text(self) -> str:
         return self.log.read_text(errors="replace")
 
-    async def until(self, what: str, step: Awaitable[T]) -> T:
-        """Await ``step``; fail, with the bot's log, if the bot exits or is stuck first."""
+    async def until(self, what: str, step: Awaitable[T], *, limit: float = STEP_LIMIT) -> T:
+        """Await ``step``; fail, with the bot's log, if the bot exits or is stuck (for ``limit``
+        seconds) first."""
         waiting = asyncio.ensure_future(step)
         exiting = asyncio.ensure_future(self.process.wait())
         try:
             done, _ = await asyncio.wait(
-                {waiting, exiting}, timeout=STEP_LIMIT, return_when=asyncio.FIRST_COMPLETED
+                {waiting, exiting}, timeout=limit, return_when=asyncio.FIRST_COMPLETED
             )
         finally:
             for task in (waiting, exiting):
@@ -95,6 +96,24 @@ class BotProcess:
                 return False
             await asyncio.sleep(POLL_SECONDS)
         return True
+
+    def stop_workers(self) -> list[int]:
+        """Freeze (SIGSTOP) every process of the bot's group but the bot itself: its worker
+        processes. The bot runs on, and any work it hands a worker (the solver, a settlement)
+        waits until the group is killed. Linux only: it reads /proc."""
+        stopped = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit() or int(entry.name) == self.process.pid:
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # gone meanwhile
+            # "pid (name) state ppid pgrp ...": the name may hold spaces and parentheses.
+            if int(stat.rsplit(")", 1)[1].split()[2]) == self.process.pid:
+                os.kill(int(entry.name), signal.SIGSTOP)
+                stopped.append(int(entry.name))
+        return stopped
 
     def kill(self) -> None:
         """Kill whatever still runs in the bot's process group."""

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import asyncio
+import fnmatch
 import itertools
 import json
 from collections.abc import Callable
@@ -51,6 +52,8 @@ class Call:
     known: bool
     #: The names of a multipart request's files.
     files: tuple[str, ...] = ()
+    #: The error status the fake answered instead of doing it (see `FakeDiscord.refuse`), or 0.
+    refused: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +116,26 @@ def _json(data: Any, status: int = 200) -> web.Response:
     )
 
 
+def _option_type(value: str | int | bool) -> int:
+    """A slash command option's type as Discord sends it: 5 boolean, 4 integer, 3 string."""
+    if isinstance(value, bool):
+        return 5
+    return 4 if isinstance(value, int) else 3
+
+
+def _refusal(status: int) -> web.Response:
+    """Discord's answer when it will not do a request now: rate limited (429), or failing."""
+    if status == 429:
+        # discord.py takes a 429 without a Via header for Cloudflare's ban and does not retry.
+        response = _json(
+            {"message": "You are being rate limited.", "retry_after": 0.01, "global": False},
+            status=429,
+        )
+        response.headers["Via"] = "1.1 google"
+        return response
+    return _json({"message": f"{status}: Discord is having trouble", "code": 0}, status=status)
+
+
 class FakeDiscord:
     """Discord's REST API and gateway for one bot, one server, one channel and one player."""
 
@@ -146,6 +169,8 @@ class FakeDiscord:
         #: Requests (method, path) left unanswered until `release`, to catch the bot mid-wait.
         self._held: set[tuple[str, str]] = set()
         self._released = asyncio.Event()
+        #: Requests (method, path pattern) answered with an error status until `recover`.
+        self._refused: dict[tuple[str, str], int] = {}
 
     # ----- life cycle -------------------------------------------------------------------------
 
@@ -203,6 +228,28 @@ class FakeDiscord:
         """Answer the held requests."""
         self._released.set()
 
+    def refuse(self, method: str, path: str, *, status: int) -> None:
+        """Answer requests whose path matches ``path`` (an fnmatch pattern) with ``status`` until
+        `recover`: a 5xx as Discord's servers fail, or 429 as its rate limit answers (with a
+        short ``retry_after``, so that discord.py's own five tries are spent at once)."""
+        self._refused[(method, path)] = status
+
+    def recover(self) -> None:
+        """Answer every request again."""
+        self._refused.clear()
+
+    def refusals(self, method: str, path: str) -> int:
+        """How many requests with this method and path were refused."""
+        return sum(1 for c in self.calls if (c.method, c.path) == (method, path) and c.refused)
+
+    def posted(self, channel_id: int, start: str) -> list[dict[str, Any]]:
+        """The messages the bot posted in the channel whose text starts with ``start``."""
+        return [
+            message
+            for message in self.messages.values()
+            if message["channel_id"] == str(channel_id) and message["content"].startswith(start)
+        ]
+
     # ----- what the tests ask ------------------------------------------------------------------
 
     async def wait_for(self, predicate: Callable[[FakeDiscord], bool]) -> None:
@@ -238,14 +285,19 @@ class FakeDiscord:
         """The player types ``/table create game:<game>``; wait for the bot's callback."""
         return await self.command("table", "create", game=game)
 
-    async def command(self, name: str, subcommand: str, **options: str) -> SentInteraction:
+    async def command(
+        self, name: str, subcommand: str, **options: str | int | bool
+    ) -> SentInteraction:
         """The player types ``/<name> <subcommand> option:value ...`` in the server's channel;
         wait for the bot's callback."""
         command_id = next(
             (int(c["id"]) for c in self.commands.get(GUILD_ID, []) if c["name"] == name),
             next(self._ids),
         )
-        typed = [{"type": 3, "name": key, "value": value} for key, value in options.items()]
+        typed = [
+            {"type": _option_type(value), "name": key, "value": value}
+            for key, value in options.items()
+        ]
         data = {
             "id": str(command_id),
             "name": name,
@@ -330,20 +382,30 @@ class FakeDiscord:
             payload = json.loads(text) if isinstance(text, str) else None
             files = tuple(f.filename for f in form.values() if isinstance(f, web.FileField))
         known = request.match_info.route.handler != self._unknown
+        path = request.path.removeprefix(API)
+        refused = next(
+            (
+                status
+                for (method, pattern), status in self._refused.items()
+                if method == request.method and fnmatch.fnmatchcase(path, pattern)
+            ),
+            0,
+        )
         call = Call(
             request.method,
-            request.path.removeprefix(API),
+            path,
             payload,
             request.headers.get("Authorization"),
             known,
             files,
+            refused,
         )
         request[PAYLOAD] = payload
         self.calls.append(call)
         if (call.method, call.path) in self._held:
             await self._notify()
             await self._released.wait()
-        response = await handler(request)
+        response = _refusal(refused) if refused else await handler(request)
         await self._notify()
         return response
 

@@ -65,6 +65,26 @@ async def test_saving_the_table_again_releases_its_claim(store: Storage) -> None
     assert await store.deadlines.claim(GUILD, CHANNEL, by="b", now=NOW + 5, lease_s=60)
 
 
+async def test_a_process_starting_up_takes_over_a_claim_its_dead_predecessor_left(
+    store: Storage,
+) -> None:
+    await save(store, CHANNEL, due=NOW + 30)
+    assert await store.deadlines.held_until(GUILD, CHANNEL, now=NOW + 30) is None
+    assert await store.deadlines.claim(GUILD, CHANNEL, by="dead", now=NOW + 30, lease_s=60)
+    assert await store.deadlines.held_until(GUILD, CHANNEL, now=NOW + 31) == NOW + 90
+    assert await store.deadlines.claim(GUILD, CHANNEL, by="b", now=NOW + 31, lease_s=60) is None
+    taken = await store.deadlines.claim(
+        GUILD, CHANNEL, by="b", now=NOW + 31, lease_s=60, take_over=True
+    )
+    assert taken is not None and taken.channel_id == CHANNEL
+    # Taken over only once due: a deadline ahead is nobody's yet.
+    await save(store, CHANNEL + 1, due=NOW + 100)
+    assert not await store.deadlines.claim(
+        GUILD, CHANNEL + 1, by="b", now=NOW + 31, lease_s=60, take_over=True
+    )
+    assert await store.deadlines.held_until(GUILD, CHANNEL, now=NOW + 90) == NOW + 91
+
+
 async def test_due_deadlines_are_claimed_oldest_first_once_overdue(store: Storage) -> None:
     for offset in (3, 1, 2, 50):
         await save(store, CHANNEL + offset, due=NOW + offset)

@@ -19,6 +19,7 @@ from tables.events import CardsDealt, CardsDrawn, Event
 from tables.games import GameSpec
 from tables.hands import Setting, suggest_setting
 from tables.manager import TableManager
+from tables.runtime import DeliveryError
 
 GUILD = 1001
 OTHER_GUILD = 2002
@@ -30,13 +31,29 @@ STRANGER = 99
 
 
 class FakePublisher:
-    """Keeps every published event, per channel, in order."""
+    """Keeps every published event, per channel, in order; refuses some as Discord does while
+    it fails."""
 
     def __init__(self) -> None:
         self.events: list[tuple[int, int, Event]] = []
+        #: The kinds of event refused (`DeliveryError`), and how many more times (None: always).
+        self.refused_kinds: tuple[type[Event], ...] = ()
+        self.refusals: int | None = 0
+        #: How many publications were refused.
+        self.refused = 0
+
+    def refuse(self, *kinds: type[Event], times: int | None) -> None:
+        """Refuse the events of these kinds ``times`` more times, as Discord answering 503."""
+        self.refused_kinds, self.refusals = kinds, times
 
     async def publish(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
-        self.events.extend((guild_id, channel_id, event) for event in events)
+        for index, event in enumerate(events):
+            if isinstance(event, self.refused_kinds) and self.refusals != 0:
+                if self.refusals is not None:
+                    self.refusals -= 1
+                self.refused += 1
+                raise DeliveryError("503 Service Unavailable", shown=index, upto=index + 1)
+            self.events.append((guild_id, channel_id, event))
 
     def of(self, kind: type[Event], channel_id: int | None = None) -> list[Event]:
         """The published events of one kind (in one channel)."""

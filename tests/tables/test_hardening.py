@@ -9,12 +9,24 @@ from typing import Any
 import pytest
 
 from engine.errors import GameError
+from storage.cluster import DeadlineRepository
 from storage.games import SnapshotRepository
 from storage.rows import GameStatus
 from tables.config import make_config
-from tables.events import ShowdownSettled, TableAbandoned, TableClosed
+from tables.events import PlayerLeft, ShowdownSettled, TableAbandoned, TableClosed
+from tables.outbox import GIVE_UP_S
 from tables.phase import Phase
-from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_CHANNEL, PLAYERS, STRANGER, World
+from tables.runtime import RETRY_MAX_S
+from tests.tables.helpers import (
+    CHANNEL,
+    GUILD,
+    HOST,
+    OTHER_CHANNEL,
+    PLAYERS,
+    STRANGER,
+    ManualTimer,
+    World,
+)
 
 THIRD_CHANNEL = 3005
 
@@ -290,3 +302,143 @@ async def test_closing_waits_for_the_action_under_way_and_refuses_new_ones(world
     assert len(showdowns(world)) == 1
     with pytest.raises(GameError, match="restarting"):
         await world.manager.join(GUILD, CHANNEL, STRANGER)
+
+
+# ----- a deadline is never dropped: a claim that fails or that a dead process holds ------------
+
+DEAD_PROCESS = "a-host:4242:dead01"
+
+
+async def test_a_deadline_claimed_by_a_process_that_died_fires_as_soon_as_the_bot_restarts(
+    world: World,
+) -> None:
+    await deal_two(world)
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.deadline is not None
+    world.clock.now = table.deadline
+    # The process claimed the deadline and died before it did the work (SIGKILL, a lost
+    # machine): its claim holds the row for the whole lease.
+    claim = await world.storage.deadlines.claim(
+        GUILD, CHANNEL, by=DEAD_PROCESS, now=world.clock(), lease_s=60
+    )
+    assert claim is not None
+    await world.restart()
+    await world.scheduler.run_due()
+    assert len(showdowns(world)) == 1, "the restarted bot left the table mid-game"
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.phase is Phase.LOBBY
+    await world.check_ledger()
+
+
+async def test_a_deadline_whose_claim_fails_is_tried_again(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await deal_two(world)
+    claim = DeadlineRepository.claim
+    left = [1]
+
+    async def failing(self: DeadlineRepository, *args: Any, **kwargs: Any) -> Any:
+        if left[0] > 0:
+            left[0] -= 1
+            raise SaveFails("the database is away")
+        return await claim(self, *args, **kwargs)
+
+    monkeypatch.setattr(DeadlineRepository, "claim", failing)
+    await world.scheduler.pass_deadline()
+    assert not showdowns(world)
+    assert world.scheduler.pending, "nothing will ever fire the deadline"
+    [retry] = world.scheduler.pending
+    assert retry.when - world.clock() <= RETRY_MAX_S
+    world.clock.now = retry.when
+    await world.scheduler.run_due()
+    assert len(showdowns(world)) == 1
+    await world.check_ledger()
+
+
+async def test_a_deadline_another_process_holds_is_tried_again_when_its_claim_runs_out(
+    world: World,
+) -> None:
+    await deal_two(world)
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.deadline is not None
+    world.clock.now = table.deadline
+    await world.storage.deadlines.claim(
+        GUILD, CHANNEL, by=DEAD_PROCESS, now=world.clock(), lease_s=60
+    )
+    await world.scheduler.run_due()  # this process's timer finds the deadline claimed
+    assert not showdowns(world)
+    assert world.scheduler.pending, "nothing will ever fire the deadline"
+    world.clock.advance(60)
+    await world.scheduler.run_due()
+    assert len(showdowns(world)) == 1
+    await world.check_ledger()
+
+
+# ----- a result Discord refused is kept and shown once it recovers -----------------------------
+
+
+async def queued(world: World) -> int:
+    """How many of the table's events wait in the outbox."""
+    return len(await world.storage.outbox.pending(GUILD, CHANNEL))
+
+
+def next_timer(world: World) -> ManualTimer:
+    """The timer due first (a retry of the outbox comes before the lobby's expiry)."""
+    return min(world.scheduler.pending, key=lambda timer: timer.when)
+
+
+async def test_a_showdown_discord_refused_is_kept_and_shown_once_discord_recovers(
+    world: World,
+) -> None:
+    await deal_two(world)
+    world.publisher.refuse(ShowdownSettled, times=2)
+    await world.scheduler.pass_deadline()
+    assert await world.status(1) is GameStatus.SETTLED
+    assert not showdowns(world)
+    assert await queued(world) == 1, "the showdown Discord refused was forgotten"
+    for _ in range(2):
+        retry = next_timer(world)
+        assert retry.when - world.clock() <= RETRY_MAX_S
+        world.clock.now = retry.when
+        await world.scheduler.run_due()
+    assert world.publisher.refused == 2
+    assert len(showdowns(world)) == 1
+    assert await queued(world) == 0
+    assert len(world.scheduler.pending) == 1, "a retry is left beside the lobby's expiry"
+
+
+async def test_a_showdown_discord_refused_is_shown_after_the_bot_restarts(world: World) -> None:
+    await deal_two(world)
+    world.publisher.refuse(ShowdownSettled, times=None)
+    await world.scheduler.pass_deadline()
+    assert not showdowns(world)
+    world.publisher.refuse(times=0)  # Discord is back when the bot starts again
+    await world.restart()
+    assert len(showdowns(world)) == 1
+    assert await queued(world) == 0
+
+
+async def test_a_message_discord_keeps_refusing_holds_its_channel_back_a_day_then_is_dropped(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    await deal_two(world)
+    world.publisher.refuse(ShowdownSettled, times=None)
+    await world.scheduler.pass_deadline()
+    # The table plays on; its later events wait behind the showdown, in order.
+    await world.manager.leave(GUILD, CHANNEL, PLAYERS[1])
+    assert not world.publisher.of(PlayerLeft)
+    started, delays = world.clock(), []
+    while not world.publisher.of(PlayerLeft):
+        retry = next_timer(world)
+        delays.append(retry.when - world.clock())
+        world.clock.now = retry.when
+        await world.scheduler.run_due()
+        assert world.clock() - started <= GIVE_UP_S + RETRY_MAX_S, "the channel is held for good"
+    assert max(delays) == RETRY_MAX_S and min(delays) > 0
+    assert not showdowns(world)
+    assert await queued(world) == 0
+    # Every failed try says so, and dropping the showdown says so louder.
+    warned = [r for r in caplog.records if r.levelname == "WARNING" and "channel 3003" in r.message]
+    assert len(warned) >= len(delays)
+    [dropped] = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert "Dropped" in dropped.message and "channel 3003" in dropped.message
