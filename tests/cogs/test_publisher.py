@@ -156,7 +156,9 @@ async def test_the_publisher_says_which_events_went_out_before_discord_refused_o
     seated = (ann.id, bob.id)
     events = [
         *(CardsDealt(user, parse_cards("As Kd 2c")) for user in seated),
-        DeclarationsOpened(0, seated, 1e10, 10, 5, 3, GAME_ID, "showdown"),
+        DeclarationsOpened(
+            0, seated, 1e10, declaration_stakes(SHOWDOWN, 0, players=2), 3, GAME_ID, "showdown"
+        ),
         showdown(ann.id, bob.id),
         TableClosed("No players are left at the table."),
     ]
