@@ -38,7 +38,9 @@ from storage import Storage
 from storage.database import (
     DEFAULT_DATABASE_PATH,
     Database,
+    DatabaseSettingError,
     DatabaseUnreachableError,
+    locate_database,
     open_database,
     shown_url,
 )
@@ -83,7 +85,8 @@ class Settings:
 
     # Kept out of the repr so that logging the settings never leaks the token.
     discord_token: str = field(repr=False)
-    #: A SQLite file's path, or a postgresql:// URL (whose password the repr never shows).
+    #: A SQLite file's path or sqlite:/// URL, or a PostgreSQL URL (whose password the repr
+    #: never shows), as `storage.database.locate_database` reads it.
     database: str = field(default=str(DEFAULT_DATABASE_PATH), repr=False)
     dev_guild_id: int | None = None
     #: Discord's shards in all, and those this process runs; None: Discord's recommended count,
@@ -106,6 +109,12 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         raise SettingsError(MISSING_TOKEN_MESSAGE)
     # DATABASE_PATH is the setting's earlier name, still read when DATABASE_URL is not set.
     database = environ.get("DATABASE_URL", "").strip() or environ.get("DATABASE_PATH", "").strip()
+    if database:
+        name = "DATABASE_URL" if environ.get("DATABASE_URL", "").strip() else "DATABASE_PATH"
+        try:
+            locate_database(database, name=name)
+        except DatabaseSettingError as error:
+            raise SettingsError(str(error)) from None
     shard_count, shard_ids = parse_shards(
         environ.get("SHARD_COUNT", ""), environ.get("SHARD_IDS", "")
     )
@@ -532,6 +541,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DatabaseUnreachableError as error:
         print(f"{error}; check DATABASE_URL and that the server runs.", file=sys.stderr)
         return EXIT_UNREACHABLE
+    except DatabaseSettingError as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_SETTINGS
     except MigrationError as error:
         print(error, file=sys.stderr)
         return EXIT_BAD_SETTINGS

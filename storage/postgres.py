@@ -26,13 +26,16 @@ from storage.database import (
     Clock,
     Connection,
     Database,
+    DatabaseSettingError,
     DatabaseUnreachableError,
     Params,
     Row,
     check_version,
     discover_migrations,
+    shown_url,
     utc_now,
 )
+from storage.errors import MigrationError
 
 log = logging.getLogger(__name__)
 
@@ -263,16 +266,30 @@ async def open_postgres(
 ) -> PostgresDatabase:
     """Connect to the database ``url`` names, migrated to the latest schema.
 
-    Raises `DatabaseUnreachableError` when the server cannot be reached or refuses the bot.
+    Raises `DatabaseUnreachableError` when the server cannot be reached or refuses the bot,
+    `DatabaseSettingError` when the URL cannot be used (``?sslmode=sometimes``), and
+    `MigrationError` when the bot's role may not create its tables.
     """
     try:
         pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+    except (ValueError, OverflowError, asyncpg.ClientConfigurationError) as error:
+        raise DatabaseSettingError(
+            f"The database URL {shown_url(url)} cannot be used ({_reason(error)})."
+        ) from error
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
         raise DatabaseUnreachableError(url, _reason(error)) from error
     try:
         if migrate_schema:
             async with pool.acquire() as connection:
-                await migrate_postgres(connection)
+                try:
+                    await migrate_postgres(connection)
+                except asyncpg.InsufficientPrivilegeError as error:
+                    role = await connection.fetchval("SELECT current_user")
+                    raise MigrationError(
+                        f"The database role {role} may not create or change the bot's tables "
+                        f"({_reason(error)}); grant it CREATE on the schema, or start the bot "
+                        "once as a role that may."
+                    ) from error
     except BaseException:
         await pool.close()
         raise
