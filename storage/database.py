@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from storage.errors import MigrationError
+from storage.health import StoreHealth
 
 Clock = Callable[[], datetime]
 Params = Sequence[Any]
@@ -238,6 +239,13 @@ class Database(ABC):
 
     def __init__(self, *, clock: Clock = utc_now) -> None:
         self.clock = clock
+        #: Whether the store answers; its calls report to it, and so do the background loops.
+        self.health = StoreHealth(self.outage_reason)
+
+    def outage_reason(self, error: BaseException) -> str | None:
+        """Why ``error`` means the store is away for a while (a few words), or None when it is
+        a failure of its own. A file does not go away and come back: None."""
+        return None
 
     def now(self) -> str:
         """The clock's current time as stored text."""

@@ -11,6 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from storage.cluster import DeadlineRepository
+from storage.health import StoreHealth, log_failure
 from tables.phase import Phase
 from tables.runtime import Scheduler, Timer
 from tables.table import Table
@@ -45,6 +46,7 @@ class Deadlines:
         *,
         claims: DeadlineRepository | None = None,
         process_id: str = "",
+        health: StoreHealth | None = None,
     ) -> None:
         self.scheduler = scheduler
         self.clock = clock
@@ -53,6 +55,8 @@ class Deadlines:
         #: that hold a timer for a table (each one that acted on it) one does the work.
         self.claims = claims
         self.process_id = process_id
+        #: Where a firing that failed because the store is away is counted, not logged.
+        self.health = health or StoreHealth()
         self._timers: dict[Key, Timer] = {}
         #: Failed attempts in a row per table, for the retry's back-off.
         self._failures: dict[Key, int] = {}
@@ -107,9 +111,11 @@ class Deadlines:
                 if claim and not await self._claim(key):
                     return  # not due any more, or another process is firing it
                 await self.expire(*key)
-            except Exception:
+            except Exception as error:
                 # A timer has nobody to answer: log it; the failed action armed a retry.
-                log.exception("deadline of the table in channel %s failed", key[1])
+                log_failure(
+                    log, self.health, error, "deadline of the table in channel %s failed", key[1]
+                )
 
         self._timers[key] = self.scheduler.schedule(delay, fire)
 

@@ -83,6 +83,7 @@ class TableManager(TableReader):
             publisher,
             background=background_publishing,
             lock=lambda key: storage.database.lock("outbox", key),
+            health=storage.database.health,
         )
         self.deadlines = Deadlines(
             self.scheduler,
@@ -90,11 +91,12 @@ class TableManager(TableReader):
             self.expire,
             claims=storage.deadlines,
             process_id=process_id or default_process_id(),
+            health=storage.database.health,
         )
         self.activity = Activity()
         self.suggestions = Suggestions()
         self.flow = Flow(storage, self.offload, self.clock, arranger)
-        self.turns = ComputerTurns(self.offload, self._act)
+        self.turns = ComputerTurns(self.offload, self._act, health=storage.database.health)
 
     @property
     def arranger(self) -> Arranger:

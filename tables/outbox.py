@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import GameError
+from storage.health import StoreHealth, log_failure
 from storage.outbox import OutboxRepository
 from tables.codec import decode_event, encode_event
 from tables.events import Event, ShowdownSettled
@@ -59,8 +60,11 @@ class Outbox:
         *,
         background: bool = True,
         lock: Callable[[Key], AbstractAsyncContextManager[None]] | None = None,
+        health: StoreHealth | None = None,
     ) -> None:
         self.queue = queue
+        #: Where a drain that failed because the store is away is counted, not logged.
+        self.health = health or StoreHealth()
         self.publisher = publisher
         self.background = background
         self._drainers: dict[Key, asyncio.Task[None]] = {}
@@ -112,9 +116,11 @@ class Outbox:
                     log.exception("dropped a damaged event of channel %s", key[1])
             await self._publish(key, tuple(events))
             await self.queue.remove([row.id for row in rows])
-        except Exception:
+        except Exception as error:
             # The events stay queued: the next action here, or the next start, shows them.
-            log.exception("could not read the queued events of channel %s", key[1])
+            log_failure(
+                log, self.health, error, "could not read the queued events of channel %s", key[1]
+            )
 
     async def _publish(self, key: Key, events: tuple[Event, ...]) -> None:
         # The table has changed and is saved: showing it may fail (Discord is down, a picture
