@@ -256,6 +256,21 @@ def test_a_database_url_the_bot_cannot_use_exits_2_before_making_anything(
     assert list(tmp_path.iterdir()) == [], "a folder was made of the URL"
 
 
+def test_owner_ids_name_the_bots_owners_and_are_user_ids() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t", "OWNER_IDS": "123456789012345678, 42"})
+    assert settings.owner_ids == frozenset({123456789012345678, 42})
+    bot = PyramidBot(settings)
+    assert bot.owner_ids == {123456789012345678, 42}
+    assert isinstance(bot.offload, ProcessOffload)
+    bot.offload.close()
+    assert load_settings({"DISCORD_TOKEN": "t"}).owner_ids == frozenset()
+    with pytest.raises(SettingsError) as raised:
+        load_settings({"DISCORD_TOKEN": "t", "OWNER_IDS": "ann, 42"})
+    assert str(raised.value) == (
+        "OWNER_IDS must be Discord user ids separated by commas, or empty, not 'ann, 42'."
+    )
+
+
 def test_a_password_given_as_a_parameter_is_in_neither_the_log_nor_the_unreachable_sentence(
     tmp_path: Path,
 ) -> None:
