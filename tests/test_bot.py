@@ -202,6 +202,7 @@ def test_the_postgresql_and_sqlite_spellings_people_write_are_accepted() -> None
         "POSTGRESQL://bot:secret@db/pyramid",
         "postgresql+asyncpg://bot:secret@db/pyramid",
         "postgres://bot@db:5432/pyramid",
+        "postgresql://bot@db1:5432,[::1]:5433/pyramid",
         "sqlite:///data/pyramid.sqlite3",
         "sqlite:////var/lib/pyramid/pyramid.sqlite3",
         "data/pyramid.sqlite3",

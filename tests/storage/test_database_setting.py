@@ -89,6 +89,7 @@ async def test_a_sqlite_url_without_a_file_is_a_database_in_memory(cwd: Path) ->
         ("postgresql://bot:secret@db:abc/pyramid", "port must be a number from 1 to 65535"),
         ("postgresql://bot:secret@db:99999/pyramid", "port must be a number from 1 to 65535"),
         ("postgresql://bot:secret@[::1/pyramid", "is not a URL"),
+        ("postgresql://bot:secret@127.0.0.1:9/pyramid?sslmode=sometimes", "cannot be used"),
     ],
 )
 async def test_a_malformed_database_url_is_one_sentence(cwd: Path, url: str, problem: str) -> None:
