@@ -48,7 +48,9 @@ from storage import Storage
 from storage.database import (
     DEFAULT_DATABASE_PATH,
     Database,
+    DatabaseSettingError,
     DatabaseUnreachableError,
+    locate_database,
     open_database,
     shown_url,
 )
@@ -93,7 +95,8 @@ class Settings:
 
     # Kept out of the repr so that logging the settings never leaks the token.
     discord_token: str = field(repr=False)
-    #: A SQLite file's path, or a postgresql:// URL (whose password the repr never shows).
+    #: A SQLite file's path or sqlite:/// URL, or a PostgreSQL URL (whose password the repr
+    #: never shows), as `storage.database.locate_database` reads it.
     database: str = field(default=str(DEFAULT_DATABASE_PATH), repr=False)
     dev_guild_id: int | None = None
     #: Discord's shards in all, and those this process runs; None: Discord's recommended count,
@@ -107,6 +110,9 @@ class Settings:
     gateway_url: str | None = None
     #: Where the rules are published for players; /rules shows docs/rules.md's text without it.
     rules_url: str | None = None
+    #: The bot's owners, who see the whole bot in `/settings status`; empty: the application's
+    #: owner (or its team), as Discord tells.
+    owner_ids: frozenset[int] = frozenset()
 
 
 def load_settings(environ: Mapping[str, str]) -> Settings:
@@ -116,6 +122,12 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         raise SettingsError(MISSING_TOKEN_MESSAGE)
     # DATABASE_PATH is the setting's earlier name, still read when DATABASE_URL is not set.
     database = environ.get("DATABASE_URL", "").strip() or environ.get("DATABASE_PATH", "").strip()
+    if database:
+        name = "DATABASE_URL" if environ.get("DATABASE_URL", "").strip() else "DATABASE_PATH"
+        try:
+            locate_database(database, name=name)
+        except DatabaseSettingError as error:
+            raise SettingsError(str(error)) from None
     shard_count, shard_ids = parse_shards(
         environ.get("SHARD_COUNT", ""), environ.get("SHARD_IDS", "")
     )
@@ -129,6 +141,7 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         api_url=parse_url("DISCORD_API_URL", environ.get("DISCORD_API_URL", "")),
         gateway_url=parse_url("DISCORD_GATEWAY_URL", environ.get("DISCORD_GATEWAY_URL", "")),
         rules_url=parse_web_url("RULES_URL", environ.get("RULES_URL", "")),
+        owner_ids=parse_owner_ids(environ.get("OWNER_IDS", "")),
     )
 
 
@@ -155,6 +168,19 @@ def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | No
             f"SHARD_IDS must be different numbers from 0 to {total - 1}, not {ids[:40]!r}."
         )
     return total, share
+
+
+def parse_owner_ids(text: str) -> frozenset[int]:
+    """Read OWNER_IDS: Discord user ids separated by commas; empty means none named."""
+    text = text.strip()
+    if not text:
+        return frozenset()
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isascii() and part.isdigit() for part in parts):
+        raise SettingsError(
+            f"OWNER_IDS must be Discord user ids separated by commas, or empty, not {text[:60]!r}."
+        )
+    return frozenset(int(part) for part in parts)
 
 
 def parse_url(name: str, text: str) -> str | None:
@@ -258,10 +284,13 @@ class PyramidBot(commands.AutoShardedBot):
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
         # Unset, discord.py asks Discord for the recommended number of shards and runs them all.
-        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        options: dict[str, Any] = {"shard_count": settings.shard_count}
         if settings.shard_ids is not None:
-            shards["shard_ids"] = list(settings.shard_ids)
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, **shards)
+            options["shard_ids"] = list(settings.shard_ids)
+        # Unset, discord.py asks Discord for the application's owner (or its team) when needed.
+        if settings.owner_ids:
+            options["owner_ids"] = set(settings.owner_ids)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, **options)
         self.settings = settings
         self.offload: Offload = offload or ProcessOffload(settings.workers or usable_cpus())
         self.arranger = arranger
@@ -545,6 +574,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DatabaseUnreachableError as error:
         print(f"{error}; check DATABASE_URL and that the server runs.", file=sys.stderr)
         return EXIT_UNREACHABLE
+    except DatabaseSettingError as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_SETTINGS
     except MigrationError as error:
         print(error, file=sys.stderr)
         return EXIT_BAD_SETTINGS

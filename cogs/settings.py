@@ -27,10 +27,25 @@ SILENT_CHOICES = [
 WHEEL_CHOICES = [app_commands.Choice(name=wheel.capitalize(), value=wheel) for wheel in WHEELS]
 
 
-def status_text(
-    store: str, processes: Sequence[ProcessRow], tables: Sequence[object], deadlines: int
+#: The most tables of a server `/settings status` names.
+LISTED_TABLES = 20
+
+
+def status_text(tables: Sequence[tuple[int, int]], deadlines: int) -> str:
+    """One server's part of the bot: its open tables and the deadlines they wait on."""
+    channels = ", ".join(f"<#{channel}>" for _, channel in tables[:LISTED_TABLES])
+    more = f" and {len(tables) - LISTED_TABLES} more" if len(tables) > LISTED_TABLES else ""
+    listed = f": {channels}{more}" if tables else ""
+    return (
+        f"This server has **{len(tables)}** open table(s){listed}; **{deadlines}** deadline(s) "
+        "wait here."
+    )
+
+
+def bot_status_text(
+    store: str, processes: Sequence[ProcessRow], tables: int, deadlines: int
 ) -> str:
-    """The bot as it runs: its store, its live processes, this server's tables, the deadlines."""
+    """The whole bot, for its owner: its store, its live processes, every server's tables."""
     kind = "PostgreSQL, shared by every process" if store == "postgresql" else "SQLite, one process"
     lines = [f"**The bot** runs on {kind}; **{len(processes)}** process(es) alive:"]
     for process in processes[:20]:
@@ -40,10 +55,7 @@ def status_text(
             f"{discord.utils.format_dt(process.started, 'R')}, last seen "
             f"{discord.utils.format_dt(process.seen, 'R')}"
         )
-    lines.append(
-        f"This server has **{len(tables)}** open table(s); **{deadlines}** deadline(s) wait "
-        "across the bot."
-    )
+    lines.append(f"**{tables}** open table(s) and **{deadlines}** deadline(s) across the bot.")
     return "\n".join(lines)
 
 
@@ -96,17 +108,24 @@ class SettingsCog(
         """Every setting of the server."""
         await _change(interaction)
 
-    @app_commands.command(name="status", description="The bot's processes, tables and deadlines")
+    @app_commands.command(name="status", description="This server's tables and deadlines")
     @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        """Where the bot runs: its store, its processes, and what waits on them."""
+        """This server's tables and deadlines; to the bot's owner, the whole bot's too."""
         storage = services(interaction).storage
         await interaction.response.defer(ephemeral=True, thinking=True)
-        processes = await storage.processes.alive(within_s=ALIVE_S)
-        tables = await storage.snapshots.keys(guild_id=interaction.guild_id)
-        deadlines = await storage.deadlines.pending()
-        await answer(interaction, status_text(storage.database.store, processes, tables, deadlines))
+        guild = interaction.guild_id
+        tables = await storage.snapshots.keys(guild_id=guild)
+        text = status_text(tables, await storage.deadlines.pending(guild_id=guild))
+        # Host names, process ids, shards and other servers' counts are the owner's alone: a
+        # server's admin is anyone a server made one.
+        if await interaction.client.is_owner(interaction.user):
+            processes = await storage.processes.alive(within_s=ALIVE_S)
+            everywhere = len(await storage.snapshots.keys())
+            pending = await storage.deadlines.pending()
+            text += "\n" + bot_status_text(storage.database.store, processes, everywhere, pending)
+        await answer(interaction, text)
 
     @app_commands.command(name="chips", description="Starting chips and the daily bonus")
     @app_commands.describe(starting="Chips a new player starts with", daily="The daily bonus")

@@ -105,9 +105,14 @@ class DeadlineRepository:
             )
         return sorted((Claim(*row) for row in rows), key=lambda claim: claim.due)
 
-    async def pending(self) -> int:
-        """How many tables have a deadline ahead (or due now)."""
-        row = await self.database.fetchone("SELECT COUNT(*) FROM deadlines")
+    async def pending(self, *, guild_id: int | None = None) -> int:
+        """How many tables (of one server, if given) have a deadline ahead (or due now)."""
+        if guild_id is None:
+            row = await self.database.fetchone("SELECT COUNT(*) FROM deadlines")
+        else:
+            row = await self.database.fetchone(
+                "SELECT COUNT(*) FROM deadlines WHERE guild_id = ?", (guild_id,)
+            )
         assert row is not None
         return int(row[0])
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from storage.errors import MigrationError
+from storage.health import StoreHealth
 
 Clock = Callable[[], datetime]
 Params = Sequence[Any]
@@ -31,7 +32,15 @@ Row = tuple[Any, ...]
 #: The default store: a SQLite file beside the bot.
 DEFAULT_DATABASE_PATH = Path("data/pyramid.sqlite3")
 _MIGRATION_NAME = re.compile(r"(\d{4})-([a-z0-9-]+)\.sql")
-_POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+#: A URL's scheme and the "//" after it; a setting without one is a file's path.
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://")
+#: The spellings of each store's URL people write (SQLAlchemy's among them), in lower case.
+_POSTGRES_SCHEMES = frozenset({"postgresql", "postgres", "postgresql+asyncpg", "postgres+asyncpg"})
+_SQLITE_SCHEMES = frozenset({"sqlite", "sqlite+aiosqlite", "sqlite+pysqlite"})
+#: A URL's parameter that holds a password (``?password=``, ``?sslpassword=``) and its value.
+_SECRET_PARAMETER = re.compile(r"([?&][^=&#]*password=)[^&#]*", re.IGNORECASE)
+#: The most of a refused setting a sentence quotes.
+_QUOTED = 80
 
 
 def marks(count: int) -> str:
@@ -54,9 +63,85 @@ def parse_time(text: str) -> datetime:
     return datetime.fromisoformat(text)
 
 
-def is_postgres_url(target: str | Path) -> bool:
-    """Whether a database setting names a PostgreSQL server rather than a SQLite file."""
-    return str(target).startswith(_POSTGRES_SCHEMES)
+class DatabaseSettingError(ValueError):
+    """A database setting the bot cannot use (an unknown kind of URL, a port that is not a
+    number); the message is one sentence for the operator."""
+
+
+@dataclass(frozen=True, slots=True)
+class DatabaseLocation:
+    """Where a database setting points."""
+
+    #: "sqlite" or "postgresql".
+    store: str
+    #: The server's URL as asyncpg takes it (``postgresql://...``), or the file's path
+    #: (``:memory:`` for a database in memory).
+    address: str
+
+
+def locate_database(setting: str | Path, *, name: str = "The database setting") -> DatabaseLocation:
+    """The store a database setting names: a file's path, a ``sqlite:///`` URL, or a PostgreSQL
+    URL in any case, ``+asyncpg`` allowed; raise `DatabaseSettingError` for anything else.
+
+    A ``sqlite:`` URL means what SQLAlchemy makes of it: three slashes before a relative path,
+    four before an absolute one, none (or ``:memory:``) for a database in memory. Anything
+    else with a scheme is refused: taken for a path, ``mysql://bot:pw@db/x`` became an empty
+    database in folders named after the URL, its password among them.
+    """
+    if isinstance(setting, Path):
+        return DatabaseLocation("sqlite", str(setting))
+    scheme = _SCHEME.match(setting)
+    if scheme is None:
+        return DatabaseLocation("sqlite", setting)
+    kind, rest = scheme[1].lower(), setting[scheme.end() :]
+    if kind in _POSTGRES_SCHEMES:
+        url = "postgresql://" + rest
+        _check_postgres_url(url, name)
+        return DatabaseLocation("postgresql", url)
+    if kind in _SQLITE_SCHEMES:
+        return DatabaseLocation("sqlite", _sqlite_path(setting, rest, name))
+    raise DatabaseSettingError(
+        f"{name} must be a SQLite file's path, sqlite:///path or "
+        f"postgresql://user:password@host/database, not {_quoted(setting)}."
+    )
+
+
+def _quoted(setting: str) -> str:
+    """A refused setting as a sentence quotes it: without its password, and not too long."""
+    return repr(shown_url(setting)[:_QUOTED])
+
+
+def _sqlite_path(setting: str, rest: str, name: str) -> str:
+    """The file a ``sqlite://`` URL names (``rest`` follows the ``//``)."""
+    if not rest:
+        return ":memory:"
+    # A host (sqlite://server/x) or options (?mode=ro) would be silently dropped: refused.
+    if not rest.startswith("/") or "?" in rest:
+        raise DatabaseSettingError(
+            f"{name} as a SQLite URL must be sqlite:///relative/path or "
+            f"sqlite:////absolute/path, not {_quoted(setting)}."
+        )
+    return urllib.parse.unquote(rest[1:]) or ":memory:"
+
+
+def _check_postgres_url(url: str, name: str) -> None:
+    """Refuse a PostgreSQL URL that cannot be taken apart, or whose port is not a number.
+
+    Each host of a list (``host1:5432,host2:5432``, which asyncpg tries in turn) is checked.
+    """
+    try:
+        hosts = urllib.parse.urlsplit(url).netloc.rpartition("@")[2]
+    except ValueError as error:
+        raise DatabaseSettingError(
+            f"{name} is not a URL: {_quoted(url)} ({str(error).lower()})."
+        ) from error
+    for host in hosts.split(","):
+        # An IPv6 address is in brackets, its colons before the port's.
+        port = host.partition("]")[2][1:] if host.startswith("[") else host.partition(":")[2]
+        if port and not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65_535):
+            raise DatabaseSettingError(
+                f"{name}'s port must be a number from 1 to 65535, not {port[:20]!r}."
+            )
 
 
 class DatabaseUnreachableError(Exception):
@@ -69,13 +154,24 @@ class DatabaseUnreachableError(Exception):
 
 
 def shown_url(url: str) -> str:
-    """A database setting as it may be logged or shown: a URL's password is replaced by ***."""
-    parts = urllib.parse.urlsplit(url)
-    if not parts.scheme or parts.password is None:
-        return url
-    netloc = parts.netloc.rsplit("@", 1)
-    user = netloc[0].split(":", 1)[0]
-    return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+    """A database setting as it may be logged or shown: any password in it replaced by ***.
+
+    The password may follow the user (``user:pw@host``) or be a parameter (``?password=pw``,
+    ``&sslpassword=pw``). Taken apart by hand: a URL that urllib refuses (an unclosed IPv6
+    bracket) must still be shown in the sentence that refuses it.
+    """
+    scheme = _SCHEME.match(url)
+    if scheme is None:
+        return url  # a file's path
+    rest = url[scheme.end() :]
+    authority_end = next((i for i, char in enumerate(rest) if char in "/?#"), len(rest))
+    authority, tail = rest[:authority_end], rest[authority_end:]
+    if "@" in authority:
+        user_info, host = authority.rsplit("@", 1)
+        if ":" in user_info:
+            authority = f"{user_info.split(':', 1)[0]}:***@{host}"
+    tail = _SECRET_PARAMETER.sub(r"\1***", tail)
+    return url[: scheme.end()] + authority + tail
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +260,13 @@ class Database(ABC):
         self.clock = clock
         #: The transaction each task holds open here, which what it calls meanwhile joins.
         self._held: dict[asyncio.Task[Any], Connection] = {}
+        #: Whether the store answers; its calls report to it, and so do the background loops.
+        self.health = StoreHealth(self.outage_reason)
+
+    def outage_reason(self, error: BaseException) -> str | None:
+        """Why ``error`` means the store is away for a while (a few words), or None when it is
+        a failure of its own. A file does not go away and come back: None."""
+        return None
 
     def now(self) -> str:
         """The clock's current time as stored text."""
@@ -250,13 +353,15 @@ async def open_database(
 ) -> Database:
     """Open the store ``target`` names, migrated to the latest schema.
 
-    A ``postgresql://`` URL opens a PostgreSQL pool; anything else is a SQLite file (created if
-    missing; `storage.sqlite.DatabaseFileError` says why one cannot be).
+    A PostgreSQL URL opens a pool; a file's path or a ``sqlite:///`` URL a SQLite file (created
+    if missing; `storage.sqlite.DatabaseFileError` says why one cannot be). Anything else is a
+    `DatabaseSettingError` (`locate_database`).
     """
-    if is_postgres_url(target):
+    location = locate_database(target)
+    if location.store == "postgresql":
         from storage.postgres import open_postgres
 
-        return await open_postgres(str(target), clock=clock, migrate_schema=migrate_schema)
+        return await open_postgres(location.address, clock=clock, migrate_schema=migrate_schema)
     from storage.sqlite import open_sqlite
 
-    return await open_sqlite(target, clock=clock, migrate_schema=migrate_schema)
+    return await open_sqlite(location.address, clock=clock, migrate_schema=migrate_schema)

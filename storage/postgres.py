@@ -26,13 +26,16 @@ from storage.database import (
     Clock,
     Connection,
     Database,
+    DatabaseSettingError,
     DatabaseUnreachableError,
     Params,
     Row,
     check_version,
     discover_migrations,
+    shown_url,
     utc_now,
 )
+from storage.errors import MigrationError
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +52,16 @@ LOCK_SESSIONS = 4
 LOCK_RETRY_S = (0.002, 0.05)
 #: The advisory lock every process takes while it migrates, so only one of them does.
 _MIGRATION_LOCK = 0x5050_4D49_4752_4154  # "PPMIGRAT"
+#: What the server being away looks like: no connection (refused, reset, timed out), one lost
+#: mid-statement (08xxx), the server shutting down or starting up (57P01-57P03). Not a query
+#: cancelled or a pool too full: those are answers.
+_AWAY = (
+    OSError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.CannotConnectNowError,
+)
 
 
 @functools.lru_cache(maxsize=1_024)
@@ -121,27 +134,37 @@ class PostgresDatabase(Database):
     def is_shared(self) -> bool:
         return True
 
+    def outage_reason(self, error: BaseException) -> str | None:
+        return _reason(error) if isinstance(error, _AWAY) else None
+
+    # Each call reports to the store's health, which says once that the server went away and
+    # once that it is back, however many actions failed in between.
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Connection]:
         # A cancelled task's connection is rolled back (or closed) by the pool on release.
-        async with self.pool.acquire() as connection, connection.transaction():
-            yield PostgresConnection(connection)
+        with self.health.watch():
+            async with self.pool.acquire() as connection, connection.transaction():
+                yield PostgresConnection(connection)
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         if self.held() is not None:
             return await super().execute(sql, params)  # part of the task's transaction
         # A statement outside a transaction block commits by itself.
-        return _changed(await self.pool.execute(postgres_sql(sql), *params))
+        with self.health.watch():
+            return _changed(await self.pool.execute(postgres_sql(sql), *params))
 
     async def _fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        return [tuple(row) for row in await self.pool.fetch(postgres_sql(sql), *params)]
+        with self.health.watch():
+            return [tuple(row) for row in await self.pool.fetch(postgres_sql(sql), *params)]
 
     @asynccontextmanager
     async def lock(self, name: str, key: tuple[int, int]) -> AsyncIterator[None]:
         number = lock_id(name, key)
         session = self.locks[number % len(self.locks)]
         async with self._local.setdefault((name, key), asyncio.Lock()):
-            await session.take(number)
+            # Only the taking: the block's own calls report for themselves.
+            with self.health.watch():
+                await session.take(number)
             try:
                 yield
             finally:
@@ -265,16 +288,33 @@ async def open_postgres(
 ) -> PostgresDatabase:
     """Connect to the database ``url`` names, migrated to the latest schema.
 
-    Raises `DatabaseUnreachableError` when the server cannot be reached or refuses the bot.
+    Raises `DatabaseUnreachableError` when the server cannot be reached or refuses the bot,
+    `DatabaseSettingError` when the URL cannot be used (``?sslmode=sometimes``), and
+    `MigrationError` when the bot's role may not create its tables.
     """
     try:
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        # One connection now, so that an unreachable server is told at start; no floor after
+        # it: asyncpg would keep one with a warning and a traceback at each try while the
+        # server is away, beside the store's own word on it (storage/health.py).
+        pool = await asyncpg.create_pool(url, init_size=1, min_size=0, max_size=pool_size)
+    except (ValueError, OverflowError, asyncpg.ClientConfigurationError) as error:
+        raise DatabaseSettingError(
+            f"The database URL {shown_url(url)} cannot be used ({_reason(error)})."
+        ) from error
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
         raise DatabaseUnreachableError(url, _reason(error)) from error
     try:
         if migrate_schema:
             async with pool.acquire() as connection:
-                await migrate_postgres(connection)
+                try:
+                    await migrate_postgres(connection)
+                except asyncpg.InsufficientPrivilegeError as error:
+                    role = await connection.fetchval("SELECT current_user")
+                    raise MigrationError(
+                        f"The database role {role} may not create or change the bot's tables "
+                        f"({_reason(error)}); grant it CREATE on the schema, or start the bot "
+                        "once as a role that may."
+                    ) from error
     except BaseException:
         await pool.close()
         raise

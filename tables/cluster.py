@@ -19,6 +19,7 @@ import socket
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from storage.health import log_failure
 from tables.deadlines import CLAIM_LEASE_S
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ class ClusterMember:
         self.poll_s = poll_s
         self.overdue_s = overdue_s
         self.storage = manager.storage
+        self.health = manager.storage.database.health
         self.process_id = manager.deadlines.process_id
         self.shards = tuple(shards)
         self._task: asyncio.Task[None] | None = None
@@ -98,8 +100,9 @@ class ClusterMember:
 
     def _fired(self, task: asyncio.Task[object]) -> None:
         self._firing.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("an overdue deadline failed", exc_info=task.exception())
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            log_failure(log, self.health, error, "an overdue deadline failed")
 
     async def _run(self) -> None:
         since_beat = 0.0
@@ -111,9 +114,9 @@ class ClusterMember:
                 if since_beat >= HEARTBEAT_S:
                     since_beat = 0.0
                     await self.beat()
-            except Exception:
-                # The store may be away for a moment; the next round tries again.
-                log.exception("the deadline watch could not reach the database")
+            except Exception as error:
+                # The store may be away for a while: its health says so once, not each second.
+                log_failure(log, self.health, error, "the deadline watch failed")
 
     async def stop(self) -> None:
         """Stop watching, let the deadlines being fired finish, and leave the list of processes."""

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from enum import Enum
 
 from storage.cluster import DeadlineRepository
+from storage.health import StoreHealth, log_failure
 from tables.phase import Phase
 from tables.runtime import Scheduler, Timer, backoff
 from tables.table import Table
@@ -55,6 +56,7 @@ class Deadlines:
         *,
         claims: DeadlineRepository | None = None,
         process_id: str = "",
+        health: StoreHealth | None = None,
     ) -> None:
         self.scheduler = scheduler
         self.clock = clock
@@ -63,6 +65,8 @@ class Deadlines:
         #: that hold a timer for a table (each one that acted on it) one does the work.
         self.claims = claims
         self.process_id = process_id
+        #: Where a firing that failed because the store is away is counted, not logged.
+        self.health = health or StoreHealth()
         self._timers: dict[Key, Timer] = {}
         #: Failed attempts in a row per table, for the retry's back-off.
         self._failures: dict[Key, int] = {}
@@ -120,10 +124,12 @@ class Deadlines:
             if claiming is not Claiming.NONE and not await self._claim(key, claiming):
                 return
             await self.expire(*key)
-        except Exception:
+        except Exception as error:
             # A timer has nobody to answer: log it. A failed action armed its retry; a claim or
             # a lock that failed before it did (the store away) gets one here.
-            log.exception("deadline of the table in channel %s failed", key[1])
+            log_failure(
+                log, self.health, error, "deadline of the table in channel %s failed", key[1]
+            )
             if key not in self._timers:
                 self._back_off(key, claiming)
 
@@ -131,7 +137,8 @@ class Deadlines:
         self.cancel(key)
         failures = self._failures[key] = self._failures.get(key, 0) + 1
         delay = backoff(failures)
-        log.warning("table in channel %s will try again in %.0f s", key[1], delay)
+        if not self.health.is_away:  # an outage is said once, by the store's health
+            log.warning("table in channel %s will try again in %.0f s", key[1], delay)
         self._schedule(key, delay, claiming)
 
     def _schedule(self, key: Key, delay: float, claiming: Claiming) -> None:

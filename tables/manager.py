@@ -91,6 +91,7 @@ class TableManager(TableReader):
             lock=lambda key: storage.database.lock("outbox", key),
             scheduler=self.scheduler,
             clock=clock,
+            health=storage.database.health,
         )
         self.deadlines = Deadlines(
             self.scheduler,
@@ -98,12 +99,17 @@ class TableManager(TableReader):
             self.expire,
             claims=storage.deadlines,
             process_id=process_id or default_process_id(),
+            health=storage.database.health,
         )
         self.activity = Activity()
         self.suggestions = Suggestions()
         self.flow = Flow(storage, self.offload, self.clock, arranger)
         # A computer's decision that comes back to a table closed meanwhile has nothing to do.
-        self.turns = ComputerTurns(self.offload, functools.partial(self._act, missing_ok=True))
+        self.turns = ComputerTurns(
+            self.offload,
+            functools.partial(self._act, missing_ok=True),
+            health=storage.database.health,
+        )
 
     @property
     def arranger(self) -> Arranger:

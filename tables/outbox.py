@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any
 
 from engine.errors import GameError
+from storage.health import StoreHealth, log_failure
 from storage.outbox import OutboxRepository
 from storage.rows import OutboxRow
 from tables.codec import decode_event, encode_event
@@ -90,8 +91,11 @@ class Outbox:
         lock: Callable[[Key], AbstractAsyncContextManager[None]] | None = None,
         scheduler: Scheduler | None = None,
         clock: Callable[[], float] = time.time,
+        health: StoreHealth | None = None,
     ) -> None:
         self.queue = queue
+        #: Where a drain that failed because the store is away is counted, not logged.
+        self.health = health or StoreHealth()
         self.publisher = publisher
         self.background = background
         self.scheduler: Scheduler = scheduler or AsyncioScheduler()
@@ -158,10 +162,16 @@ class Outbox:
                     break
                 done, shown = await self._show(key, rows)
                 await self.queue.remove(done)
-            except Exception:
+            except Exception as error:
                 # The events stay queued: the retry, the next action here or the next start
                 # shows them.
-                log.exception("could not read or forget the queued events of channel %s", key[1])
+                log_failure(
+                    log,
+                    self.health,
+                    error,
+                    "could not read or forget the queued events of channel %s",
+                    key[1],
+                )
                 shown = Shown.REFUSED
             if shown is Shown.REFUSED:
                 self._retry_later(key)
@@ -212,7 +222,8 @@ class Outbox:
     def _retry_later(self, key: Key) -> None:
         failures = self._failures[key] = self._failures.get(key, 0) + 1
         delay = backoff(failures)
-        log.warning("the events of channel %s will be shown again in %.0f s", key[1], delay)
+        if not self.health.is_away:  # an outage is said once, by the store's health
+            log.warning("the events of channel %s will be shown again in %.0f s", key[1], delay)
         self._cancel_retry(key)
         if not self._closed:
             self._retries[key] = self.scheduler.schedule(delay, lambda: self._retry(key))

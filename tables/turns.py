@@ -9,6 +9,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
+from storage.health import StoreHealth, log_failure
 from tables.computers import computer_declares, computer_sets
 from tables.events import Event
 from tables.phase import Phase
@@ -28,9 +29,11 @@ Turn = tuple[int, int, Phase, int]
 class ComputerTurns:
     """Starts each pending computer's turn once, and plays it through ``act``."""
 
-    def __init__(self, offload: Offload, act: Act) -> None:
+    def __init__(self, offload: Offload, act: Act, *, health: StoreHealth | None = None) -> None:
         self.offload = offload
         self.act = act
+        #: Where a turn that failed because the store is away is counted, not logged.
+        self.health = health or StoreHealth()
         self._running: dict[tuple[Key, Turn], asyncio.Task[None]] = {}
 
     def after_commit(self, key: Key, table: Table) -> None:
@@ -90,9 +93,15 @@ class ComputerTurns:
                 await self.act(key, place)
         except asyncio.CancelledError:
             raise
-        except Exception:
+        except Exception as error:
             # The deadline plays for a computer whose turn failed, as for a silent player.
-            log.exception("a computer's turn failed at the table in channel %s", key[1])
+            log_failure(
+                log,
+                self.health,
+                error,
+                "a computer's turn failed at the table in channel %s",
+                key[1],
+            )
 
     async def wait(self) -> None:
         """Wait until no turn is under way (the turns' own failures are logged, not raised)."""

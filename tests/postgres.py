@@ -15,7 +15,8 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
+import urllib.parse
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -151,3 +152,28 @@ async def fresh_database(server: str, name: str, *, template: str | None = None)
     finally:
         await admin.close()
     return database_url(server, name)
+
+
+@contextlib.asynccontextmanager
+async def guest_database(server: str, name: str) -> AsyncIterator[str]:
+    """A new database ``name``, and a role ``name`` that may connect to it but create nothing in
+    its schema; the URL that logs in as that role. Both are dropped after the block."""
+    url = await fresh_database(server, name)
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f'DROP ROLE IF EXISTS "{name}"')
+        await admin.execute(f'CREATE ROLE "{name}" LOGIN')
+        # PostgreSQL 15 grants CREATE on public to the database's owner alone; older ones to all.
+        await admin.execute(f'REVOKE CREATE ON SCHEMA public FROM PUBLIC, "{name}"')
+    finally:
+        await admin.close()
+    parts = urllib.parse.urlsplit(url)
+    try:
+        yield parts._replace(netloc=f"{name}@{parts.hostname}:{parts.port}").geturl()
+    finally:
+        admin = await asyncpg.connect(server)
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            await admin.execute(f'DROP ROLE IF EXISTS "{name}"')
+        finally:
+            await admin.close()

@@ -177,3 +177,124 @@ def test_usable_cpus_are_the_affinity_capped_by_the_cgroup_quota(
     if cpu_max is not None:
         path.write_text(cpu_max)
     assert usable_cpus(path) == cpus
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("mysql://bot:secret@db/pyramid", "mysql://bot:***@db/pyramid"),
+        ("postgresql+psycopg2://bot:secret@db/pyramid", "postgresql+psycopg2://bot:***@db/pyramid"),
+    ],
+)
+def test_a_database_url_of_an_unknown_kind_is_refused_with_one_sentence(
+    url: str, shown: str
+) -> None:
+    with pytest.raises(SettingsError) as raised:
+        load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": url})
+    assert str(raised.value) == (
+        "DATABASE_URL must be a SQLite file's path, sqlite:///path or "
+        f"postgresql://user:password@host/database, not {shown!r}."
+    )
+
+
+def test_the_postgresql_and_sqlite_spellings_people_write_are_accepted() -> None:
+    for url in (
+        "POSTGRESQL://bot:secret@db/pyramid",
+        "postgresql+asyncpg://bot:secret@db/pyramid",
+        "postgres://bot@db:5432/pyramid",
+        "postgresql://bot@db1:5432,[::1]:5433/pyramid",
+        "sqlite:///data/pyramid.sqlite3",
+        "sqlite:////var/lib/pyramid/pyramid.sqlite3",
+        "data/pyramid.sqlite3",
+    ):
+        assert load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": url}).database == url
+
+
+def test_a_database_port_that_is_not_a_number_is_one_sentence() -> None:
+    with pytest.raises(SettingsError) as raised:
+        load_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://bot:pw@db:abc/poker"})
+    assert str(raised.value) == "DATABASE_URL's port must be a number from 1 to 65535, not 'abc'."
+
+
+@pytest.mark.parametrize(
+    ("url", "sentence"),
+    [
+        (
+            "mysql://bot:secret@db/pyramid",
+            "DATABASE_URL must be a SQLite file's path, sqlite:///path or "
+            "postgresql://user:password@host/database, not 'mysql://bot:***@db/pyramid'.",
+        ),
+        (
+            "postgresql://bot:secret@127.0.0.1:abc/pyramid",
+            "DATABASE_URL's port must be a number from 1 to 65535, not 'abc'.",
+        ),
+    ],
+)
+def test_a_database_url_the_bot_cannot_use_exits_2_before_making_anything(
+    tmp_path: Path, url: str, sentence: str
+) -> None:
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "t",
+        "DATABASE_URL": url,
+        # Were the setting taken, the bot would stop at once: nothing listens here.
+        "DISCORD_API_URL": "http://127.0.0.1:9/api/v10",
+        "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gateway",
+    }
+    result = subprocess.run(
+        [sys.executable, str(BOT_SCRIPT)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    output = result.stderr + result.stdout
+    assert result.returncode == 2, output
+    assert result.stderr.strip().splitlines() == [sentence], output
+    assert "secret" not in output
+    assert list(tmp_path.iterdir()) == [], "a folder was made of the URL"
+
+
+def test_owner_ids_name_the_bots_owners_and_are_user_ids() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "t", "OWNER_IDS": "123456789012345678, 42"})
+    assert settings.owner_ids == frozenset({123456789012345678, 42})
+    bot = PyramidBot(settings)
+    assert bot.owner_ids == {123456789012345678, 42}
+    assert isinstance(bot.offload, ProcessOffload)
+    bot.offload.close()
+    assert load_settings({"DISCORD_TOKEN": "t"}).owner_ids == frozenset()
+    with pytest.raises(SettingsError) as raised:
+        load_settings({"DISCORD_TOKEN": "t", "OWNER_IDS": "ann, 42"})
+    assert str(raised.value) == (
+        "OWNER_IDS must be Discord user ids separated by commas, or empty, not 'ann, 42'."
+    )
+
+
+def test_a_password_given_as_a_parameter_is_in_neither_the_log_nor_the_unreachable_sentence(
+    tmp_path: Path,
+) -> None:
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "t",
+        # Nothing listens on port 9: the database is unreachable at once.
+        "DATABASE_URL": "postgresql://bot@127.0.0.1:9/pyramid?password=s3cret",
+    }
+    result = subprocess.run(
+        [sys.executable, str(BOT_SCRIPT)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    output = result.stderr + result.stdout
+    assert result.returncode == 1, output
+    assert "s3cret" not in output
+    assert "database postgresql://bot@127.0.0.1:9/pyramid?password=***" in output
+    assert result.stderr.strip().splitlines()[-1] == (
+        "Cannot connect to the database postgresql://bot@127.0.0.1:9/pyramid?password=*** "
+        "(connection refused); check DATABASE_URL and that the server runs."
+    ), output

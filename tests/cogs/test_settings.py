@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import socket
 from typing import Any
 
 import discord
 
+from tables.config import make_config
 from tests.cogs.conftest import Scene
 from tests.cogs.test_flow import the_table
 
@@ -72,18 +75,48 @@ async def test_a_table_option_changes_the_game_it_deals(scene: Scene) -> None:
     assert spec.decks == 8 and spec.three_card_variant.ties_to_dealer
 
 
-async def test_status_shows_an_admin_the_store_the_processes_and_the_tables(scene: Scene) -> None:
+async def another_servers_table(scene: Scene) -> None:
+    """A lobby on another server of the bot, which has a deadline of its own."""
+    other = scene.env.create_guild("Card Room")
+    channel = other.create_text_channel("tables")
+    host = other.add_member(scene.env.create_user("gus"))
+    await scene.tables.create(other.id, channel.id, host.id, make_config("showdown"))
+
+
+async def test_status_shows_a_server_admin_only_that_servers_tables(scene: Scene) -> None:
     ann, bob = an_admin(scene), scene.members[1]
     await bob.slash(scene.channel, "table create", game="showdown")
+    await another_servers_table(scene)
     shown = await ann.slash(scene.channel, "settings status")
-    text = shown.response.content
-    assert shown.ephemeral and "SQLite, one process" in text
-    # The bot announced itself when it started: its process is listed, with its shards.
-    assert "**1** process(es) alive" in text and "shard(s) all" in text
-    assert "**1** open table(s)" in text and "**1** deadline(s)" in text
+    assert shown.ephemeral
+    assert shown.response.content == (
+        f"This server has **1** open table(s): <#{scene.channel.id}>; **1** deadline(s) wait here."
+    )
     commands = await scene.bot.tree.fetch_commands(guild=discord.Object(scene.guild.id))
     scene.guild.set_command_permissions(
         next(c for c in commands if c.name == "settings"), {bob: True}
     )
     refused = await bob.slash(scene.channel, "settings status")
     assert refused.ephemeral and "manage this server" in refused.response.content
+
+
+async def test_status_shows_the_bots_owner_the_store_the_processes_and_the_whole_bot(
+    scene: Scene,
+) -> None:
+    ann, bob = an_admin(scene), scene.members[1]
+    # As OWNER_IDS sets it (tests/test_bot.py); unset, the application's owner.
+    scene.bot.owner_ids = {ann.id}
+    await bob.slash(scene.channel, "table create", game="showdown")
+    await another_servers_table(scene)
+    shown = await ann.slash(scene.channel, "settings status")
+    text = shown.response.content
+    assert shown.ephemeral
+    assert text.startswith(
+        f"This server has **1** open table(s): <#{scene.channel.id}>; **1** deadline(s) wait "
+        "here.\n"
+    )
+    assert "SQLite, one process" in text
+    # The bot announced itself when it started: its process is listed, with its shards.
+    assert "**1** process(es) alive" in text and "shard(s) all" in text
+    assert f"`{socket.gethostname()}` pid {os.getpid()}" in text
+    assert "**2** open table(s) and **2** deadline(s) across the bot" in text

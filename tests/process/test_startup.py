@@ -5,11 +5,13 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import urllib.parse
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
+from tests.postgres import guest_database
 from tests.process.bot_process import (
     TOKEN,
     BotProcess,
@@ -69,6 +71,32 @@ async def test_a_database_that_cannot_be_opened_ends_the_bot_with_one_sentence(
     last = log.strip().splitlines()[-1]
     assert last.startswith(f"Cannot open or create the database {path}"), log
     assert last.endswith("check DATABASE_URL and that the bot may write its folder."), log
+
+
+@pytest.fixture
+async def guest_url(postgres_server: str) -> AsyncIterator[str]:
+    """A role that may connect to a new database but create nothing in its schema."""
+    async with guest_database(postgres_server, f"pp_startup_guest_{os.getpid()}") as url:
+        yield url
+
+
+async def test_a_role_without_create_on_the_schema_ends_the_bot_with_one_sentence(
+    fake: FakeDiscord, tmp_path: Path, guest_url: str
+) -> None:
+    bot = await start_bot(tmp_path, bot_environment(fake, guest_url))
+    try:
+        status = await bot.exit_status()
+    finally:
+        bot.kill()
+    log = bot.text()
+    assert status == EXIT_BAD_SETTINGS, log
+    assert "Traceback" not in log, log
+    role = urllib.parse.urlsplit(guest_url).username
+    assert log.strip().splitlines()[-1] == (
+        f"The database role {role} may not create or change the bot's tables (permission denied "
+        "for schema public); grant it CREATE on the schema, or start the bot once as a role "
+        "that may."
+    ), log
 
 
 async def first_log_line(fake: FakeDiscord, bot: BotProcess) -> None:
