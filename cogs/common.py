@@ -15,6 +15,7 @@ import discord
 
 from engine.errors import GameError, Names
 from storage import Storage
+from storage.health import StoreHealth
 from tables.events import Lobby
 from tables.hands import Setting
 from tables.manager import TableManager
@@ -274,17 +275,30 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     try:
         await work
     except Exception as error:
-        await reply(interaction, failure(error))
+        await reply(interaction, failure(error, store_health(interaction)))
 
 
-def failure(error: BaseException) -> str:
-    """What a player reads when their action failed: a rules error's sentence, else a code
-    that the log (where the error goes) can be searched for."""
+#: What a player reads when their action failed because the database is away.
+STORE_AWAY = "The bot cannot reach its database just now; nothing was changed. Try again soon."
+
+
+def failure(error: BaseException, health: StoreHealth | None = None) -> str:
+    """What a player reads when their action failed: a rules error's sentence, a sentence
+    when the store is away (its health says the outage once in the log, not per click), else a
+    code that the log (where the error goes) can be searched for."""
     if isinstance(error, GameError):
         return say(error)
+    if health is not None and health.report(error):
+        return STORE_AWAY
     code = error_code()
     log.error("interaction failed [%s]", code, exc_info=error)
     return f"Something went wrong on our side (code `{code}`); nothing was changed."
+
+
+def store_health(interaction: discord.Interaction[Any]) -> StoreHealth | None:
+    """The health of the store behind the bot this interaction reached (None before it has one)."""
+    found: Services | None = getattr(interaction.client, "services", None)
+    return None if found is None else found.storage.database.health
 
 
 def error_code() -> str:
@@ -302,5 +316,5 @@ async def on_tree_error(
     elif isinstance(error, discord.app_commands.CheckFailure):
         text = "You cannot use this command here."
     else:
-        text = failure(original)
+        text = failure(original, store_health(interaction))
     await reply(interaction, text)

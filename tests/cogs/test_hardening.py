@@ -255,3 +255,30 @@ async def test_the_cards_discord_rate_limits_are_dmed_once_the_limit_passes(
         dm = member.user.dm_channel.last_message
         assert dm.content.startswith("**Casino Version** in") and "Declaration 1" in dm.content
         assert dm.attachments and format_cards(sort_cards(held)) in dm.content
+
+
+async def test_a_click_while_the_database_is_away_reads_one_sentence_and_logs_no_traceback(
+    scene: Scene, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    ann = scene.members[0]
+    storage = scene.bot.services.storage
+    # The store says a refused connection means it is away (PostgreSQL's does; a file cannot).
+    monkeypatch.setattr(
+        storage.database.health,
+        "diagnose",
+        lambda error: "connection refused" if isinstance(error, ConnectionRefusedError) else None,
+    )
+
+    async def away(*args: Any, **kwargs: Any) -> int:
+        raise ConnectionRefusedError("connection refused")
+
+    monkeypatch.setattr(storage.players, "get_or_create", away)
+    with caplog.at_level(logging.INFO):
+        first = await ann.slash(scene.channel, "balance")
+        second = await ann.slash(scene.channel, "balance")
+    sentence = "The bot cannot reach its database just now; nothing was changed. Try again soon."
+    assert first.response.content == sentence
+    assert second.response.content == sentence
+    # One warning for the outage, however many clicks failed; no traceback.
+    assert not [r for r in caplog.records if r.exc_info]
+    assert [r.levelno for r in caplog.records if r.name == "storage.health"] == [logging.WARNING]
