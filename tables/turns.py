@@ -67,6 +67,7 @@ class ComputerTurns:
                     seat.held,
                     opponents,
                     table.config.ante,
+                    len(table.seats),
                     priority=Priority.DEADLINE,
                 )
 

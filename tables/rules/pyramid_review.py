@@ -13,8 +13,9 @@ from typing import Any, Final
 
 from engine.arrangement import Arrangement
 from engine.cards import AnyCard
+from engine.declaring import outlook, surrender_cost
 from engine.evaluate import evaluate
-from engine.players import arrangement_ev, expected_chips, playing_on, surrender_cost
+from engine.players import arrangement_ev, expected_chips
 from engine.scoring import PlayedHands, matchup
 from engine.settlement import casino_payout
 from engine.solver.solve import automatic_ev, solve
@@ -57,7 +58,15 @@ def review_pyramid(
     if seat.surrendered_at is not None:
         # What the cards held then were worth playing on, against what the surrender cost.
         round_ = seat.surrendered_at
-        worth = playing_on(variant, round_, held, budget_s=REVIEW_BUDGET_S)
+        worth = outlook(
+            variant,
+            round_,
+            held,
+            opponents=opponents,
+            ante=ante,
+            seated=len(event.seats),
+            budget_s=REVIEW_BUDGET_S,
+        )
         best_way = None
         if len(held) >= variant.min_used:
             solution = solve(variant, held, budget_s=REVIEW_BUDGET_S)
@@ -75,7 +84,7 @@ def review_pyramid(
             best_way,
             surrendered_at=round_,
             surrender_cost=surrender_cost(variant, round_, opponents, ante),
-            playing_on=expected_chips(variant, worth, opponents=opponents, ante=ante),
+            playing_on=worth.play,
         )
     solution = solve(variant, held, budget_s=REVIEW_BUDGET_S)
     best_automatic = None if solution.automatic is None else solution.automatic.value
