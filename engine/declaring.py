@@ -44,7 +44,7 @@ DECLARE_MAX: Final = 32
 CLEAR_BY: Final = 2.5
 #: ... or once this share of the budget is spent in CPU time, after the first ``GUARD_AFTER``
 #: (a Showdown holding, whose every completion the solver takes a tenth of a second to set).
-DECLARE_SHARE: Final = 0.35
+DECLARE_SHARE: Final = 0.3
 GUARD_AFTER: Final = 3
 #: Tables of opponents drawn from the field, the same for every decision of a table size.
 FIELD_TABLES: Final = 400
