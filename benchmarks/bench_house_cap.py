@@ -11,7 +11,8 @@ engine settles the deal, the computers' chips are the house's (``tables.settle``
 deals are played in days of ``--day`` deals: through each day the cut of the daily cap is taken
 as a table takes it (``tables.house_cap``, the server's cap ``--cap``). Printed per game and
 level: the person's chips a deal before the cap (± one standard error over deals), a day's
-worth of them, and with the cap the mean and the best day, which never passes the cap. In the
+worth of them, and with the cap: a day's mean, the best day, and the most the person was up at
+any moment of any day, neither of which passes the cap. In the
 Casino Version the person plays the house's dealer: a house game, which the cap leaves alone.
 """
 
@@ -135,13 +136,21 @@ def _interval(values: Sequence[float]) -> str:
     return f"{mean:+8.1f} ± {se:5.1f}"
 
 
-def days_of(
-    deals: Sequence[Sequence[Transfer]], day: int, cap: int | None
-) -> tuple[list[int], list[int]]:
-    """The person's chips per deal, and per day of ``day`` deals with the cap's cut taken
-    through each day as a table takes it (None: no cap, a house game)."""
+@dataclass(frozen=True, slots=True)
+class Days:
+    """The person's chips per deal and per day, and the most they were up at any moment."""
+
+    per_deal: list[int]
+    per_day: list[int]
+    peak: int
+
+
+def days_of(deals: Sequence[Sequence[Transfer]], day: int, cap: int | None) -> Days:
+    """The person's chips through days of ``day`` deals, the cap's cut taken through each day
+    as a table takes it (None: no cap, a house game)."""
     per_deal: list[int] = []
     per_day: list[int] = []
+    peak = 0
     for start in range(0, len(deals) - day + 1, day):
         won = 0
         for transfers in deals[start : start + day]:
@@ -150,9 +159,10 @@ def days_of(
                 transfers, _, _ = cap_house(transfers, today, {PERSON: BANKROLL})
             net = balances(transfers).get(PERSON, 0)
             won += net
+            peak = max(peak, won)
             per_deal.append(net)
         per_day.append(won)
-    return per_deal, per_day
+    return Days(per_deal, per_day, peak)
 
 
 def report(title: str, variant: Variant, deals: Sequence[Deal], day: int, cap: int) -> list[str]:
@@ -162,17 +172,17 @@ def report(title: str, variant: Variant, deals: Sequence[Deal], day: int, cap: i
         f"{title}: {len(deals)} deals in days of {day}"
         + (f", cap {cap} a day" if capped else ", a house game: no cap"),
         f"  {'level':<8} {'a deal, no cap':>17} {'a day, no cap':>17}"
-        f" {'a day, capped':>17} {'best day':>9} {'days at the cap':>16}",
+        f" {'a day, capped':>17} {'best day':>9} {'most up':>8} {'days at the cap':>16}",
     ]
     for level in LEVELS:
         runs = [deal.transfers[level.value] for deal in deals]
-        loose, loose_days = days_of(runs, day, None)
-        _, tight_days = days_of(runs, day, cap if capped else None)
-        at_cap = sum(won == cap for won in tight_days)
+        loose = days_of(runs, day, None)
+        tight = days_of(runs, day, cap if capped else None)
+        at_cap = sum(won == cap for won in tight.per_day)
         lines.append(
-            f"  {level.value:<8} {_interval(loose):>17} {_interval(loose_days):>17}"
-            f" {_interval(tight_days):>17} {max(tight_days):>+9}"
-            f" {f'{at_cap} of {len(tight_days)}':>16}"
+            f"  {level.value:<8} {_interval(loose.per_deal):>17} {_interval(loose.per_day):>17}"
+            f" {_interval(tight.per_day):>17} {max(tight.per_day):>+9} {tight.peak:>+8}"
+            f" {f'{at_cap} of {len(tight.per_day)}':>16}"
         )
     return lines
 
