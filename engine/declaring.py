@@ -12,7 +12,7 @@ net and takes the pot.
 At least ``DECLARE_MIN`` completions are weighed, then more until playing on is clear of the
 surrender's cost by ``CLEAR_BY`` standard errors, up to ``DECLARE_MAX`` or a share of the
 solver's budget in CPU time: a holding near the line is weighed on many, one far from it on few,
-and a Showdown holding (a tenth of a second a completion) on what the time allows. The
+and a Showdown holding (some 70 ms of the solver a completion) on what the time allows. The
 completions are seeded by the cards: the same cards are weighed on the same completions, in the
 same order. A computer sees only its own cards.
 """
@@ -43,7 +43,7 @@ DECLARE_MAX: Final = 32
 #: Completions stop once playing on is this many standard errors from the surrender's cost ...
 CLEAR_BY: Final = 2.5
 #: ... or once this share of the budget is spent in CPU time, after the first ``GUARD_AFTER``
-#: (a Showdown holding, whose every completion the solver takes a tenth of a second to set).
+#: (a Showdown holding, whose every completion takes the solver some 70 ms to set).
 DECLARE_SHARE: Final = 0.3
 GUARD_AFTER: Final = 3
 #: Tables of opponents drawn from the field, the same for every decision of a table size.
