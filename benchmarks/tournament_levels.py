@@ -34,7 +34,8 @@ from benchmarks.progress import progress
 from engine.arrangement import verify_arrangement
 from engine.automatics import verify_automatic
 from engine.cards import AnyCard, Shoe
-from engine.players import Level, computer_setting, plays_on
+from engine.declaring import plays_on
+from engine.players import Level, computer_setting
 from engine.scoring import PlayedHands
 from engine.settlement import Seat, balances, settle
 from engine.solver.solve import solve
@@ -82,7 +83,13 @@ def _declare(
         opponents = 1 if variant.casino else len(staying) - 1
         for i in staying:
             if not plays_on(
-                variant, round_, held[i], opponents=opponents, ante=variant.ante, budget_s=budget_s
+                variant,
+                round_,
+                held[i],
+                opponents=opponents,
+                ante=variant.ante,
+                seated=len(held),
+                budget_s=budget_s,
             ):
                 surrendered[i] = round_
         for i in staying:

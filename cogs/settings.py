@@ -1,4 +1,5 @@
-"""``/settings``: a server's chips, lobby expiry and table defaults (Manage Server only)."""
+"""``/settings``: a server's chips, lobby expiry, table defaults and the house's chips (Manage
+Server only)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import answer, run, services
-from storage.rows import GuildSettings, ProcessRow
+from render.style import signed
+from storage.rows import GuildSettings, HouseNet, ProcessRow
 from tables.cluster import ALIVE_S
 from tables.games import GAMES
 from tables.options import WHEELS, TableDefaults
@@ -59,6 +61,25 @@ def bot_status_text(
     return "\n".join(lines)
 
 
+def house_text(cap: int, days: Sequence[HouseNet]) -> str:
+    """The house's net chips per UTC day (today first) and the daily cap on its computers."""
+
+    def line(label: str, nets: Sequence[HouseNet]) -> str:
+        net, computers = sum(d.net for d in nets), sum(d.computers for d in nets)
+        return f"- {label}: **{signed(net)}** ({signed(computers)} at tables with computers)"
+
+    return "\n".join(
+        [
+            "**The house's chips** (up: the house won them; the days are UTC):",
+            line("today", days[:1]),
+            line("yesterday", days[1:2]),
+            line(f"the last {len(days)} days", days),
+            f"The house's computers pay a player at most **{cap:,}** chips a day, net "
+            "(`/settings house cap:` to change it); past that, the house keeps the rest.",
+        ]
+    )
+
+
 def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
     """The server's settings as a few lines."""
     antes = ", ".join(
@@ -85,7 +106,8 @@ def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
             f"- A player silent at a declaration deadline **{silent}**.",
             f"- Three-card game: **{defaults.decks}** decks; ties go to {ties}.",
             f"- Pai Gow: the **{defaults.wheel.capitalize()}** wheel.",
-            f"- Computer players: {computers}.",
+            f"- Computer players: {computers}; they pay a player at most "
+            f"**{settings.house_cap:,}** chips a day (`/settings house`).",
         ]
     )
 
@@ -126,6 +148,18 @@ class SettingsCog(
             pending = await storage.deadlines.pending()
             text += "\n" + bot_status_text(storage.database.store, processes, everywhere, pending)
         await answer(interaction, text)
+
+    @app_commands.command(name="house", description="The house's chips per day, and its daily cap")
+    @app_commands.describe(cap="The most a player may win from the house's computers in a day")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def house(
+        self,
+        interaction: discord.Interaction[Any],
+        cap: app_commands.Range[int, 0, 1_000_000_000] | None = None,
+    ) -> None:
+        """The house's net today, yesterday and over the week; change the daily cap."""
+        await _house(interaction, cap)
 
     @app_commands.command(name="chips", description="Starting chips and the daily bonus")
     @app_commands.describe(starting="Chips a new player starts with", daily="The daily bonus")
@@ -201,6 +235,22 @@ class SettingsCog(
         if computer_seats is not None:
             options["computer_seats"] = computer_seats
         await _change(interaction, options=options)
+
+
+async def _house(interaction: discord.Interaction[Any], cap: int | None) -> None:
+    """Change the daily cap if given, and show the house's chips per day."""
+    assert interaction.guild_id is not None
+    guild = interaction.guild_id
+    storage = services(interaction).storage
+
+    async def show() -> str:
+        if cap is None:
+            settings = await storage.settings.get(guild)
+        else:
+            settings = await storage.settings.set(guild, house_cap=cap)
+        return house_text(settings.house_cap, await storage.house.by_day(guild, days=7))
+
+    await answer(interaction, await run(interaction, show))
 
 
 async def _change(

@@ -7,24 +7,21 @@
   model (the first of them is top first, so by that measure it never sets worse than casual).
 - **strong** is the solver: the best setting under the field model (an automatic when it pays).
 
-Every level declares the same way: it plays on while its cards, set by the solver as they are
-now, are worth more against the field than surrendering costs (``plays_on``). A computer sees
-only its own cards.
+Every level declares the same way, by the rule in ``engine.declaring``. A computer sees only its
+own cards.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-import statistics
 import time
 from collections.abc import Sequence
 from enum import Enum
 from typing import Final
 
-from engine import stakes
 from engine.arrangement import Arrangement, is_legal_keys
-from engine.cards import JOKER_CODE, AnyCard, card_from_code, standard_deck
+from engine.cards import AnyCard, card_from_code
 from engine.errors import GameError, HandError
 from engine.evaluate import Evaluator, evaluate, evaluator
 from engine.solver.big_hands import big_hands
@@ -37,8 +34,6 @@ from engine.variants import Automatic, Variant
 STEADY_TOPS = 12
 #: The share of the budget after which the steady level tries no further top hand.
 STEADY_SHARE = 0.6
-#: Completions of the cards to come that a computer weighs before it declares.
-DECLARE_SAMPLES = 3
 
 Codes = tuple[int, ...]
 Key = tuple[int, ...]
@@ -221,62 +216,9 @@ def computer_setting(
     return arrangement, None
 
 
-def surrender_cost(variant: Variant, round_: int, opponents: int, ante: int) -> int:
-    """Chips a surrender at this declaration costs, beyond what is already staked (the pot, the
-    Casino ante), when every opponent plays on: what the settlement moves (engine/stakes.py)."""
-    return stakes.surrender_cost(
-        variant, round_, players=opponents + 1, staying=opponents, ante=ante
-    ).paid
-
-
-def plays_on(
-    variant: Variant,
-    round_: int,
-    held: Sequence[AnyCard],
-    *,
-    opponents: int,
-    ante: int,
-    budget_s: float,
-) -> bool:
-    """The declaring rule of every computer: play on unless surrendering costs less than what
-    its cards are expected to lose against the field once the draws are in.
-
-    The expectation is a few completions of the cards still to come (drawn from what the shoe
-    may still hold, seeded by the cards, so the same cards decide the same way), each set by the
-    solver within a share of the budget.
-    """
-    expected = playing_on(variant, round_, held, budget_s=budget_s)
-    return expected_chips(variant, expected, opponents=opponents, ante=ante) >= -surrender_cost(
-        variant, round_, opponents, ante
-    )
-
-
-def playing_on(variant: Variant, round_: int, held: Sequence[AnyCard], *, budget_s: float) -> float:
-    """What cards held at a declaration are expected to score per opponent once the draws are
-    in: the solver's points over a few completions of them (seeded by the cards)."""
-    return statistics.fmean(
-        solve(variant, cards, budget_s=budget_s / DECLARE_SAMPLES).ev
-        for cards in _completions(variant, round_, held)
-    )
-
-
 def expected_chips(variant: Variant, ev: float, *, opponents: int, ante: int) -> float:
     """Chips that points per opponent (as the field model and the solver count them, the game's
     multiplier applied) come to at a table of ``opponents``."""
     if variant.casino is not None:
         return ev * ante  # against the dealer a point is worth an ante
     return ev * opponents * variant.chips_per_point
-
-
-def _completions(variant: Variant, round_: int, held: Sequence[AnyCard]) -> list[list[AnyCard]]:
-    """``DECLARE_SAMPLES`` ways the draws of this and the later declarations may come."""
-    to_come = sum(d.draw for d in variant.declarations[round_:])
-    unseen = [card.code for card in standard_deck()] * variant.decks
-    unseen += [JOKER_CODE] * variant.jokers
-    for card in held:
-        unseen.remove(card.code)
-    rng = random.Random(hash(tuple(sorted(card.code for card in held))))
-    return [
-        [*held, *(card_from_code(code) for code in rng.sample(unseen, to_come))]
-        for _ in range(DECLARE_SAMPLES)
-    ]

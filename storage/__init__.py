@@ -8,6 +8,7 @@ from storage.chips import ChipRepository
 from storage.cluster import DeadlineRepository, ProcessRepository
 from storage.database import Database
 from storage.games import GameRepository, SnapshotRepository
+from storage.house import HouseRepository
 from storage.leaderboards import LeaderboardRepository
 from storage.outbox import OutboxRepository
 from storage.players import PlayerRepository
@@ -28,6 +29,7 @@ class Storage:
     outbox: OutboxRepository
     deadlines: DeadlineRepository
     processes: ProcessRepository
+    house: HouseRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -43,4 +45,5 @@ class Storage:
             OutboxRepository(database),
             DeadlineRepository(database),
             ProcessRepository(database),
+            HouseRepository(database),
         )

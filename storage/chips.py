@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.settlement import HOUSE, POT, Party, Transfer, balances
-from storage.database import Connection, Database
+from storage.database import Connection, Database, format_time
 from storage.errors import GameStateError, ShortOfChipsError, StorageError
+from storage.house import record_house_nets
 from storage.ledger import (
     Account,
     Entry,
@@ -21,7 +22,7 @@ from storage.ledger import (
     post_all,
 )
 from storage.outbox import Payload, queue_events
-from storage.rows import GameStatus, Settlement
+from storage.rows import GameStatus, HouseNets, Settlement
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,11 +138,15 @@ class ChipRepository:
         *,
         result: Mapping[str, Any] | None = None,
         outbox: Sequence[Payload] = (),
+        house_nets: HouseNets | None = None,
     ) -> Settlement:
         """Apply the engine's transfers against the escrow and close the game; a repeat is a no-op.
 
         ``outbox`` (the showdown to publish) is queued in the same transaction, so a settled game
         is always shown, even if the process dies right after; a repeat queues nothing.
+        ``house_nets`` (at a table with computers): the day the cut of the daily cap on chips from
+        the house's computers was reckoned on, and what each player netted against them; the
+        day is checked and the nets recorded in the same transaction (`StaleHouseDayError`).
 
         Players are named by their user id, beside the engine's POT and HOUSE. Each
         player gets back their escrow plus their net; a loss beyond the escrow comes from the
@@ -152,7 +157,8 @@ class ChipRepository:
             raise StorageError(f"The pot must be emptied by the settlement, not {nets[POT]}.")
         house = nets.get(HOUSE, 0)
         player_nets = {player_id(p): n for p, n in nets.items() if p not in (POT, HOUSE)}
-        now = self.database.now()
+        moment = self.database.clock()
+        now = format_time(moment)
         async with self.database.transaction() as connection:
             game = await _open_game(connection, game_id)
             if game.status is GameStatus.SETTLED:
@@ -174,6 +180,15 @@ class ChipRepository:
                     )
             if short:
                 raise ShortOfChipsError(short)
+            if house_nets is not None:
+                await record_house_nets(
+                    connection,
+                    guild_id=game.guild_id,
+                    game_id=game_id,
+                    day=house_nets.day,
+                    nets=house_nets.nets,
+                    moment=moment,
+                )
             if held:
                 # Every escrow row of the game is in held: all of it is returned below.
                 await connection.execute("DELETE FROM escrow WHERE game_id = ?", (game_id,))

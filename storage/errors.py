@@ -44,6 +44,14 @@ class TakeTooLargeError(StorageError):
         )
 
 
+class StaleHouseDayError(StorageError):
+    """A settlement's cut was reckoned on a day of winnings from the house that has changed
+    since (another game paid a player, the cap changed); nothing was moved."""
+
+    def __init__(self) -> None:
+        super().__init__("Another game changed what the house owes today; settle again.")
+
+
 class DailyBonusTakenError(StorageError):
     """The daily bonus was already taken this UTC day."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from enum import Enum
 from typing import Any
 
@@ -92,6 +92,40 @@ class GuildSettings:
     lobby_minutes: int = 30
     #: The server's defaults for its tables, as JSON (tables/options.py reads and checks them).
     table_defaults: dict[str, Any] = field(default_factory=dict)
+    #: The most a player may net from the house's computers in a UTC day.
+    house_cap: int = 100
+
+
+@dataclass(frozen=True, slots=True)
+class HouseDay:
+    """A server's daily cap on chips from the house's computers, and what players won today."""
+
+    cap: int
+    #: user id -> chips netted from the house's computers since midnight UTC (lost: negative).
+    won: dict[int, int]
+
+    def room(self, user_id: int) -> int:
+        """What the house may still pay the player today."""
+        return max(0, self.cap - self.won.get(user_id, 0))
+
+
+@dataclass(frozen=True, slots=True)
+class HouseNets:
+    """What each player netted against the house's computers in one game (won: positive), and
+    the day the cut of the cap was reckoned on."""
+
+    day: HouseDay
+    nets: dict[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class HouseNet:
+    """The house's net chips over one UTC day (won: positive), and the part of it at tables
+    with computers."""
+
+    day: date
+    net: int
+    computers: int
 
 
 @dataclass(frozen=True, slots=True)

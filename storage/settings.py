@@ -1,4 +1,5 @@
-"""Per-server settings: starting chips, the daily bonus, lobby expiry and the table defaults."""
+"""Per-server settings: starting chips, the daily bonus, lobby expiry, the table defaults and
+the daily cap on chips from the house's computers."""
 
 from __future__ import annotations
 
@@ -13,13 +14,16 @@ from storage.rows import GuildSettings
 DEFAULT_STARTING_CHIPS: Final = 1_000
 DEFAULT_DAILY_BONUS: Final = 100
 DEFAULT_LOBBY_MINUTES: Final = 30
+#: What a player may net from the house's computers in a UTC day: five Standard antes, ten
+#: Showdown ones, the daily bonus (docs/rules.md, "Whose chips").
+DEFAULT_HOUSE_CAP: Final = 100
 #: An idle lobby may stay open from a minute to a week.
 LOBBY_MINUTES_RANGE: Final = (1, 7 * 24 * 60)
 #: Starting chips and the daily bonus stay within this (a bigger number is a typing slip).
 MAX_CHIPS: Final = 1_000_000_000
 
 _SELECT = (
-    "SELECT starting_chips, daily_bonus, lobby_minutes, table_defaults"
+    "SELECT starting_chips, daily_bonus, lobby_minutes, table_defaults, house_cap"
     " FROM guild_settings WHERE guild_id = ?"
 )
 
@@ -27,9 +31,14 @@ _SELECT = (
 def _settings(guild_id: int, row: Row | None) -> GuildSettings:
     if row is None:
         return GuildSettings(
-            guild_id, DEFAULT_STARTING_CHIPS, DEFAULT_DAILY_BONUS, DEFAULT_LOBBY_MINUTES
+            guild_id,
+            DEFAULT_STARTING_CHIPS,
+            DEFAULT_DAILY_BONUS,
+            DEFAULT_LOBBY_MINUTES,
+            house_cap=DEFAULT_HOUSE_CAP,
         )
-    return GuildSettings(guild_id, row[0], row[1], row[2], json.loads(row[3]))
+    cap = DEFAULT_HOUSE_CAP if row[4] is None else row[4]
+    return GuildSettings(guild_id, row[0], row[1], row[2], json.loads(row[3]), cap)
 
 
 async def read_settings(connection: Connection, guild_id: int) -> GuildSettings:
@@ -55,6 +64,7 @@ class SettingsRepository:
         daily_bonus: int | None = None,
         lobby_minutes: int | None = None,
         table_defaults: Mapping[str, Any] | None = None,
+        house_cap: int | None = None,
     ) -> GuildSettings:
         """Change the settings given, keep the others; return the result.
 
@@ -68,10 +78,12 @@ class SettingsRepository:
                 old.daily_bonus if daily_bonus is None else daily_bonus,
                 old.lobby_minutes if lobby_minutes is None else lobby_minutes,
                 old.table_defaults if table_defaults is None else dict(table_defaults),
+                old.house_cap if house_cap is None else house_cap,
             )
             for name, value in (
                 ("Starting chips", new.starting_chips),
                 ("The daily bonus", new.daily_bonus),
+                ("The daily cap on chips from the house", new.house_cap),
             ):
                 if not 0 <= value <= MAX_CHIPS:
                     raise StorageError(f"{name} must be 0 to {MAX_CHIPS:,}, not {value:,}.")
@@ -79,18 +91,19 @@ class SettingsRepository:
             if not low <= new.lobby_minutes <= high:
                 raise StorageError(f"An idle lobby closes after {low} to {high:,} minutes.")
             await connection.execute(
-                "INSERT INTO guild_settings"
-                " (guild_id, starting_chips, daily_bonus, lobby_minutes, table_defaults, updated)"
-                " VALUES (?, ?, ?, ?, ?, ?)"
+                "INSERT INTO guild_settings (guild_id, starting_chips, daily_bonus, lobby_minutes,"
+                " table_defaults, house_cap, updated) VALUES (?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET starting_chips = excluded.starting_chips,"
                 " daily_bonus = excluded.daily_bonus, lobby_minutes = excluded.lobby_minutes,"
-                " table_defaults = excluded.table_defaults, updated = excluded.updated",
+                " table_defaults = excluded.table_defaults, house_cap = excluded.house_cap,"
+                " updated = excluded.updated",
                 (
                     guild_id,
                     new.starting_chips,
                     new.daily_bonus,
                     new.lobby_minutes,
                     json.dumps(new.table_defaults),
+                    new.house_cap,
                     self.database.now(),
                 ),
             )

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import AnyCard
-from engine.players import Level, plays_on
+from engine.declaring import plays_on
+from engine.players import Level
 from tables.games import GameSpec
 from tables.rules import SOLVER_BUDGET_S, rules_of
 from tables.setting import Setting
@@ -34,12 +35,24 @@ def computer_sets(spec: GameSpec, level: str, held: Sequence[AnyCard]) -> Settin
 
 
 def computer_declares(
-    spec: GameSpec, round_: int, held: Sequence[AnyCard], opponents: int, ante: int
+    spec: GameSpec,
+    round_: int,
+    held: Sequence[AnyCard],
+    opponents: int,
+    ante: int,
+    seated: int | None = None,
 ) -> bool:
-    """Whether a computer plays on at this declaration (every level decides the same way)."""
+    """Whether a computer plays on at this declaration (every level decides the same way);
+    ``seated``: everyone dealt in, whose antes are in the pot."""
     assert spec.variant is not None, "only the Pyramid games have declarations"
     return plays_on(
-        spec.variant, round_, held, opponents=opponents, ante=ante, budget_s=SOLVER_BUDGET_S
+        spec.variant,
+        round_,
+        held,
+        opponents=opponents,
+        ante=ante,
+        seated=seated,
+        budget_s=SOLVER_BUDGET_S,
     )
 
 

@@ -12,11 +12,12 @@ from dataclasses import replace
 
 from engine.cards import AnyCard
 from storage import Storage
-from storage.errors import ShortOfChipsError
-from storage.rows import GameStatus
+from storage.errors import ShortOfChipsError, StaleHouseDayError
+from storage.rows import GameStatus, HouseDay
 from tables.codec import encode_event
 from tables.events import Event, ShowdownSettled, TableClosed
 from tables.games import GameSpec
+from tables.house_cap import is_capped
 from tables.outbox import Batch
 from tables.phase import Phase
 from tables.runtime import Offload, Priority
@@ -97,6 +98,13 @@ class Flow:
         balances = await self.storage.players.balances(table.guild_id, users)
         return {user: balances[user] + held.get(user, 0) for user in users}
 
+    async def _house_day(self, table: Table) -> HouseDay | None:
+        """The daily cap on chips from the house and what the people won today, where the
+        table's computers play against them."""
+        if not is_capped(table):
+            return None
+        return await self.storage.house.today(table.guild_id, [s.user for s in table.people])
+
     async def _settle(self, table: Table, batch: Batch) -> None:
         assert table.game_id is not None
         game = await self.storage.games.get(table.game_id)
@@ -106,18 +114,24 @@ class Flow:
             return
         for attempt in range(1, SETTLE_ATTEMPTS + 1):
             available = await self._available(table)
+            house = await self._house_day(table)
             result: Result = await self.offload(
-                settle_table, table, available, priority=Priority.SETTLE
+                settle_table, table, available, house, priority=Priority.SETTLE
             )
             # The showdown (and what led to it) is queued in the settlement's own transaction.
             outbox = [*(encode_event(e) for e in batch.unqueued), encode_event(result.event)]
             try:
                 settlement = await self.storage.chips.settle(
-                    table.game_id, result.transfers, result=result.record, outbox=outbox
+                    table.game_id,
+                    result.transfers,
+                    result=result.record,
+                    outbox=outbox,
+                    house_nets=result.house,
                 )
                 break
-            except ShortOfChipsError:
-                # A balance fell between reading it and settling: read again.
+            except (ShortOfChipsError, StaleHouseDayError):
+                # A balance fell, or another game paid a player from the house, between
+                # reading it and settling: read again.
                 if attempt == SETTLE_ATTEMPTS:
                     raise
         event: ShowdownSettled = result.event

@@ -13,9 +13,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.settlement import HOUSE, POT, Party, Transfer, balances
+from storage.rows import HouseDay, HouseNets
 from tables.codec import encode_event
 from tables.computers import is_computer
 from tables.events import Note, SeatResult, ShowdownSettled
+from tables.house_cap import cap_house
 from tables.rules import move, rules_of
 from tables.table import Table
 
@@ -27,6 +29,8 @@ class Result:
     transfers: tuple[Transfer, ...]
     event: ShowdownSettled
     record: dict[str, Any]
+    #: What each player netted against the house's computers, where the daily cap holds.
+    house: HouseNets | None = None
 
 
 def _shares(total: int, weights: Mapping[Party, int]) -> dict[Party, int]:
@@ -79,8 +83,11 @@ def cap_losses(
     return tuple(result), tuple(notes)
 
 
-def settle_table(table: Table, available: Mapping[int, int]) -> Result:
-    """Settle a table whose hands are all in; ``available``: each player's balance + escrow."""
+def settle_table(
+    table: Table, available: Mapping[int, int], house: HouseDay | None = None
+) -> Result:
+    """Settle a table whose hands are all in; ``available``: each player's balance + escrow;
+    ``house``: the daily cap on chips from the house's computers, where the table has one."""
     spec = table.spec
     assert table.game_id is not None
     rules = rules_of(spec)
@@ -89,6 +96,14 @@ def settle_table(table: Table, available: Mapping[int, int]) -> Result:
     # A practice table moves no chips, so nobody's loss is capped by them.
     capped, notes = cap_losses(played.transfers, {} if practice else available)
     nets_by_party = balances(capped)
+    moved = house_plays_computers(capped)
+    won_from_house = None
+    if house is not None and not practice:
+        moved, cut, nets_from_house = cap_house(moved, house, available)
+        won_from_house = HouseNets(house, nets_from_house)
+        notes += cut
+        # A person's net is what reaches them once the house kept its cut.
+        nets_by_party |= {user: net for user, net in balances(moved).items() if user in available}
     nets = {seat.user: nets_by_party.get(seat.user, 0) for seat in table.seats}
     pot = sum(t.amount for t in capped if t.payee == POT)
     pot_winners = tuple(sorted({int(t.payee) for t in capped if t.payer == POT}))
@@ -154,7 +169,7 @@ def settle_table(table: Table, available: Mapping[int, int]) -> Result:
         },
         "showdown": encode_event(event),
     }
-    return Result(() if practice else house_plays_computers(capped), event, record)
+    return Result(() if practice else moved, event, record, won_from_house)
 
 
 def house_plays_computers(transfers: Sequence[Transfer]) -> tuple[Transfer, ...]:

@@ -71,6 +71,7 @@ class ComputerTurns:
                     seat.held,
                     opponents,
                     table.config.ante,
+                    len(table.seats),
                     priority=Priority.DEADLINE,
                 )
 

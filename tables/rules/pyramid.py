@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from engine.arrangement import Arrangement, parse_arrangement, verify_arrangement
 from engine.automatics import verify_automatic
 from engine.cards import AnyCard, card_from_code
+from engine.declaring import warm_up_declaring
 from engine.errors import GameError, quote
 from engine.evaluate import HandRules, HandValue, evaluate, evaluator
 from engine.players import computer_setting, level_named
@@ -160,9 +161,11 @@ class PyramidRules:
         return tuple(lines)
 
     def warm_up(self) -> None:
-        """The solver's field model and the evaluator's lookups."""
+        """The solver's field model, the evaluator's lookups and the declaring rule's tables."""
         load_model(self.variant)
         evaluator(self.variant.hand_rules)
+        if self.variant.declarations:
+            warm_up_declaring(self.variant)
 
     def play(self, table: Table) -> Played:
         """Declarations, points and the pot (or the Casino dealer's payouts), as transfers."""

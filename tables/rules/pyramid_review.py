@@ -12,8 +12,9 @@ from typing import Any, Final
 
 from engine.arrangement import Arrangement
 from engine.cards import AnyCard
+from engine.declaring import outlook
 from engine.evaluate import evaluate
-from engine.players import arrangement_ev, expected_chips, playing_on
+from engine.players import arrangement_ev, expected_chips
 from engine.scoring import PlayedHands, matchup
 from engine.settlement import casino_payout
 from engine.solver.solve import automatic_ev, solve
@@ -54,7 +55,15 @@ def review_pyramid(
     if seat.surrendered_at is not None:
         # What the cards held then were worth playing on, against what the surrender cost.
         round_ = seat.surrendered_at
-        worth = playing_on(variant, round_, held, budget_s=REVIEW_BUDGET_S)
+        worth = outlook(
+            variant,
+            round_,
+            held,
+            opponents=opponents,
+            ante=ante,
+            seated=len(event.seats),
+            budget_s=REVIEW_BUDGET_S,
+        )
         best_way = None
         if len(held) >= variant.min_used:
             solution = solve(variant, held, budget_s=REVIEW_BUDGET_S)
@@ -72,7 +81,7 @@ def review_pyramid(
             best_way,
             surrendered_at=round_,
             surrender=surrender_of(variant, event.seats, seat.user, round_),
-            playing_on=expected_chips(variant, worth, opponents=opponents, ante=ante),
+            playing_on=worth.play,
         )
     solution = solve(variant, held, budget_s=REVIEW_BUDGET_S)
     best_automatic = None if solution.automatic is None else solution.automatic.value

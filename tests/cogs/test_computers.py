@@ -7,7 +7,7 @@ from typing import Any
 import discord
 import pytest
 
-from engine import players
+from engine import declaring
 from render.style import signed
 from storage.audit import audit
 from tables.phase import Phase
@@ -118,8 +118,9 @@ async def test_a_person_and_five_computers_play_showdown_to_the_end(scene: Scene
 async def test_a_computer_surrenders_cards_worth_less_than_the_surrender(
     scene: Scene, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Cards expected to lose 100 points an opponent: every computer surrenders them.
-    monkeypatch.setattr(players, "playing_on", lambda *args, **kwargs: -100.0)
+    # Cards expected to lose 1,000 chips played on: every computer surrenders them.
+    monkeypatch.setattr(declaring, "solve", lambda *args, **kwargs: None)
+    monkeypatch.setattr(declaring, "_worth", lambda *args, **kwargs: -1_000.0)
     ann = scene.members[0]
     channel, guild = scene.channel, scene.guild.id
     await ann.slash(channel, "table create", game="showdown")

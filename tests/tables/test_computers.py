@@ -8,10 +8,13 @@ from typing import Any
 
 import pytest
 
+from engine.cards import parse_cards
 from engine.errors import GameError
 from storage.audit import audit
+from tables.computers import computer_declares
 from tables.config import make_config
 from tables.events import PlayerJoined, PlayerKicked, ShowdownSettled
+from tables.games import GAMES
 from tables.options import TableDefaults
 from tables.phase import Phase
 from tables.runtime import Priority
@@ -284,3 +287,18 @@ async def test_the_host_removes_a_computer_from_the_lobby(world: World) -> None:
     with pytest.raises(GameError) as refused:
         await world.manager.kick(GUILD, CHANNEL, HOST, -4)
     assert str(refused.value) == "There is no Computer 4 at this table."
+
+
+def test_a_standard_computer_counts_the_pot_it_may_take_before_it_surrenders() -> None:
+    # Against two, these cards' points alone come to about -12.5 chips (96 completions set by
+    # the solver), worse than the 10 a surrender puts in the pot; but playing on keeps a claim
+    # on the pot of 60, which brings them to about -6: a computer plays them.
+    held = parse_cards("8h Js 4s 4d Tc 7d 7s Js 9d Kd 3d Ac Kh")
+    assert computer_declares(GAMES["standard"], 0, held, 2, 20)
+
+
+def test_a_standard_computer_is_not_talked_out_of_good_cards_by_a_few_draws() -> None:
+    # About +8.5 chips in points and +41 with the pot over 96 completions; three unlucky ones
+    # (-10.4 chips in points) once made a computer surrender them.
+    held = parse_cards("4s 3h 4s 6c Ac 3c 3h 9s 8s 8c 7h Js 4h")
+    assert computer_declares(GAMES["standard"], 0, held, 2, 20)
