@@ -15,18 +15,17 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from engine.cards import card_from_code
 from engine.errors import GameError
 from engine.stakes import SurrenderCost
 from storage import Storage
 from storage.rows import GameStatus
-from tables.codec import decode_event
 from tables.events import ShowdownSettled, Wager
 from tables.games import GameSpec, game_named
+from tables.record import GameRecord, record_from_json
 from tables.rules import rules_of
 from tables.runtime import Offload, Priority
 from tables.setting import Hand
@@ -127,7 +126,7 @@ def _same_hands(a: Sequence[Hand], b: Sequence[Hand]) -> bool:
 
 async def find_reviewed(
     storage: Storage, guild_id: int, user_id: int, game_id: int | None
-) -> tuple[int, dict[str, Any]]:
+) -> tuple[int, GameRecord]:
     """The game to review (the player's latest when none is named) and its record, or the
     sentence saying why there is none."""
     if game_id is None:
@@ -149,7 +148,7 @@ async def find_reviewed(
         raise GameError(
             f"Game {game_id} finished before the bot kept every holding, so it has no review."
         )
-    return game_id, record
+    return game_id, record_from_json(record, game_id)
 
 
 async def review_game(
@@ -216,35 +215,27 @@ def _played(record: dict[str, Any], user_id: int) -> bool:
     return str(user_id) in record.get("holdings", {}) or user_id in record.get("players", ())
 
 
-def showdown_of(record: dict[str, Any], game_id: int) -> ShowdownSettled:
-    """A finished game's showdown as it was shown, from its record."""
-    if "showdown" not in record:
-        raise GameError(f"Game {game_id} finished before the bot kept its showdown.")
-    event = decode_event(record["showdown"])
-    if not isinstance(event, ShowdownSettled):
-        raise GameError(f"Game {game_id}'s record is damaged.")
-    return event
+def showdown_of(result: Mapping[str, Any], game_id: int) -> ShowdownSettled:
+    """A finished game's showdown as it was shown, from what the games table keeps."""
+    return record_from_json(result, game_id).showdown
 
 
-def spec_of(record: dict[str, Any]) -> GameSpec:
+def spec_of(record: GameRecord) -> GameSpec:
     """The game a record was played at, with its table's options."""
-    spec = game_named(record["game"])
-    options = record.get("options")
-    if not options:
+    spec = game_named(record.game)
+    options = record.options
+    if options is None:
         return spec
     return spec.with_options(
-        ties_to_dealer=bool(options["ties_to_dealer"]),
-        wheel=str(options["wheel"]),
-        decks=int(options["decks"]),
+        ties_to_dealer=options.ties_to_dealer, wheel=options.wheel, decks=options.decks
     )
 
 
-def review_record(record: dict[str, Any], game_id: int, user_id: int) -> Review:
+def review_record(record: GameRecord, game_id: int, user_id: int) -> Review:
     """The review of one player's part in a settled game's record (CPU work: the solver)."""
-    event = showdown_of(record, game_id)
+    event = record.showdown
     spec = spec_of(record)
     seat = next((s for s in event.seats if s.user == user_id), None)
     if seat is None:
         raise GameError(f"You did not play in game {game_id}.")
-    held = tuple(card_from_code(int(code)) for code in record["holdings"][str(user_id)])
-    return rules_of(spec).review(event, seat, held, ante=int(record.get("ante", 0)))
+    return rules_of(spec).review(event, seat, record.holdings[user_id], ante=record.ante)
