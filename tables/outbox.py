@@ -35,7 +35,7 @@ Key = tuple[int, int]
 LaneKey = tuple[str, Key]
 #: The store's lock of one lane's reading of a channel (the name, then the channel).
 Locks = Callable[[str, Key], AbstractAsyncContextManager[None]]
-#: The publisher's position's name, and its lock's (the one every version of the bot took).
+#: The publisher's position's name.
 PUBLISHER = "publisher"
 #: A message Discord has refused for this long is dropped (with an error in the log), so that
 #: it does not hold its channel's later events back for good; Discord's outages are shorter.
@@ -69,6 +69,8 @@ class PublisherLane:
     now is kept with the rows after it, and dropped after a day of refusals."""
 
     name = PUBLISHER
+    #: The lock every earlier version took to publish: a process of the previous version still
+    #: running never shows a channel's rows beside this one.
     lock = "outbox"
 
     def __init__(self, publisher: Publisher, clock: Callable[[], float]) -> None:
