@@ -5,6 +5,7 @@ upgraded from before the statistics has them back-filled from its ledger."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -100,20 +101,25 @@ async def ledger_statistics(
     return PlayerStats(*row)
 
 
-async def assert_the_same_as_the_ledgers(world: World) -> None:
+async def assert_the_same_as_the_ledgers(
+    world: World,
+    users: Sequence[int] = (*PLAYERS[:4], -1),
+    games: Sequence[str] = GAMES,
+    periods: Sequence[Period] = tuple(Period),
+) -> None:
     """Every board, for every server, period and game, and every player's record."""
     boards, database = world.storage.leaderboards, world.database
     for guild in (GUILD, OTHER_GUILD):
-        for period in Period:
-            for game in (None, *GAMES):
+        for period in periods:
+            for game in (None, *games):
                 assert await boards.by_net(
                     guild, period=period, game=game, limit=BOARD
                 ) == await ledger_by_net(database, guild, period, game), (guild, period, game)
                 assert await boards.by_wins(
                     guild, period=period, game=game, limit=BOARD
                 ) == await ledger_by_wins(database, guild, period, game), (guild, period, game)
-        for user in (*PLAYERS[:4], -1):
-            for game in (None, *GAMES):
+        for user in users:
+            for game in (None, *games):
                 assert await boards.statistics(guild, user, game=game) == await ledger_statistics(
                     database, guild, user, game
                 ), (guild, user, game)
