@@ -250,8 +250,9 @@ def _best_rank_function(lookups: Lookups, rank: RankFunction, memo: dict[int, in
         else:
             product = math.prod(primes[code] for code in codes)
             total = sum(counts[code] for code in codes)
-        if (total + FIVE_CARRY) & FIVE_BITS:
-            # Some five may share a suit: every five is looked up with its own suits.
+        if (total + FIVE_CARRY) & FIVE_BITS or len(codes) > _MAX_COUNTED:
+            # Some five may share a suit (or so many cards that a suit's counter would overflow
+            # into the next and hide it): every five is looked up with its own suits.
             return max(map(rank, itertools.combinations(codes, 5)))
         found = memo.get(product)
         if found is None:

@@ -99,3 +99,15 @@ def test_best_five_keeps_the_first_of_equal_fives_in_the_order_given(
 def test_best_five_of_four_cards_is_refused_with_the_count() -> None:
     with pytest.raises(HandError, match=r"A best five-card hand needs at least 5 cards, not 4\."):
         best_five(parse_cards("As Ks Qs Js"))
+
+
+@pytest.mark.parametrize("size", [12, 13, 16])
+def test_best_rank_of_many_cards_of_one_suit_is_the_best_fives(size: int) -> None:
+    # Thirteen clubs hold a royal flush; the packed suit counts once overflowed past twelve
+    # cards of a suit and read them as a straight.
+    clubs = [card for card in DECK if card.suit.name == "CLUBS"]
+    held = (clubs * 2)[:size]
+    judge = evaluator(PYRAMID_RULES)
+    codes = [card.code for card in held]
+    best = max(judge.rank([code for code in five]) for five in itertools.combinations(codes, 5))
+    assert judge.best_rank(codes) == best
