@@ -13,8 +13,7 @@ from cogs.common import acknowledge, answer, picture, png
 from engine.cards import parse_cards
 from engine.evaluate import HAND_RULES, evaluate
 from render import hand_png
-from tables.games import GAMES
-from tables.rules import rules_summary
+from tables.games import GAMES, rules_summary
 
 RULES = [app_commands.Choice(name=name, value=name) for name in HAND_RULES]
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]

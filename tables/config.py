@@ -9,9 +9,8 @@ from engine.errors import GameError
 from engine.players import level_named
 from storage.rows import GuildSettings
 from tables.computers import default_level
-from tables.games import GAMES, GameSpec, game_named
+from tables.games import GAMES, GameSpec, game_named, rules_of
 from tables.options import TableDefaults, check_ante, check_decks, check_wheel
-from tables.rules import rules_of
 
 
 @dataclass(frozen=True, slots=True)

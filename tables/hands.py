@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import AnyCard
-from tables.games import GAMES, GameSpec
-from tables.rules import SOLVER_BUDGET_S, rules_of
+from tables.games import GAMES, GameSpec, rules_of
+from tables.rules import SOLVER_BUDGET_S
 from tables.setting import Setting, SlotShape, Suggestion
 
 __all__ = [

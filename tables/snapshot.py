@@ -6,8 +6,8 @@ from typing import Any
 
 from engine.errors import GameError
 from tables.config import TableConfig
+from tables.games import rules_of
 from tables.phase import Phase
-from tables.rules import rules_of
 from tables.seat import SeatState
 from tables.table import STATE_FORMAT, Table
 

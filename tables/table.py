@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
-from engine.cards import Shoe
+from engine.cards import Shoe, card_from_code
 from engine.errors import GameError
 from engine.stakes import DeclarationStakes, declaration_stakes
 from tables.config import TableConfig
@@ -30,9 +30,9 @@ from tables.events import (
     GameStarted,
     TableOpened,
 )
-from tables.games import GameSpec
+from tables.games import GameSpec, rules_of
 from tables.phase import Phase
-from tables.rules import rules_of
+from tables.rules import FinishedGame, PlayedSeat
 from tables.seat import SeatState
 from tables.seating import Seating
 from tables.setting import Setting
@@ -326,6 +326,15 @@ class Table(Seating):
     def unset(self) -> tuple[SeatState, ...]:
         """Active seats without a setting: those the solver must set for at the deadline."""
         return tuple(s for s in self.active if s.setting is None)
+
+    def finished(self) -> FinishedGame:
+        """The game as its rules play it out once the hands are in (``GameRules.play``)."""
+        return FinishedGame(
+            tuple(PlayedSeat(s.user, s.held, s.setting, s.surrendered_at) for s in self.seats),
+            tuple(card_from_code(code) for code in self.dealer_cards),
+            self.config.ante,
+            self.button,
+        )
 
     # ----- the end -------------------------------------------------------------------------
 

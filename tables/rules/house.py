@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from engine.cards import AnyCard, Card, Joker, Rank, card_from_code, parse_hands, standard_deck
+from engine.cards import AnyCard, Card, Joker, Rank, parse_hands, standard_deck
 from engine.errors import GameError
 from engine.evaluate import PAI_GOW_RULES, THREE_CARD_RULES, HandRules, evaluate
 from engine.paigow import DECK_CODES, PaiGowSetting, Role
@@ -26,14 +26,11 @@ from engine.three_card import house_way as three_card_house_way
 from engine.three_card import is_foul as three_card_fouls
 from engine.three_card import verify_setting as verify_three_card
 from tables.events import SeatResult, ShowdownSettled, Wager
-from tables.games import GameSpec
 from tables.review import Review
-from tables.rules import Played, move, wager_chips
+from tables.rules import FinishedGame, Played, move, wager_chips
 from tables.rules.house_review import review_house
 from tables.setting import Setting, SlotShape, Suggestion, hands_of
-
-if TYPE_CHECKING:
-    from tables.table import Table
+from tables.spec import GameSpec
 
 
 def _rank_of(card: AnyCard) -> Rank:
@@ -151,18 +148,18 @@ class HouseRules:
     def warm_up(self) -> None:
         """Nothing to load ahead beyond what one house way builds."""
 
-    def play(self, table: Table) -> Played:
+    def play(self, game: FinishedGame) -> Played:
         """Each player's wagers against the house's setting, at one ante each."""
-        dealer = self.house_way(tuple(card_from_code(c) for c in table.dealer_cards), banker=True)
+        dealer = self.house_way(game.dealer_cards, banker=True)
         transfers: list[Transfer] = []
         per_hand: dict[int, tuple[int, ...]] = {}
         wagers: dict[int, tuple[Wager, ...]] = {}
-        for seat in table.active:
+        for seat in game.active:
             if seat.setting is None:
                 continue
             results = []
             for name, payout in self.wagers(seat.setting, dealer):
-                chips = wager_chips(payout, table.config.ante)
+                chips = wager_chips(payout, game.ante)
                 move(transfers, HOUSE, seat.user, chips, f"{name}: {payout.reason}")
                 results.append(Wager(name, chips, payout.reason))
             wagers[seat.user] = tuple(results)

@@ -11,8 +11,7 @@ from engine.cards import parse_cards
 from engine.errors import GameError
 from storage.rows import GameStatus
 from tables.config import make_config
-from tables.games import GAMES
-from tables.rules import rules_of
+from tables.games import GAMES, rules_of
 from tables.rules.house import HouseRules
 from tables.setting import Setting
 from tables.snapshot import table_from_state
