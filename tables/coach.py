@@ -25,7 +25,7 @@ from storage import Storage
 from storage.rows import GameStatus
 from tables.codec import decode_event
 from tables.events import ShowdownSettled
-from tables.games import GameSpec, game_named, rules_of
+from tables.games import GameSpec, game_named, rules_of, spec_with
 from tables.review import Review
 from tables.runtime import Offload, Priority
 
@@ -140,14 +140,8 @@ def showdown_of(record: dict[str, Any], game_id: int) -> ShowdownSettled:
 def spec_of(record: dict[str, Any]) -> GameSpec:
     """The game a record was played at, with its table's options."""
     spec = game_named(record["game"])
-    options = record.get("options")
-    if not options:
-        return spec
-    return spec.with_options(
-        ties_to_dealer=bool(options["ties_to_dealer"]),
-        wheel=str(options["wheel"]),
-        decks=int(options["decks"]),
-    )
+    # Records before each game kept only its own options hold every game's; older ones none.
+    return spec_with(spec.name, record.get("options") or {})
 
 
 def review_record(record: dict[str, Any], game_id: int, user_id: int) -> Review:

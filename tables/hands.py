@@ -40,6 +40,11 @@ def setting_shape(spec: GameSpec) -> tuple[SlotShape, ...]:
     return rules_of(spec).shape()
 
 
+def has_automatics(spec: GameSpec) -> bool:
+    """Whether a player may declare an automatic with their hands in this game."""
+    return rules_of(spec).has_automatics()
+
+
 def setting_text(
     spec: GameSpec, hands: Sequence[Sequence[AnyCard]], discards: Sequence[AnyCard] = ()
 ) -> str:

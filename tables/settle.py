@@ -163,11 +163,7 @@ def settle_table(
         "holdings": {str(s.user): list(s.cards) for s in table.seats},
         "computers": {str(s.user): s.computer for s in table.seats if s.computer},
         "practice": practice,
-        "options": {
-            "ties_to_dealer": table.config.ties_to_dealer,
-            "decks": table.config.decks,
-            "wheel": table.config.wheel,
-        },
+        "options": table.config.options.own(),
         "showdown": encode_event(event),
     }
     return Result(() if practice else moved, event, record, won_from_house)

@@ -21,7 +21,7 @@ def table_from_state(state: dict[str, Any]) -> Table:
     if state.get("format") not in (1, STATE_FORMAT):
         raise GameError(f"This table was saved in another format ({state.get('format')}).")
     try:
-        config = TableConfig(**state["config"])
+        config = TableConfig.from_json(state["config"])
         rules = rules_of(config.spec)
         return Table(
             guild_id=int(state["guild_id"]),

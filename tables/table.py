@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.cards import Shoe, card_from_code
@@ -246,7 +246,10 @@ class Table(Seating):
 
     def reveal_stakes_reason(self) -> str:
         """The escrow reason of this round's stakes (each stake is escrowed once)."""
-        return "buy-in" if self.spec.name == "casino" else f"stake {self.round + 1}"
+        # Against the Casino dealer, playing on buys two more cards (RULINGS §3).
+        variant = self.spec.variant
+        buys_in = variant is not None and variant.casino is not None
+        return "buy-in" if buys_in else f"stake {self.round + 1}"
 
     def force_surrender(self, users: Sequence[int]) -> None:
         """Players who cannot cover playing on surrender instead."""
@@ -378,7 +381,7 @@ class Table(Seating):
             "guild_id": self.guild_id,
             "channel_id": self.channel_id,
             "host": self.host,
-            "config": asdict(self.config),
+            "config": self.config.to_json(),
             "seats": [seat.to_state() for seat in self.seats],
             "phase": self.phase.value,
             "round": self.round,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -176,15 +177,18 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "tables.events",
         "tables.codec",
         "tables.runtime",
-        "tables.options",
         "tables.spec",
+        "tables.options",
         "tables.review",
         "tables.rules",
         "tables.rules.pyramid_review",
         "tables.rules.house_review",
         "tables.rules.pyramid",
         "tables.rules.house",
+        "tables.rules.three_card",
+        "tables.rules.paigow",
         "tables.games",
+        "tables.defaults",
         "tables.computers",
         "tables.config",
         "tables.seat",
@@ -325,15 +329,21 @@ def upward_imports(graph: dict[str, dict[str, int]]) -> list[str]:
     return found
 
 
+@functools.cache
+def product_graph() -> dict[str, dict[str, int]]:
+    """The product's import graph, read once for the tests that walk it."""
+    return import_graph(product_sources())
+
+
 def test_no_import_cycle_among_the_product_modules() -> None:
-    cycles = import_cycles(import_graph(product_sources()))
+    cycles = import_cycles(product_graph())
     assert not cycles, "Import cycles among the product's modules:\n" + "\n".join(
         " <-> ".join(cycle) for cycle in cycles
     )
 
 
 def test_no_import_points_up_a_layer_or_up_a_layers_order() -> None:
-    upward = upward_imports(import_graph(product_sources()))
+    upward = upward_imports(product_graph())
     assert not upward, "Imports that point upwards:\n" + "\n".join(upward)
 
 

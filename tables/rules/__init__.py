@@ -2,10 +2,11 @@
 
 A table never switches on the family. It asks ``rules_of(spec)`` (tables/games.py) to read a
 player's setting, suggest one, set the house's, name the hands, play a finished game out as
-transfers and review a player's part in it, and which table options the game takes; the
-pictures ask it how hands are read and named and whether a game scores hand by hand. The
-Pyramid games, the three-card game and Pai Gow each answer in their own module, below this
-protocol; the rules never hold a table, only the values they are given (``FinishedGame``).
+transfers and review a player's part in it; the pictures ask it how hands are read and named
+and whether a game scores hand by hand. The Pyramid games, the three-card game and Pai Gow each
+answer in their own module, below this protocol, beside the table options they take
+(tables/options.py); the rules never hold a table, only the values they are given
+(``FinishedGame``).
 """
 
 from __future__ import annotations
@@ -95,6 +96,9 @@ class GameRules(Protocol):
     ) -> Setting:
         """A setting of these hands (and discards) as chosen, not yet checked."""
 
+    def has_automatics(self) -> bool:
+        """Whether a player may declare an automatic (``read``'s ``automatic``)."""
+
     def suggest(self, held: Sequence[AnyCard], *, budget_s: float | None) -> Suggestion:
         """The best setting the bot knows for these cards (the solver, or the house way)."""
 
@@ -111,9 +115,6 @@ class GameRules(Protocol):
         self, event: ShowdownSettled, seat: SeatResult, held: tuple[AnyCard, ...], *, ante: int
     ) -> Review:
         """A player's setting of a finished game beside the best one of the same cards (CPU)."""
-
-    def options(self) -> frozenset[str]:
-        """The table options the game takes (``ties_to_dealer``, ``decks``, ``wheel``)."""
 
     def called(self) -> str:
         """How a sentence names the game's family: "the three-card game", "Pai Gow"."""

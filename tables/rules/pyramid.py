@@ -84,6 +84,10 @@ class PyramidRules:
         """The hands chosen, with what is left over discarded."""
         return Setting(hands_of(hands), tuple(discards))
 
+    def has_automatics(self) -> bool:
+        """Whether the variant has 17-card automatics (Standard and No-Surrender)."""
+        return self.variant.automatics is not None
+
     def suggest(self, held: Sequence[AnyCard], *, budget_s: float | None) -> Suggestion:
         """The solver's best setting (an automatic when it pays more)."""
         solution = solve(self.variant, held, budget_s=budget_s)
@@ -113,10 +117,6 @@ class PyramidRules:
     ) -> Review:
         """The solver's setting of the cards beside the player's, against the hands played."""
         return review_pyramid(self.spec, ante, event, seat, held)
-
-    def options(self) -> frozenset[str]:
-        """None: the Pyramid games play as their variant says."""
-        return frozenset()
 
     def called(self) -> str:
         """ "the Pyramid games"."""
