@@ -84,10 +84,6 @@ def test_every_game_has_its_name_in_every_list(entry: GameEntry) -> None:
     assert (name in SIMULATED) == entry.spec.has_dealer
 
 
-def test_the_engine_knows_no_game_the_registry_does_not() -> None:
-    assert list(GAME_NAMES) == [entry.name for entry in ENTRIES]
-
-
 @by_name
 def test_every_game_declares_its_options(entry: GameEntry) -> None:
     kind = entry.options
