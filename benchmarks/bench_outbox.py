@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from storage import Storage
-from storage.database import open_database
+from storage.stores import open_database
 from tables.config import make_config
 from tables.events import Event, ShowdownSettled
 from tables.features import listening_features

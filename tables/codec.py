@@ -23,6 +23,8 @@ from tables import events
 from tables.events import Event
 
 T = TypeVar("T")
+#: The values JSON keeps as they are.
+_PLAIN = (bool, int, float, str)
 #: Every event type by name (the outbox stores the name beside the fields).
 EVENT_TYPES: dict[str, type[Event]] = {
     name: value
@@ -89,10 +91,15 @@ def _decode(hint: Any, value: Any) -> Any:
     origin = typing.get_origin(hint)
     arguments = typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
-        if value is None:
+        if value is None and type(None) in arguments:
             return None
-        [arm] = [a for a in arguments if a is not type(None)]
-        return _decode(arm, value)
+        arms = [a for a in arguments if a is not type(None)]
+        if len(arms) == 1:
+            return _decode(arms[0], value)
+        # Plain values only (an option's value: bool | int | str): JSON's own type picks the arm.
+        if type(value) in arms and type(value) in _PLAIN:
+            return value
+        raise TypeError(f"expected {hint!r}, got {type(value).__name__}")
     if origin is tuple:
         if len(arguments) == 2 and arguments[1] is Ellipsis:
             return tuple(_decode(arguments[0], item) for item in value)

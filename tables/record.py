@@ -22,15 +22,6 @@ FORMAT: Final = 2
 
 
 @dataclass(frozen=True, slots=True)
-class TableOptions:
-    """The options of the table a game was played at (the house games' rules)."""
-
-    ties_to_dealer: bool
-    decks: int
-    wheel: str
-
-
-@dataclass(frozen=True, slots=True)
 class GameRecord:
     """A settled game as the coach and replays need it: who held what, and the showdown."""
 
@@ -44,7 +35,9 @@ class GameRecord:
     #: The computers' levels, by their (negative) ids.
     computers: dict[int, str] = field(default_factory=dict)
     practice: bool = False
-    options: TableOptions | None = None
+    #: The values of the game's own options at its table, by name (``tables.options``), as
+    #: ``tables.games.spec_with`` reads them.
+    options: dict[str, bool | int | str] = field(default_factory=dict)
 
     @property
     def surrendered(self) -> dict[int, int]:
@@ -98,9 +91,6 @@ def _format_1(data: Mapping[str, Any]) -> GameRecord:
         showdown=showdown,
         computers={int(user): str(level) for user, level in data.get("computers", {}).items()},
         practice=bool(data.get("practice", False)),
-        options=None
-        if not options
-        else TableOptions(
-            bool(options["ties_to_dealer"]), int(options["decks"]), str(options["wheel"])
-        ),
+        # Records before each game kept only its own options hold every game's; older ones none.
+        options=dict(options or {}),
     )

@@ -15,9 +15,10 @@ from engine.settlement import HOUSE, POT, Party, Transfer, balances
 from storage.rows import HouseDay, HouseNets
 from tables.computers import is_computer
 from tables.events import Note, SeatResult, ShowdownSettled
+from tables.games import rules_of
 from tables.house_cap import cap_house
-from tables.record import GameRecord, TableOptions
-from tables.rules import move, rules_of
+from tables.record import GameRecord
+from tables.rules import move
 from tables.table import Table
 
 
@@ -90,7 +91,7 @@ def settle_table(
     spec = table.spec
     assert table.game_id is not None
     rules = rules_of(spec)
-    played = rules.play(table)
+    played = rules.play(table.finished())
     practice = table.config.practice
     # A practice table moves no chips, so nobody's loss is capped by them.
     capped, notes = cap_losses(played.transfers, {} if practice else available)
@@ -147,11 +148,7 @@ def settle_table(
         showdown=event,
         computers={s.user: s.computer for s in table.seats if s.computer},
         practice=practice,
-        options=TableOptions(
-            ties_to_dealer=table.config.ties_to_dealer,
-            decks=table.config.decks,
-            wheel=table.config.wheel,
-        ),
+        options=table.config.options.own(),
     )
     return Result(() if practice else moved, event, record, won_from_house)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from engine.settlement import Transfer
-from tables.review import REVIEW_WINDOW_S, REVIEWS_PER_WINDOW
+from tables.coach import REVIEW_WINDOW_S, REVIEWS_PER_WINDOW
 from tests.cogs.conftest import Scene
 from tests.cogs.test_computers import play_person, showdowns
 

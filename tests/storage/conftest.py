@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from storage import Storage
-from storage.database import Database, open_database
+from storage.database import Database
+from storage.stores import open_database
 
 GUILD = 1001
 OTHER_GUILD = 2002

@@ -13,8 +13,9 @@ from engine.cards import AnyCard, card_from_code
 from engine.evaluate import evaluator
 from storage import Storage
 from storage.audit import audit
-from storage.database import Clock, Database, open_database
+from storage.database import Clock, Database
 from storage.rows import GameStatus
+from storage.stores import open_database
 from tables.events import CardsDealt, CardsDrawn, Event
 from tables.games import GameSpec
 from tables.hands import Setting, suggest_setting

@@ -11,7 +11,7 @@ from engine.cards import parse_cards
 from engine.errors import GameError
 from tables.codec import encode_event
 from tables.events import Note, SeatResult, ShowdownSettled
-from tables.record import GameRecord, TableOptions, record_from_json, record_to_json
+from tables.record import GameRecord, record_from_json, record_to_json
 
 HELD = tuple(parse_cards("As Kh W 2c 2d 3s"))
 SHOWDOWN = ShowdownSettled(
@@ -36,7 +36,8 @@ RECORD = GameRecord(
     holdings={11: HELD[:3], -1: HELD[3:]},
     showdown=SHOWDOWN,
     computers={-1: "steady"},
-    options=TableOptions(ties_to_dealer=False, decks=1, wheel="second"),
+    # A game's own options are plain values of three kinds.
+    options={"ties_to_dealer": False, "decks": 1, "wheel": "second"},
 )
 
 
