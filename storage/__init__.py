@@ -13,6 +13,7 @@ from storage.leaderboards import LeaderboardRepository
 from storage.outbox import OutboxRepository
 from storage.players import PlayerRepository
 from storage.settings import SettingsRepository
+from storage.statistics import StatisticsRepository
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,7 @@ class Storage:
     deadlines: DeadlineRepository
     processes: ProcessRepository
     house: HouseRepository
+    statistics: StatisticsRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -46,4 +48,5 @@ class Storage:
             DeadlineRepository(database),
             ProcessRepository(database),
             HouseRepository(database),
+            StatisticsRepository(database),
         )

@@ -1,12 +1,19 @@
-"""Leaderboards per server (balance, net winnings over a period, games won) and player records."""
+"""Leaderboards per server (balance, net winnings over a period, games won) and player records.
+
+Net winnings, games won and a player's record are read from the players' statistics
+(``storage.statistics``: a row per player, server, UTC day and game, which the statistics
+subscriber keeps from the settled games), not from the ledger's every row; a player's history
+of games still comes from the ledger.
+"""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, time, timedelta
 from enum import Enum
 
-from storage.database import Database, Row, format_time, parse_time
+from storage.database import Database, Row, parse_time
 from storage.rows import GameStatus, HistoryEntry, PlayerStats, Standing
+from storage.statistics import stats_day
 
 
 class Period(Enum):
@@ -35,7 +42,7 @@ def _ranked(rows: list[Row]) -> list[Standing]:
 
 
 class LeaderboardRepository:
-    """Read-only views of one server's ledger and games."""
+    """Read-only views of one server's balances, statistics and games."""
 
     def __init__(self, database: Database) -> None:
         self.database = database
@@ -49,19 +56,18 @@ class LeaderboardRepository:
         )
         return _ranked(rows)
 
-    def _results(self, guild_id: int, period: Period, game: str | None) -> tuple[str, list[object]]:
-        # The result rows: one per player per settled game, stamped at settlement.
-        sql = (
-            " FROM ledger l JOIN games g ON g.id = l.game_id WHERE l.guild_id = ?"
-            " AND l.account = 'player' AND l.kind = 'result'"
-        )
+    def _statistics(
+        self, guild_id: int, period: Period, game: str | None
+    ) -> tuple[str, list[object]]:
+        # The days of the period: it starts at a UTC midnight, and a row is one UTC day.
+        sql = " FROM player_stats WHERE guild_id = ?"
         params: list[object] = [guild_id]
         since = period.since(self.database.clock())
         if since is not None:
-            sql += " AND l.created >= ?"
-            params.append(format_time(since))
+            sql += " AND day >= ?"
+            params.append(stats_day(since))
         if game is not None:
-            sql += " AND g.game = ?"
+            sql += " AND game = ?"
             params.append(game)
         return sql, params
 
@@ -74,10 +80,10 @@ class LeaderboardRepository:
         limit: int = 10,
     ) -> list[Standing]:
         """The biggest net winners of the period (settled games only)."""
-        body, params = self._results(guild_id, period, game)
+        body, params = self._statistics(guild_id, period, game)
         rows = await self.database.fetchall(
-            f"SELECT l.user_id, CAST(SUM(l.amount) AS BIGINT) AS net{body}"
-            " GROUP BY l.user_id ORDER BY net DESC, l.user_id LIMIT ?",
+            f"SELECT user_id, CAST(SUM(net) AS BIGINT) AS total{body}"
+            " GROUP BY user_id ORDER BY total DESC, user_id LIMIT ?",
             (*params, limit),
         )
         return _ranked(rows)
@@ -91,10 +97,10 @@ class LeaderboardRepository:
         limit: int = 10,
     ) -> list[Standing]:
         """The players with the most games won (a won game is one that left them chips up)."""
-        body, params = self._results(guild_id, period, game)
+        body, params = self._statistics(guild_id, period, game)
         rows = await self.database.fetchall(
-            f"SELECT l.user_id, COUNT(*) AS won{body} AND l.amount > 0"
-            " GROUP BY l.user_id ORDER BY won DESC, l.user_id LIMIT ?",
+            f"SELECT user_id, CAST(SUM(won) AS BIGINT) AS total{body}"
+            " GROUP BY user_id HAVING SUM(won) > 0 ORDER BY total DESC, user_id LIMIT ?",
             (*params, limit),
         )
         return _ranked(rows)
@@ -125,12 +131,12 @@ class LeaderboardRepository:
         self, guild_id: int, user_id: int, *, game: str | None = None
     ) -> PlayerStats:
         """The player's record over their settled games (all games, or one)."""
-        body, params = self._results(guild_id, Period.ALL, game)
+        body, params = self._statistics(guild_id, Period.ALL, game)
         row = await self.database.fetchone(
-            "SELECT COUNT(*), COUNT(CASE WHEN l.amount > 0 THEN 1 END),"
-            " COUNT(CASE WHEN l.amount < 0 THEN 1 END), COUNT(CASE WHEN l.amount = 0 THEN 1 END),"
-            " CAST(COALESCE(SUM(l.amount), 0) AS BIGINT),"
-            f" COALESCE(MAX(l.amount), 0), COALESCE(MIN(l.amount), 0){body} AND l.user_id = ?",
+            "SELECT CAST(COALESCE(SUM(played), 0) AS BIGINT),"
+            " CAST(COALESCE(SUM(won), 0) AS BIGINT), CAST(COALESCE(SUM(lost), 0) AS BIGINT),"
+            " CAST(COALESCE(SUM(pushed), 0) AS BIGINT), CAST(COALESCE(SUM(net), 0) AS BIGINT),"
+            f" COALESCE(MAX(best), 0), COALESCE(MIN(worst), 0){body} AND user_id = ?",
             (*params, user_id),
         )
         assert row is not None

@@ -1,4 +1,5 @@
-"""The outbox: a table's events kept until they are shown, written with the change they report."""
+"""The outbox: a table's events kept until every subscriber has taken them, written with the
+change they report; each subscriber's position per channel (the last row it is done with)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,10 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from storage.database import Connection, Database, marks
+from storage.database import Connection, Database, marks, parse_time
 from storage.rows import OutboxRow
 
 Payload = Mapping[str, Any]
-#: Shown events forgotten by one statement (SQLite takes at least 999 parameters).
-REMOVED_AT_ONCE = 500
 
 
 async def queue_events(
@@ -54,22 +53,36 @@ async def queue_payloads(
 
 
 class OutboxRepository:
-    """Read what is still to be shown, and forget what was."""
+    """Read what a subscriber has still to take, move its position on, and forget the rows that
+    every subscriber is past."""
 
     def __init__(self, database: Database) -> None:
         self.database = database
 
-    async def pending(self, guild_id: int, channel_id: int) -> list[OutboxRow]:
-        """The channel's queued events, oldest first."""
-        rows = await self.database.fetchall(
-            "SELECT id, guild_id, channel_id, game_id, event FROM outbox"
-            " WHERE guild_id = ? AND channel_id = ? ORDER BY id",
-            (guild_id, channel_id),
+    async def pending(
+        self, guild_id: int, channel_id: int, *, subscriber: str | None = None
+    ) -> list[OutboxRow]:
+        """The channel's queued events, oldest first: all of them, or those past the
+        subscriber's position."""
+        sql = (
+            "SELECT id, guild_id, channel_id, game_id, event, created FROM outbox"
+            " WHERE guild_id = ? AND channel_id = ?"
         )
-        return [OutboxRow(row[0], row[1], row[2], row[3], json.loads(row[4])) for row in rows]
+        params: list[object] = [guild_id, channel_id]
+        if subscriber is not None:
+            sql += (
+                " AND id > COALESCE((SELECT position FROM outbox_positions WHERE subscriber = ?"
+                " AND guild_id = ? AND channel_id = ?), 0)"
+            )
+            params += [subscriber, guild_id, channel_id]
+        rows = await self.database.fetchall(sql + " ORDER BY id", params)
+        return [
+            OutboxRow(row[0], row[1], row[2], row[3], json.loads(row[4]), parse_time(row[5]))
+            for row in rows
+        ]
 
     async def channels(self) -> list[tuple[int, int]]:
-        """Every (server, channel) with events still to show."""
+        """Every (server, channel) with events still queued."""
         rows = await self.database.fetchall(
             "SELECT DISTINCT guild_id, channel_id FROM outbox ORDER BY guild_id, channel_id"
         )
@@ -89,10 +102,34 @@ class OutboxRepository:
                 created=self.database.now(),
             )
 
-    async def remove(self, ids: Sequence[int]) -> None:
-        """Forget events that were shown: a statement per hundreds of them, each its own commit
-        (an event forgotten is shown no more; one left is shown again after a restart)."""
-        for start in range(0, len(ids), REMOVED_AT_ONCE):
-            chunk = ids[start : start + REMOVED_AT_ONCE]
-            sql = f"DELETE FROM outbox WHERE id IN ({marks(len(chunk))})"
-            await self.database.execute(sql, chunk)
+    async def positions(self, guild_id: int, channel_id: int) -> dict[str, int]:
+        """Each subscriber's position in the channel (a subscriber not named is at 0)."""
+        rows = await self.database.fetchall(
+            "SELECT subscriber, position FROM outbox_positions"
+            " WHERE guild_id = ? AND channel_id = ?",
+            (guild_id, channel_id),
+        )
+        return {row[0]: row[1] for row in rows}
+
+    async def advance(self, subscriber: str, guild_id: int, channel_id: int, position: int) -> None:
+        """The subscriber is done with the channel's rows up to ``position`` (in the caller's
+        transaction, if it holds one: a subscriber's own writes commit with it). A position
+        never goes back, so a second process that took the same rows changes nothing."""
+        await self.database.execute(
+            "INSERT INTO outbox_positions (subscriber, guild_id, channel_id, position)"
+            " VALUES (?, ?, ?, ?) ON CONFLICT (subscriber, guild_id, channel_id)"
+            " DO UPDATE SET position = excluded.position"
+            " WHERE excluded.position > outbox_positions.position",
+            (subscriber, guild_id, channel_id, position),
+        )
+
+    async def forget(self, guild_id: int, channel_id: int, subscribers: Sequence[str]) -> int:
+        """Delete the channel's rows that every one of ``subscribers`` is past (one statement);
+        how many there were."""
+        named = marks(len(subscribers))
+        return await self.database.execute(
+            "DELETE FROM outbox WHERE guild_id = ? AND channel_id = ? AND id <= ("
+            " SELECT CASE WHEN COUNT(*) = ? THEN MIN(position) ELSE 0 END FROM outbox_positions"
+            f" WHERE guild_id = ? AND channel_id = ? AND subscriber IN ({named}))",
+            (guild_id, channel_id, len(subscribers), guild_id, channel_id, *subscribers),
+        )

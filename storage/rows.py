@@ -180,13 +180,14 @@ class Audit:
 
 @dataclass(frozen=True, slots=True)
 class OutboxRow:
-    """One queued event of a table: its JSON as the tables wrote it."""
+    """One queued event of a table: its JSON as the tables wrote it, and when it was committed."""
 
     id: int
     guild_id: int
     channel_id: int
     game_id: int | None
     event: dict[str, Any]
+    created: datetime
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,16 +16,15 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from engine.cards import card_from_code
 from engine.errors import GameError
 from storage import Storage
 from storage.rows import GameStatus
-from tables.codec import decode_event
 from tables.events import ShowdownSettled
 from tables.games import GameSpec, game_named, rules_of, spec_with
+from tables.record import GameRecord, record_from_json
 from tables.review import Review
 from tables.runtime import Offload, Priority
 
@@ -38,7 +37,7 @@ CACHED_REVIEWS: Final = 1_000
 
 async def find_reviewed(
     storage: Storage, guild_id: int, user_id: int, game_id: int | None
-) -> tuple[int, dict[str, Any]]:
+) -> tuple[int, GameRecord]:
     """The game to review (the player's latest when none is named) and its record, or the
     sentence saying why there is none."""
     if game_id is None:
@@ -60,7 +59,7 @@ async def find_reviewed(
         raise GameError(
             f"Game {game_id} finished before the bot kept every holding, so it has no review."
         )
-    return game_id, record
+    return game_id, record_from_json(record, game_id)
 
 
 async def review_game(
@@ -127,29 +126,21 @@ def _played(record: dict[str, Any], user_id: int) -> bool:
     return str(user_id) in record.get("holdings", {}) or user_id in record.get("players", ())
 
 
-def showdown_of(record: dict[str, Any], game_id: int) -> ShowdownSettled:
-    """A finished game's showdown as it was shown, from its record."""
-    if "showdown" not in record:
-        raise GameError(f"Game {game_id} finished before the bot kept its showdown.")
-    event = decode_event(record["showdown"])
-    if not isinstance(event, ShowdownSettled):
-        raise GameError(f"Game {game_id}'s record is damaged.")
-    return event
+def showdown_of(result: Mapping[str, Any], game_id: int) -> ShowdownSettled:
+    """A finished game's showdown as it was shown, from what the games table keeps."""
+    return record_from_json(result, game_id).showdown
 
 
-def spec_of(record: dict[str, Any]) -> GameSpec:
+def spec_of(record: GameRecord) -> GameSpec:
     """The game a record was played at, with its table's options."""
-    spec = game_named(record["game"])
-    # Records before each game kept only its own options hold every game's; older ones none.
-    return spec_with(spec.name, record.get("options") or {})
+    return spec_with(game_named(record.game).name, record.options)
 
 
-def review_record(record: dict[str, Any], game_id: int, user_id: int) -> Review:
+def review_record(record: GameRecord, game_id: int, user_id: int) -> Review:
     """The review of one player's part in a settled game's record (CPU work: the solver)."""
-    event = showdown_of(record, game_id)
+    event = record.showdown
     spec = spec_of(record)
     seat = next((s for s in event.seats if s.user == user_id), None)
     if seat is None:
         raise GameError(f"You did not play in game {game_id}.")
-    held = tuple(card_from_code(int(code)) for code in record["holdings"][str(user_id)])
-    return rules_of(spec).review(event, seat, held, ante=int(record.get("ante", 0)))
+    return rules_of(spec).review(event, seat, record.holdings[user_id], ante=record.ante)

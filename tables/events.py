@@ -130,6 +130,8 @@ class DeclarationsRevealed(Event):
     #: Players whose chips could not cover playing on: they surrendered.
     short: tuple[int, ...] = ()
     escrowed: dict[int, int] = field(default_factory=dict)
+    #: The game under way (None in a row queued before the field was added).
+    game_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +163,8 @@ class ArrangementSubmitted(Event):
     #: "player", "solver" (at the deadline, or a kicked player) or "house way".
     by: str
     automatic: str | None = None
+    #: The game under way (None in a row queued before the field was added).
+    game_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from tables.games import GameSpec
 from tables.house_cap import is_capped
 from tables.outbox import Batch
 from tables.phase import Phase
+from tables.record import record_to_json
 from tables.runtime import Offload, Priority
 from tables.setting import Setting
 from tables.settle import Result, settle_table
@@ -124,7 +125,7 @@ class Flow:
                 settlement = await self.storage.chips.settle(
                     table.game_id,
                     result.transfers,
-                    result=result.record,
+                    result=record_to_json(result.record),
                     outbox=outbox,
                     house_nets=result.house,
                 )

@@ -16,7 +16,7 @@ import functools
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Final
 
 from engine.cards import AnyCard
@@ -33,6 +33,7 @@ from tables.events import (
     TableAbandoned,
     TableClosed,
 )
+from tables.features import listening_features
 from tables.flow import Arranger, Flow
 from tables.hands import Suggestion, default_setting
 from tables.live import LiveTables, TableReader
@@ -48,6 +49,7 @@ from tables.runtime import (
     default_process_id,
 )
 from tables.snapshot import table_from_state
+from tables.subscribers import Subscriber
 from tables.suggestions import Suggestions
 from tables.table import Table
 from tables.turns import ComputerTurns
@@ -76,6 +78,7 @@ class TableManager(TableReader):
         offload: Offload | None = None,
         background_publishing: bool = True,
         process_id: str | None = None,
+        subscribers: Sequence[Subscriber] | None = None,
     ) -> None:
         self.storage = storage
         self.publisher = publisher
@@ -87,8 +90,9 @@ class TableManager(TableReader):
         self.outbox = Outbox(
             storage.outbox,
             publisher,
+            subscribers=listening_features(storage) if subscribers is None else subscribers,
             background=background_publishing,
-            lock=lambda key: storage.database.lock("outbox", key),
+            lock=storage.database.lock,
             scheduler=self.scheduler,
             clock=clock,
             health=storage.database.health,
@@ -191,7 +195,8 @@ class TableManager(TableReader):
             return tuple(batch.events)
 
     async def publish_pending(self) -> int:
-        """Show every event still queued (after a restart, once Discord is reachable)."""
+        """Hand every event still queued to the publisher and the subscribers (after a
+        restart, once Discord is reachable)."""
         keys = await self.storage.outbox.channels()
         for key in keys:
             await self.outbox.drain(key)

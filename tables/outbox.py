@@ -1,15 +1,15 @@
 """An action's events on their way out: queued in the database with the change they report,
-then shown in order and forgotten (see docs/architecture.md, "The outbox")."""
+then taken in order by every lane (the publisher, each subscriber) and forgotten once all are
+past them (see docs/architecture.md, "The outbox" and "Subscribers")."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from engine.errors import GameError
@@ -26,10 +26,17 @@ from tables.runtime import (
     Timer,
     backoff,
 )
+from tables.subscribers import Lane, Outcome, Subscriber, SubscriberLane
 
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]
+#: A lane and a channel.
+LaneKey = tuple[str, Key]
+#: The store's lock of one lane's reading of a channel (the name, then the channel).
+Locks = Callable[[str, Key], AbstractAsyncContextManager[None]]
+#: The publisher's position's name.
+PUBLISHER = "publisher"
 #: A message Discord has refused for this long is dropped (with an error in the log), so that
 #: it does not hold its channel's later events back for good; Discord's outages are shorter.
 GIVE_UP_S = 24 * 3600.0
@@ -57,158 +64,50 @@ class Batch:
         return any(isinstance(event, ShowdownSettled) for event in self.events)
 
 
-class Shown(Enum):
-    """How showing a channel's queued events went."""
+class PublisherLane:
+    """The publisher's reader: a channel's rows shown together; a message Discord refuses for
+    now is kept with the rows after it, and dropped after a day of refusals."""
 
-    #: Every event was shown (or dropped as damaged, or as a fault of its own).
-    ALL = "all"
-    #: Discord refused a message for now: it and the events after it stay queued.
-    REFUSED = "refused"
-    #: A message Discord refused for a day was dropped: the events after it are still to show.
-    GAVE_UP = "gave up"
+    name = PUBLISHER
+    #: The lock every earlier version took to publish: a process of the previous version still
+    #: running never shows a channel's rows beside this one.
+    lock = "outbox"
 
-
-class Outbox:
-    """Shows a channel's queued events, oldest first, and forgets each once shown.
-
-    In the background (the bot), an action only kicks its channel's drainer once it has committed
-    and released the table: a click is answered while its DMs and pictures go out, and the next
-    click at that table does not wait behind Discord or Pillow. One drainer per channel keeps the
-    order. Without it (most tests) the action drains before it returns.
-
-    A message Discord refuses for now (`DeliveryError`) stays queued with the events after it,
-    and a timer shows them again, 5 s later and doubling up to 5 min while the refusals last;
-    a message still refused after a day is dropped with an error in the log, so that one
-    message cannot hold its channel back for good.
-    """
-
-    def __init__(
-        self,
-        queue: OutboxRepository,
-        publisher: Publisher,
-        *,
-        background: bool = True,
-        lock: Callable[[Key], AbstractAsyncContextManager[None]] | None = None,
-        scheduler: Scheduler | None = None,
-        clock: Callable[[], float] = time.time,
-        health: StoreHealth | None = None,
-    ) -> None:
-        self.queue = queue
-        #: Where a drain that failed because the store is away is counted, not logged.
-        self.health = health or StoreHealth()
+    def __init__(self, publisher: Publisher, clock: Callable[[], float]) -> None:
         self.publisher = publisher
-        self.background = background
-        self.scheduler: Scheduler = scheduler or AsyncioScheduler()
         self.clock = clock
-        self._drainers: dict[Key, asyncio.Task[None]] = {}
-        #: One drain of a channel at a time, whoever starts it (in any process of the bot, with
-        #: the store's lock), so an event is shown once and in order.
-        self._lock = lock or _local_locks()
-        #: Channels committed to again while their drainer was running: it goes round once more.
-        self._again: set[Key] = set()
-        #: Channels whose first queued message Discord refused: the timer that tries again, the
-        #: failed tries in a row (for the back-off) and since when the message has failed.
-        self._retries: dict[Key, Timer] = {}
-        self._failures: dict[Key, int] = {}
+        #: Since when each channel's first queued message has failed.
         self._failing_since: dict[Key, float] = {}
-        #: Shutting down: a refusal now arms no retry (the next start shows what is queued).
-        self._closed = False
 
-    async def after_commit(self, key: Key) -> None:
-        """An action at the channel committed (and released the table): show its events."""
-        if key in self._retries:
-            return  # backing off: the retry shows these behind the message Discord refused
-        if not self.background:
-            await self.drain(key)
-            return
-        running = self._drainers.get(key)
-        if running is not None and not running.done():
-            self._again.add(key)
-            return
-        self._drainers[key] = asyncio.get_running_loop().create_task(self._drain_loop(key))
-
-    async def _drain_loop(self, key: Key) -> None:
-        while True:
-            self._again.discard(key)
-            await self.drain(key)
-            # Backing off after a refusal: the retry shows what was committed meanwhile.
-            if key not in self._again or key in self._retries:
-                self._drainers.pop(key, None)
-                return
-
-    async def flush(self) -> None:
-        """Wait until every drainer has shown what was queued (tests; shutting down)."""
-        while self._drainers:
-            await asyncio.gather(*self._drainers.values(), return_exceptions=True)
-
-    def close(self) -> None:
-        """Call off the retries (what they would show stays queued for the next start)."""
-        self._closed = True
-        for timer in self._retries.values():
-            timer.cancel()
-        self._retries.clear()
-
-    async def drain(self, key: Key) -> None:
-        """Show the channel's queued events in order, then forget them."""
-        async with self._lock(key):
-            await self._drain(key)
-
-    async def _drain(self, key: Key) -> None:
-        shown = Shown.GAVE_UP
-        while shown is Shown.GAVE_UP:
-            try:
-                rows = await self.queue.pending(*key)
-                if not rows:
-                    break
-                done, shown = await self._show(key, rows)
-                await self.queue.remove(done)
-            except Exception as error:
-                # The events stay queued: the retry, the next action here or the next start
-                # shows them.
-                log_failure(
-                    log,
-                    self.health,
-                    error,
-                    "could not read or forget the queued events of channel %s",
-                    key[1],
-                )
-                shown = Shown.REFUSED
-            if shown is Shown.REFUSED:
-                self._retry_later(key)
-                return
-        self._recovered(key)
-
-    async def _show(self, key: Key, rows: list[OutboxRow]) -> tuple[list[int], Shown]:
-        """Show the rows' events; the ids of the rows done with, and how it went."""
-        done: list[int] = []
+    async def take(self, key: Key, rows: Sequence[OutboxRow]) -> tuple[int | None, Outcome]:
+        """Show the rows' events; the last row done with, and how it went."""
         decoded: list[tuple[int, Event]] = []
         for row in rows:
             try:
                 decoded.append((row.id, decode_event(row.event)))
             except GameError:
                 log.exception("dropped a damaged event of channel %s", key[1])
-                done.append(row.id)
         try:
             await self.publisher.publish(key[0], key[1], tuple(e for _, e in decoded))
         except DeliveryError as error:
-            return self._refused(key, error, done, [row_id for row_id, _ in decoded])
+            return self._refused(key, error, rows, [row_id for row_id, _ in decoded])
         except Exception:
             # The table has changed and is saved: an event that cannot be shown (a picture
             # fails) must not turn a done action into an error for the player, nor come back.
             log.exception("could not show the events of channel %s", key[1])
-        return done + [row_id for row_id, _ in decoded], Shown.ALL
+        return rows[-1].id, Outcome.DONE
 
     def _refused(
-        self, key: Key, error: DeliveryError, done: list[int], ids: list[int]
-    ) -> tuple[list[int], Shown]:
+        self, key: Key, error: DeliveryError, rows: Sequence[OutboxRow], ids: list[int]
+    ) -> tuple[int | None, Outcome]:
         """Discord refused a message: keep it (and what follows), or drop it after a day."""
         now = self.clock()
         if error.shown > 0:
-            self._recovered(key)  # the messages before it went out: its own failures count
+            self._failing_since.pop(key, None)  # the messages before it went out
         since = self._failing_since.setdefault(key, now)
         if now - since < GIVE_UP_S:
             log.warning("Discord refused an event of channel %s: %s", key[1], error)
-            return done + ids[: error.shown], Shown.REFUSED
+            return _before(rows, ids[error.shown]), Outcome.LATER
         log.error(
             "Dropped %d event(s) of channel %s that Discord refused for %.0f hours: %s",
             error.upto - error.shown,
@@ -216,35 +115,200 @@ class Outbox:
             (now - since) / 3600,
             error,
         )
-        self._recovered(key)
-        return done + ids[: error.upto], Shown.GAVE_UP
+        self._failing_since.pop(key, None)
+        kept = ids[error.upto] if error.upto < len(ids) else None
+        return (rows[-1].id if kept is None else _before(rows, kept)), Outcome.GAVE_UP
 
-    def _retry_later(self, key: Key) -> None:
-        failures = self._failures[key] = self._failures.get(key, 0) + 1
+    def will_retry(self, key: Key, delay: float) -> None:
+        """Each refusal is said, with when the channel's events are shown again."""
+        log.warning("the events of channel %s will be shown again in %.0f s", key[1], delay)
+
+    def recovered(self, key: Key) -> None:
+        """The channel's first queued message went out."""
+        self._failing_since.pop(key, None)
+
+
+def _before(rows: Sequence[OutboxRow], kept: int) -> int | None:
+    """The last row before the row ``kept`` (None: it is the first)."""
+    earlier = [row.id for row in rows if row.id < kept]
+    return earlier[-1] if earlier else None
+
+
+class Outbox:
+    """Hands a channel's queued events to every lane, oldest first, and forgets each row once
+    every lane is past it.
+
+    The lanes are the publisher's and one per subscriber, each with its own position in each
+    channel, its own drainer and its own lock, so a slow or failing one holds back no other. In
+    the background (the bot), an action only kicks its channel's drainers once it has committed
+    and released the table: a click is answered while its DMs and pictures go out, and the
+    next click at that table does not wait behind Discord or Pillow. One drainer per lane and
+    channel keeps the order. Without the background (most tests) the action drains before it
+    returns.
+
+    A lane that fails for now (Discord refusing a message, `DeliveryError`; a subscriber
+    raising) keeps its rows from the failing one on, and a timer tries them again, 5 s later and
+    doubling up to 5 min while the failures last; a message Discord still refuses after a day is
+    dropped with an error in the log, so that one message cannot hold its channel back for good.
+    A subscriber is never skipped past an event: it is tried until it takes it.
+    """
+
+    def __init__(
+        self,
+        queue: OutboxRepository,
+        publisher: Publisher,
+        *,
+        subscribers: Sequence[Subscriber] = (),
+        background: bool = True,
+        lock: Locks | None = None,
+        scheduler: Scheduler | None = None,
+        clock: Callable[[], float] = time.time,
+        health: StoreHealth | None = None,
+    ) -> None:
+        self.queue = queue
+        #: Where a drain that failed because the store is away is counted, not logged.
+        self.health = health or StoreHealth()
+        self._publishing = PublisherLane(publisher, clock)
+        self.lanes: tuple[Lane, ...] = (
+            self._publishing,
+            *(SubscriberLane(subscriber, queue, self.health) for subscriber in subscribers),
+        )
+        names = [lane.name for lane in self.lanes]
+        if len(set(names)) != len(names):
+            raise ValueError(f"Two subscribers share a name: {names}.")
+        self.background = background
+        self.scheduler: Scheduler = scheduler or AsyncioScheduler()
+        self._drainers: dict[LaneKey, asyncio.Task[None]] = {}
+        #: One reader of a lane's rows of a channel at a time, whoever starts it (in any process
+        #: of the bot, with the store's lock), so a row is taken once and in order.
+        self._lock = lock or _local_locks()
+        #: Lanes committed to again while their drainer was running: it goes round once more.
+        self._again: set[LaneKey] = set()
+        #: Lanes whose first row failed: the timer that tries again and the failed tries in a
+        #: row (for the back-off).
+        self._retries: dict[LaneKey, Timer] = {}
+        self._failures: dict[LaneKey, int] = {}
+        #: Shutting down: a failure now arms no retry (the next start takes what is queued).
+        self._closed = False
+
+    @property
+    def publisher(self) -> Publisher:
+        """Where the events are shown."""
+        return self._publishing.publisher
+
+    @publisher.setter
+    def publisher(self, publisher: Publisher) -> None:
+        self._publishing.publisher = publisher
+
+    async def after_commit(self, key: Key) -> None:
+        """An action at the channel committed (and released the table): hand its events on."""
+        for lane in self.lanes:
+            await self._kick(lane, key)
+
+    async def _kick(self, lane: Lane, key: Key) -> None:
+        at = (lane.name, key)
+        if at in self._retries:
+            return  # backing off: the retry takes these behind the row that failed
+        if not self.background:
+            await self._drain_lane(lane, key)
+            return
+        running = self._drainers.get(at)
+        if running is not None and not running.done():
+            self._again.add(at)
+            return
+        self._drainers[at] = asyncio.get_running_loop().create_task(self._drain_loop(lane, key))
+
+    async def _drain_loop(self, lane: Lane, key: Key) -> None:
+        at = (lane.name, key)
+        while True:
+            self._again.discard(at)
+            await self._drain_lane(lane, key)
+            # Backing off after a failure: the retry takes what was committed meanwhile.
+            if at not in self._again or at in self._retries:
+                self._drainers.pop(at, None)
+                return
+
+    async def flush(self) -> None:
+        """Wait until every drainer has taken what was queued (tests; shutting down)."""
+        while self._drainers:
+            await asyncio.gather(*self._drainers.values(), return_exceptions=True)
+
+    def close(self) -> None:
+        """Call off the retries (what they would take stays queued for the next start)."""
+        self._closed = True
+        for timer in self._retries.values():
+            timer.cancel()
+        self._retries.clear()
+
+    async def drain(self, key: Key) -> None:
+        """Hand the channel's queued events to every lane in order, then forget them."""
+        for lane in self.lanes:
+            await self._drain_lane(lane, key)
+
+    async def _drain_lane(self, lane: Lane, key: Key) -> None:
+        async with self._lock(lane.lock, key):
+            await self._drain(lane, key)
+
+    async def _drain(self, lane: Lane, key: Key) -> None:
+        outcome = Outcome.GAVE_UP
+        while outcome is Outcome.GAVE_UP:
+            done: int | None = None
+            try:
+                rows = await self.queue.pending(*key, subscriber=lane.name)
+                if not rows:
+                    break
+                done, outcome = await lane.take(key, rows)
+                async with self.queue.database.transaction():
+                    if done is not None:
+                        await self.queue.advance(lane.name, *key, done)
+                    await self.queue.forget(*key, [each.name for each in self.lanes])
+            except Exception as error:
+                # The rows stay queued: the retry, the next action here or the next start
+                # takes them.
+                log_failure(
+                    log,
+                    self.health,
+                    error,
+                    "could not read or forget the queued events of channel %s",
+                    key[1],
+                )
+                outcome = Outcome.LATER
+            if outcome is Outcome.LATER:
+                if done is not None:
+                    # Rows before the failing one went: its own failures count from now.
+                    self._failures.pop((lane.name, key), None)
+                self._retry_later(lane, key)
+                return
+        self._recovered(lane, key)
+
+    def _retry_later(self, lane: Lane, key: Key) -> None:
+        at = (lane.name, key)
+        failures = self._failures[at] = self._failures.get(at, 0) + 1
         delay = backoff(failures)
         if not self.health.is_away:  # an outage is said once, by the store's health
-            log.warning("the events of channel %s will be shown again in %.0f s", key[1], delay)
-        self._cancel_retry(key)
+            lane.will_retry(key, delay)
+        self._cancel_retry(at)
         if not self._closed:
-            self._retries[key] = self.scheduler.schedule(delay, lambda: self._retry(key))
+            self._retries[at] = self.scheduler.schedule(delay, lambda: self._retry(lane, key))
 
-    async def _retry(self, key: Key) -> None:
-        self._retries.pop(key, None)
-        await self.after_commit(key)
+    async def _retry(self, lane: Lane, key: Key) -> None:
+        self._retries.pop((lane.name, key), None)
+        await self._kick(lane, key)
 
-    def _recovered(self, key: Key) -> None:
-        """The channel's first queued message went out: the back-off starts over."""
-        self._failures.pop(key, None)
-        self._failing_since.pop(key, None)
-        self._cancel_retry(key)
+    def _recovered(self, lane: Lane, key: Key) -> None:
+        """The lane took every row of the channel: the back-off starts over."""
+        at = (lane.name, key)
+        self._failures.pop(at, None)
+        self._cancel_retry(at)
+        lane.recovered(key)
 
-    def _cancel_retry(self, key: Key) -> None:
-        timer = self._retries.pop(key, None)
+    def _cancel_retry(self, at: LaneKey) -> None:
+        timer = self._retries.pop(at, None)
         if timer is not None:
             timer.cancel()
 
 
-def _local_locks() -> Callable[[Key], AbstractAsyncContextManager[None]]:
-    """A lock per channel within this process."""
-    locks: dict[Key, asyncio.Lock] = {}
-    return lambda key: locks.setdefault(key, asyncio.Lock())
+def _local_locks() -> Locks:
+    """A lock per name and channel within this process."""
+    locks: dict[LaneKey, asyncio.Lock] = {}
+    return lambda name, key: locks.setdefault((name, key), asyncio.Lock())

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from engine.settlement import HOUSE, POT, Party, Transfer, balances
 from storage.rows import HouseDay, HouseNets
-from tables.codec import encode_event
 from tables.computers import is_computer
 from tables.events import Note, SeatResult, ShowdownSettled
 from tables.games import rules_of
 from tables.house_cap import cap_house
+from tables.record import GameRecord
 from tables.rules import move
 from tables.table import Table
 
@@ -29,7 +28,7 @@ class Result:
 
     transfers: tuple[Transfer, ...]
     event: ShowdownSettled
-    record: dict[str, Any]
+    record: GameRecord
     #: What each player netted against the house's computers, where the daily cap holds.
     house: HouseNets | None = None
 
@@ -140,32 +139,17 @@ def settle_table(
         notes=notes,
         practice=practice,
     )
-    record = {
-        "game": spec.name,
-        "ante": table.config.ante,
-        "players": list(table.players),
-        "settings": {str(s.user): s.setting.text for s in table.seats if s.setting},
-        "automatics": {
-            str(s.user): s.setting.automatic
-            for s in table.seats
-            if s.setting and s.setting.automatic
-        },
-        "surrendered": {
-            str(s.user): s.surrendered_at for s in table.seats if s.surrendered_at is not None
-        },
-        "matrix": [list(row) for row in event.matrix],
-        "matrix_players": list(event.matrix_players),
-        "pot": pot,
-        "pot_winners": list(pot_winners),
-        "dealer": None if dealer is None else dealer.text,
-        "notes": [{"user": note.user, "text": note.text} for note in notes],
-        # For the coach and replays: what each seat held, and the showdown as it was shown.
-        "holdings": {str(s.user): list(s.cards) for s in table.seats},
-        "computers": {str(s.user): s.computer for s in table.seats if s.computer},
-        "practice": practice,
-        "options": table.config.options.own(),
-        "showdown": encode_event(event),
-    }
+    record = GameRecord(
+        game=spec.name,
+        ante=table.config.ante,
+        players=table.players,
+        # For the coach: what each seat held (the showdown shows what it set).
+        holdings={s.user: s.held for s in table.seats},
+        showdown=event,
+        computers={s.user: s.computer for s in table.seats if s.computer},
+        practice=practice,
+        options=table.config.options.own(),
+    )
     return Result(() if practice else moved, event, record, won_from_house)
 
 

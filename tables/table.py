@@ -271,7 +271,13 @@ class Table(Seating):
         surrendered = tuple(s.user for s in active if not self._choice(s))
         events: list[Event] = [
             DeclarationsRevealed(
-                self.round, played, surrendered, defaulted, tuple(short), escrowed or {}
+                self.round,
+                played,
+                surrendered,
+                defaulted,
+                tuple(short),
+                escrowed or {},
+                game_id=self.game_id,
             )
         ]
         for seat in active:
@@ -321,7 +327,9 @@ class Table(Seating):
             return ()
         replaced = seat.setting is not None
         seat.setting, seat.set_by = setting, by
-        events: list[Event] = [ArrangementSubmitted(user, replaced, by, setting.automatic)]
+        events: list[Event] = [
+            ArrangementSubmitted(user, replaced, by, setting.automatic, self.game_id)
+        ]
         if not self.waiting_for():
             self.phase, self.deadline = Phase.SETTLING, None
         return tuple(events)

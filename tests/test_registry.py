@@ -37,7 +37,7 @@ PRODUCT = ("render", "storage", "tables", "cogs")
 #: Where a game's name is written for another reason than listing or telling the games apart.
 NAMED_ELSEWHERE = {
     ("tables/coach.py", "showdown"): "a game record's key for its showdown event",
-    ("tables/settle.py", "showdown"): "a game record's key for its showdown event",
+    ("tables/record.py", "showdown"): "a game record's key for its showdown event",
     ("cogs/info.py", "showdown"): "/evaluate reads a hand by Showdown's ranking unless told",
     ("cogs/samples.py", "showdown"): "the committed sample pictures are of a Showdown game",
 }

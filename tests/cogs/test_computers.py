@@ -11,6 +11,7 @@ from engine import declaring
 from render.style import signed
 from storage.audit import audit
 from tables.phase import Phase
+from tables.record import record_from_json
 from tests.cogs.conftest import Scene
 from tests.cogs.test_flow import the_table
 from tests.cogs.test_settings import an_admin
@@ -132,8 +133,9 @@ async def test_a_computer_surrenders_cards_worth_less_than_the_surrender(
     assert f"Computer 1 {signed(-15)}, Computer 2 {signed(-15)}" in showdown.content
     game = await scene.bot.services.storage.games.get(1)
     assert game is not None and game.result is not None
-    computers = [int(user) for user in game.result["computers"]]
-    assert sorted(int(u) for u in game.result["surrendered"]) == sorted(computers)
+    record = record_from_json(game.result, game.id)
+    computers = list(record.computers)
+    assert sorted(record.surrendered) == sorted(computers)
     storage = scene.bot.services.storage
     database = scene.bot.database
     assert database is not None

@@ -105,15 +105,51 @@ async def test_a_snapshot_keeps_its_seats_and_refuses_a_player_seated_elsewhere(
 
 
 async def test_queued_events_are_read_in_order_and_forgotten_once_shown(store: Storage) -> None:
-    events = [{"n": n} for n in range(1_200)]  # more than one statement forgets at once
+    events = [{"n": n} for n in range(1_200)]  # forgotten by one statement, however many
     await store.snapshots.save(guild_id=GUILD, channel_id=CHANNEL, state={}, events=events[:2])
     await store.outbox.queue(guild_id=GUILD, channel_id=CHANNEL, game_id=None, events=events[2:])
     await store.outbox.queue(guild_id=OTHER_GUILD, channel_id=CHANNEL, game_id=None, events=[{}])
     pending = await store.outbox.pending(GUILD, CHANNEL)
     assert [row.event for row in pending] == events
-    await store.outbox.remove([row.id for row in pending[:-1]])
+    await store.outbox.advance("publisher", GUILD, CHANNEL, pending[-2].id)
+    assert await store.outbox.forget(GUILD, CHANNEL, ["publisher"]) == len(events) - 1
     assert [row.event for row in await store.outbox.pending(GUILD, CHANNEL)] == [events[-1]]
     assert len(await store.outbox.pending(OTHER_GUILD, CHANNEL)) == 1
+
+
+async def test_a_row_is_forgotten_only_once_every_subscriber_is_past_it(store: Storage) -> None:
+    await store.outbox.queue(
+        guild_id=GUILD, channel_id=CHANNEL, game_id=None, events=[{"n": n} for n in range(4)]
+    )
+    ids = [row.id for row in await store.outbox.pending(GUILD, CHANNEL)]
+    both = ["publisher", "statistics"]
+    await store.outbox.advance("publisher", GUILD, CHANNEL, ids[3])
+    # A subscriber with no position yet is before every row.
+    assert await store.outbox.forget(GUILD, CHANNEL, both) == 0
+    await store.outbox.advance("statistics", GUILD, CHANNEL, ids[1])
+    assert await store.outbox.forget(GUILD, CHANNEL, both) == 2
+    pending = await store.outbox.pending(GUILD, CHANNEL, subscriber="statistics")
+    assert [row.event for row in pending] == [{"n": 2}, {"n": 3}]
+    assert await store.outbox.pending(GUILD, CHANNEL, subscriber="publisher") == []
+    # A position never goes back (a second process that took the same rows changes nothing).
+    await store.outbox.advance("publisher", GUILD, CHANNEL, ids[0])
+    assert await store.outbox.positions(GUILD, CHANNEL) == {
+        "publisher": ids[3],
+        "statistics": ids[1],
+    }
+
+
+async def test_a_new_row_comes_after_every_position_once_the_outbox_is_empty(
+    store: Storage,
+) -> None:
+    # SQLite gives the largest id again once its row is gone, unless the table says not to.
+    await store.outbox.queue(guild_id=GUILD, channel_id=CHANNEL, game_id=None, events=[{}, {}])
+    [*_, last] = await store.outbox.pending(GUILD, CHANNEL)
+    await store.outbox.advance("publisher", GUILD, CHANNEL, last.id)
+    await store.outbox.forget(GUILD, CHANNEL, ["publisher"])
+    await store.outbox.queue(guild_id=GUILD, channel_id=CHANNEL, game_id=None, events=[{"new": 1}])
+    pending = await store.outbox.pending(GUILD, CHANNEL, subscriber="publisher")
+    assert [row.event for row in pending] == [{"new": 1}]
 
 
 async def test_a_players_latest_finished_game_is_found_behind_any_number_of_others(

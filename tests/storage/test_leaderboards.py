@@ -12,13 +12,28 @@ ALICE, BOB, CAROL = 11, 12, 13
 START = 1_000
 
 
+async def settle(store: Storage, game_id: int, transfers: list[Transfer]) -> None:
+    """Settle a game and count it, as the statistics subscriber does with its showdown (the
+    nets the ledger moved, on the day it settled)."""
+    settlement = await store.chips.settle(game_id, transfers)
+    game = await store.games.get(game_id)
+    assert game is not None and game.finished is not None
+    await store.statistics.count(
+        guild_id=game.guild_id,
+        game_id=game_id,
+        game=game.game,
+        settled=game.finished,
+        nets=settlement.nets,
+    )
+
+
 async def play(
     store: Storage, game: str, payer: int, payee: int, amount: int, guild: int = GUILD
 ) -> int:
     """One settled game in which ``payer`` pays ``payee``."""
     created = await store.games.create(guild_id=guild, channel_id=CHANNEL, game=game)
     await store.chips.escrow(created.id, {payer: 10, payee: 10}, "ante")
-    await store.chips.settle(created.id, [Transfer(payer, payee, amount, "points")])
+    await settle(store, created.id, [Transfer(payer, payee, amount, "points")])
     return created.id
 
 
@@ -80,10 +95,10 @@ async def test_a_players_history_and_statistics(store: Storage) -> None:
     second = await play(store, "showdown", ALICE, BOB, 10)
     even = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="casino")
     await store.chips.escrow(even.id, {ALICE: 10}, "ante")
-    await store.chips.settle(even.id, [])
+    await settle(store, even.id, [])
     house = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="casino")
     await store.chips.escrow(house.id, {ALICE: 10}, "ante")
-    await store.chips.settle(house.id, [Transfer(HOUSE, ALICE, 20, "+2 points")])
+    await settle(store, house.id, [Transfer(HOUSE, ALICE, 20, "+2 points")])
     cancelled = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="casino")
     await store.chips.escrow(cancelled.id, {ALICE: 10}, "ante")
     await store.chips.refund(cancelled.id)

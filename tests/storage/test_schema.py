@@ -21,7 +21,9 @@ from tests.storage.conftest import GUILD
 
 async def sqlite_columns(database: SqliteDatabase) -> dict[str, list[str]]:
     tables = await database.fetchall(
-        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+        "SELECT name FROM sqlite_master WHERE type = 'table'"
+        # SQLite's own (sqlite_sequence, which keeps the AUTOINCREMENT ids) are not the schema.
+        " AND name NOT LIKE 'sqlite%' ORDER BY name"
     )
     columns: dict[str, list[str]] = {}
     for (table,) in tables:

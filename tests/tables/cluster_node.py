@@ -45,10 +45,15 @@ async def handle(manager: TableManager, op: str, args: list[Any]) -> Any:
     """One request: an action at a table, or a look at one."""
     if op == "create":
         guild, channel, host, game = args
+        config = make_config(game)
+        # Deadlines shorter than a host may choose: the table's options, set past their checks.
         config = dataclasses.replace(
-            make_config(game),
-            declaration_seconds=DECLARATION_S,
-            arrangement_seconds=ARRANGEMENT_S,
+            config,
+            options=dataclasses.replace(
+                config.options,
+                declaration_seconds=DECLARATION_S,
+                arrangement_seconds=ARRANGEMENT_S,
+            ),
         )
         await manager.create(guild, channel, host, config)
     elif op == "join":

@@ -13,7 +13,7 @@ from engine.cards import AnyCard, card_from_code
 from engine.evaluate import evaluator
 from storage import Storage
 from storage.audit import audit
-from storage.database import Database
+from storage.database import Clock, Database
 from storage.rows import GameStatus
 from storage.stores import open_database
 from tables.events import CardsDealt, CardsDrawn, Event
@@ -21,6 +21,7 @@ from tables.games import GameSpec
 from tables.hands import Setting, suggest_setting
 from tables.manager import TableManager
 from tables.runtime import DeliveryError
+from tables.subscribers import Subscriber
 
 GUILD = 1001
 OTHER_GUILD = 2002
@@ -29,6 +30,9 @@ OTHER_CHANNEL = 3004
 HOST = 11
 PLAYERS = (11, 12, 13, 14, 15, 16)
 STRANGER = 99
+
+#: The subscribers a world runs over a store it opens.
+Features = Callable[[Storage], Sequence[Subscriber]]
 
 
 class FakePublisher:
@@ -193,43 +197,50 @@ class World:
     manager: TableManager
     rng: random.Random
 
+    #: The features listening beside the publisher, over each store opened (None: the bot's).
+    features: Features | None = None
+    #: The store's clock (None: the real one), for what is stamped by day.
+    stamps: Clock | None = None
+
     @classmethod
     async def open(
-        cls, path: str | Path, *, seed: int = 1, clock: FakeClock | None = None
+        cls,
+        path: str | Path,
+        *,
+        seed: int = 1,
+        clock: FakeClock | None = None,
+        features: Features | None = None,
+        stamps: Clock | None = None,
     ) -> World:
         clock = clock or FakeClock()
-        database = await open_database(path)
+        database = await _open(path, stamps)
         storage = Storage.over(database)
         publisher = FakePublisher()
         scheduler = ManualScheduler(clock)
         rng = random.Random(seed)
-        manager = TableManager(
+        manager = _manager(storage, publisher, clock, scheduler, rng, features)
+        return cls(
+            path,
+            database,
             storage,
             publisher,
-            clock=clock,
-            scheduler=scheduler,
-            rng=rng,
-            arranger=quick_arranger,
-            # Shown before each action returns, so a test reads what it published at once.
-            background_publishing=False,
+            clock,
+            scheduler,
+            manager,
+            rng,
+            features,
+            stamps,
         )
-        return cls(path, database, storage, publisher, clock, scheduler, manager, rng)
 
     async def restart(self) -> None:
         """Drop the process (manager, timers, connection) and start a new one on the same store."""
         await self.manager.close()
         await self.database.close()
-        self.database = await open_database(self.path)
+        self.database = await _open(self.path, self.stamps)
         self.storage = Storage.over(self.database)
         self.scheduler = ManualScheduler(self.clock)
-        self.manager = TableManager(
-            self.storage,
-            self.publisher,
-            clock=self.clock,
-            scheduler=self.scheduler,
-            rng=self.rng,
-            arranger=quick_arranger,
-            background_publishing=False,
+        self.manager = _manager(
+            self.storage, self.publisher, self.clock, self.scheduler, self.rng, self.features
         )
         await self.manager.resume()
         await self.manager.publish_pending()
@@ -250,3 +261,28 @@ class World:
         game = await self.storage.games.get(game_id)
         assert game is not None
         return game.status
+
+
+async def _open(path: str | Path, stamps: Clock | None) -> Database:
+    return await open_database(path) if stamps is None else await open_database(path, clock=stamps)
+
+
+def _manager(
+    storage: Storage,
+    publisher: FakePublisher,
+    clock: FakeClock,
+    scheduler: ManualScheduler,
+    rng: random.Random,
+    features: Features | None,
+) -> TableManager:
+    return TableManager(
+        storage,
+        publisher,
+        clock=clock,
+        scheduler=scheduler,
+        rng=rng,
+        arranger=quick_arranger,
+        # Shown before each action returns, so a test reads what it published at once.
+        background_publishing=False,
+        subscribers=None if features is None else features(storage),
+    )

@@ -61,3 +61,18 @@ def test_a_damaged_event_is_a_sentence() -> None:
         decode_event({"type": "PlayerLeft", "fields": {"user": "x", "new_host": None}})
     with pytest.raises(GameError, match="Unknown event"):
         decode_event({"type": "Nothing", "fields": {}})
+
+
+def test_a_row_queued_before_a_field_was_added_decodes_with_its_default() -> None:
+    # As the previous version queued it: no escrowed (nor game id) among the fields.
+    revealed = DeclarationsRevealed(0, (11,), (12,), game_id=7)
+    data = encode_event(revealed)
+    del data["fields"]["escrowed"], data["fields"]["game_id"]
+    assert decode_event(json.loads(json.dumps(data))) == DeclarationsRevealed(0, (11,), (12,))
+
+
+def test_a_field_without_a_default_is_still_required() -> None:
+    data = encode_event(GameStarted(7, (11, 12), {11: 10}))
+    del data["fields"]["players"]
+    with pytest.raises(GameError, match="damaged"):
+        decode_event(data)

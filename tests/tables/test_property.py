@@ -13,12 +13,14 @@ from pathlib import Path
 import pytest
 
 from engine.errors import GameError
+from storage.leaderboards import Period
 from storage.rows import GameStatus
 from tables.config import make_config
 from tables.games import GAMES
 from tables.phase import Phase
 from tables.table import Table
 from tests.tables.helpers import GUILD, OTHER_GUILD, STRANGER, World, quick_arranger
+from tests.tables.test_statistics import assert_the_same_as_the_ledgers
 
 #: At least 1,000 games (the issue's figure); more with PP_TABLE_GAMES for a longer soak. A smaller
 #: PP_TABLE_GAMES is ignored, so no environment (CI's included) runs a shorter soak than the figure.
@@ -149,5 +151,10 @@ async def test_random_games_with_restarts_keep_every_chip(
         assert len(started) >= games * 0.9
         # Both endings happen: the property covers settlements and refunds.
         assert GameStatus.SETTLED in statuses and GameStatus.REFUNDED in statuses
+        # The statistics, kept by their subscriber through every restart, are the ledger's (all
+        # time: the store's clock is the real one, and a day could end between two reads).
+        await assert_the_same_as_the_ledgers(
+            world, users=[100 + i for i in range(6)], games=sorted(GAMES), periods=[Period.ALL]
+        )
     finally:
         await world.close()

@@ -17,6 +17,7 @@ from tables.coach import review_game
 from tables.config import make_config
 from tables.events import SeatResult, ShowdownSettled
 from tables.phase import Phase
+from tables.record import record_from_json
 from tables.review import Review
 from tables.setting import Setting
 from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_GUILD, PLAYERS, STRANGER, World
@@ -84,7 +85,7 @@ async def test_a_showdown_review_scores_the_players_hands_as_the_table_did(world
     # Both set the cards the player held (the record's holding, discards included).
     game = await world.storage.games.get(event.game_id)
     assert game is not None and game.result is not None
-    held = Counter(game.result["holdings"][str(HOST)])
+    held = Counter(c.code for c in record_from_json(game.result, event.game_id).holdings[HOST])
     for way in (found.yours, found.best):
         assert not Counter(c.code for hand in way.hands for c in hand) - held
     # Every hand that differs is named, and no other.

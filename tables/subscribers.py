@@ -1,0 +1,159 @@
+"""The seam for features that listen: a subscriber takes the tables' typed events after they
+committed, in each channel's commit order, from the outbox (docs/architecture.md, "Subscribers").
+
+Every reader of the outbox is a lane with a position of its own in each channel: the publisher's
+lane shows the events on Discord (``tables.outbox``), and each subscriber's lane hands the events
+it wants to its ``handle``. A lane that fails is tried again later without holding back another.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from typing import Protocol
+
+from engine.errors import GameError
+from storage.health import StoreHealth
+from storage.outbox import OutboxRepository
+from storage.rows import OutboxRow
+from tables.codec import decode_event
+from tables.events import Event
+
+log = logging.getLogger(__name__)
+
+Key = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """Where a delivered event comes from: its row in its channel's outbox."""
+
+    #: The row's id: rows of a channel ascend in commit order.
+    position: int
+    guild_id: int
+    channel_id: int
+    #: The game the row was queued with (None: a lobby's events, a table closing).
+    game_id: int | None
+    #: When the change the event reports committed (a showdown: its settlement's moment).
+    committed: datetime
+
+
+class Subscriber(Protocol):
+    """A feature that listens to the tables (statistics, a rating, an achievement...).
+
+    ``handle`` is called at least once for each event of the types in ``events``, after the
+    change it reports committed, in the order of its channel's commits. It runs inside the
+    transaction that moves the subscriber's position past the event: what it writes through
+    the repositories commits with that, or not at all, and an exception leaves the event to be
+    handled again later (5 s, doubling up to 5 min) without holding back any other subscriber.
+    So it keeps to the database (never Discord) and, since another process may have taken the
+    same event when a lock was lost, it writes idempotently, keyed by the game's id.
+    """
+
+    #: Its position in each channel is kept under this name: never rename a subscriber.
+    name: str
+    #: The event types it is given; the others pass it by.
+    events: tuple[type[Event], ...]
+
+    async def handle(self, event: Event, delivery: Delivery) -> None:
+        """Take in one event."""
+
+
+class Outcome(Enum):
+    """How a lane's turn at a channel's rows went."""
+
+    #: Every row was taken (or passed by, or dropped as damaged).
+    DONE = "done"
+    #: A row failed for now: it and the rows after it are tried again later.
+    LATER = "later"
+    #: A row that kept failing was dropped: the rows after it are still to take.
+    GAVE_UP = "gave up"
+
+
+class Lane(Protocol):
+    """One reader of the outbox, with its own position per channel."""
+
+    #: The position's name (``outbox_positions.subscriber``).
+    name: str
+    #: The store's lock taken while the lane reads a channel (one reader per lane and channel).
+    lock: str
+
+    async def take(self, key: Key, rows: Sequence[OutboxRow]) -> tuple[int | None, Outcome]:
+        """Take the rows past the lane's position; the last row done with, and how it went."""
+
+    def will_retry(self, key: Key, delay: float) -> None:
+        """The lane's rows of the channel are tried again in ``delay`` seconds."""
+
+    def recovered(self, key: Key) -> None:
+        """The lane took every row of the channel after failing."""
+
+
+class SubscriberLane:
+    """A subscriber's reader: each event it wants handled in the transaction that moves its
+    position past it; a failure is logged once until the subscriber succeeds again."""
+
+    def __init__(
+        self, subscriber: Subscriber, queue: OutboxRepository, health: StoreHealth
+    ) -> None:
+        self.subscriber = subscriber
+        self.name = subscriber.name
+        self.lock = f"outbox:{subscriber.name}"
+        self.queue = queue
+        self.health = health
+        self._wanted = frozenset(kind.__name__ for kind in subscriber.events)
+        #: Channels where the subscriber is failing, and whether that was logged: a failure
+        #: is logged once (not when the store being away explains it, which its health says),
+        #: and the recovery once it fails nowhere.
+        self._failing: set[Key] = set()
+        self._said = False
+
+    async def take(self, key: Key, rows: Sequence[OutboxRow]) -> tuple[int | None, Outcome]:
+        """Hand each wanted event to the subscriber, one transaction each."""
+        done: int | None = None
+        for row in rows:
+            if row.event.get("type") in self._wanted:
+                try:
+                    event = decode_event(row.event)
+                except GameError:
+                    log.warning("%s passed a damaged event of channel %s by", self.name, key[1])
+                else:
+                    delivery = Delivery(
+                        row.id, row.guild_id, row.channel_id, row.game_id, row.created
+                    )
+                    try:
+                        async with self.queue.database.transaction():
+                            await self.subscriber.handle(event, delivery)
+                            await self.queue.advance(self.name, *key, row.id)
+                    except Exception as error:
+                        self._failed(key, error)
+                        return done, Outcome.LATER
+            done = row.id
+        return done, Outcome.DONE
+
+    def _failed(self, key: Key, error: Exception) -> None:
+        self._failing.add(key)
+        if self.health.report(error) or self._said:
+            return
+        self._said = True
+        log.error(
+            "%s failed on an event of channel %s; it is tried again until it succeeds"
+            " (logged once until then)",
+            self.name,
+            key[1],
+            exc_info=error,
+        )
+
+    def will_retry(self, key: Key, delay: float) -> None:
+        """Said once, when the subscriber began failing."""
+
+    def recovered(self, key: Key) -> None:
+        """Say so once the subscriber fails nowhere."""
+        if key not in self._failing:
+            return
+        self._failing.discard(key)
+        if not self._failing and self._said:
+            self._said = False
+            log.info("%s handles the tables' events again.", self.name)

@@ -1,0 +1,234 @@
+"""Features listen: each subscriber takes the tables' typed events after commit, in commit order,
+from the one outbox, at its own position; one that fails is retried and holds back no other."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from storage import Storage
+from storage.rows import GameStatus, PlayerStats
+from tables.config import make_config
+from tables.events import Event, PlayerJoined, PlayerLeft, ShowdownSettled
+from tables.features import listening_features
+from tables.runtime import RETRY_FIRST_S
+from tables.statistics import PlayerStatistics
+from tables.subscribers import Delivery, Subscriber
+from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, FakePublisher, World
+
+WANTED = (PlayerJoined, PlayerLeft, ShowdownSettled)
+
+
+class Recorder:
+    """Keeps what it is handed, and checks that a showdown's settlement had committed."""
+
+    events = WANTED
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        #: The world's storage (set once the world is open).
+        self.storage: Storage | None = None
+        self.heard: list[tuple[Event, Delivery]] = []
+
+    async def handle(self, event: Event, delivery: Delivery) -> None:
+        if isinstance(event, ShowdownSettled):
+            assert self.storage is not None
+            game = await self.storage.games.get(event.game_id)
+            assert game is not None and game.status is GameStatus.SETTLED
+        self.heard.append((event, delivery))
+
+
+class Failing(Recorder):
+    """Fails on a showdown the first ``times`` times it is handed one."""
+
+    def __init__(self, name: str, times: int) -> None:
+        super().__init__(name)
+        self.times = times
+
+    async def handle(self, event: Event, delivery: Delivery) -> None:
+        if isinstance(event, ShowdownSettled) and self.times:
+            self.times -= 1
+            raise RuntimeError("the ratings service is down")
+        await super().handle(event, delivery)
+
+
+async def open_world(path: str | Path, *subscribers: Recorder) -> World:
+    """A world whose subscribers are these beside the bot's own."""
+
+    def features(storage: Storage) -> list[Subscriber]:
+        for subscriber in subscribers:
+            subscriber.storage = storage
+        return [*listening_features(storage), *subscribers]
+
+    return await World.open(path, features=features)
+
+
+async def play_a_game(world: World) -> None:
+    """A lobby with a leave and two joins, then a game the deadlines play to its showdown."""
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino"))
+    await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
+    await world.manager.leave(GUILD, CHANNEL, PLAYERS[1])
+    await world.manager.join(GUILD, CHANNEL, PLAYERS[2])
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    while (table := await world.manager.table(GUILD, CHANNEL)) is not None and table.in_game:
+        await world.scheduler.pass_deadline()
+
+
+def shown(publisher: FakePublisher) -> list[Event]:
+    return [event for _, _, event in publisher.events if isinstance(event, WANTED)]
+
+
+async def queued(world: World) -> int:
+    return len(await world.storage.outbox.pending(GUILD, CHANNEL))
+
+
+async def test_a_subscriber_hears_what_it_wants_after_commit_in_commit_order(
+    database_target: str | Path,
+) -> None:
+    recorder = Recorder("recorder")
+    world = await open_world(database_target, recorder)
+    try:
+        await play_a_game(world)
+        heard = [event for event, _ in recorder.heard]
+        assert heard == shown(world.publisher)
+        assert [type(e) for e in heard] == [PlayerJoined, PlayerLeft, PlayerJoined, ShowdownSettled]
+        positions = [delivery.position for _, delivery in recorder.heard]
+        assert positions == sorted(set(positions))
+        [(showdown, delivery)] = recorder.heard[-1:]
+        assert isinstance(showdown, ShowdownSettled) and delivery.game_id == showdown.game_id
+        assert await queued(world) == 0
+    finally:
+        await world.close()
+
+
+async def test_a_failing_subscriber_is_retried_and_holds_back_neither_the_publisher_nor_another(
+    database_target: str | Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="tables.subscribers")
+    failing, recorder = Failing("failing", times=2), Recorder("recorder")
+    world = await open_world(database_target, failing, recorder)
+    try:
+        await play_a_game(world)
+        # The publisher and the other subscriber took the showdown; the failing one did not.
+        assert len(world.publisher.of(ShowdownSettled)) == 1
+        assert [type(e) for e, _ in recorder.heard][-1] is ShowdownSettled
+        assert ShowdownSettled not in [type(e) for e, _ in failing.heard]
+        positions = await world.storage.outbox.positions(GUILD, CHANNEL)
+        assert positions["failing"] < positions["recorder"] == positions["publisher"]
+        # Its rows stay until it is past them too.
+        assert await queued(world) > 0
+        assert [t for t in world.scheduler.pending if t.when == world.clock() + RETRY_FIRST_S]
+        for _ in range(2):
+            world.clock.now = min(t.when for t in world.scheduler.pending)
+            await world.scheduler.run_due()
+        assert [type(e) for e, _ in failing.heard] == [type(e) for e, _ in recorder.heard]
+        assert await queued(world) == 0
+        assert len(world.publisher.of(ShowdownSettled)) == 1  # nobody else heard it again
+        # Two failures, one error in the log (and one line when it recovered).
+        errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert [r.getMessage().split(";")[0] for r in errors] == [
+            f"failing failed on an event of channel {CHANNEL}"
+        ]
+        assert any(
+            r.getMessage() == "failing handles the tables' events again." for r in caplog.records
+        )
+    finally:
+        await world.close()
+
+
+async def test_a_subscriber_that_fails_after_writing_keeps_nothing_and_counts_once_later(
+    database_target: str | Path,
+) -> None:
+    crashes = [1]
+
+    class CrashingStatistics(PlayerStatistics):
+        async def handle(self, event: Event, delivery: Delivery) -> None:
+            await super().handle(event, delivery)
+            if crashes:
+                crashes.pop()
+                raise RuntimeError("the process died here")
+
+    world = await World.open(
+        database_target, features=lambda storage: [CrashingStatistics(storage.statistics)]
+    )
+    try:
+        await play_a_game(world)
+        # The statistics it wrote went with its position: nothing counted yet.
+        nothing = PlayerStats(0, 0, 0, 0, 0, 0, 0)
+        assert await world.storage.leaderboards.statistics(GUILD, HOST) == nothing
+        world.clock.now = min(t.when for t in world.scheduler.pending)
+        await world.scheduler.run_due()
+        stats = await world.storage.leaderboards.statistics(GUILD, HOST)
+        assert stats.played == 1 and await queued(world) == 0
+    finally:
+        await world.close()
+
+
+async def test_a_showdown_taken_twice_is_counted_once(database_target: str | Path) -> None:
+    world = await World.open(database_target)
+    try:
+        world.publisher.refuse(ShowdownSettled, times=None)  # its row stays queued
+        await play_a_game(world)
+        counted = await world.storage.leaderboards.statistics(GUILD, HOST)
+        assert counted.played == 1
+        # Another process took the same rows (this one's lock was lost), or the statistics'
+        # position went back: the showdown comes again.
+        await world.database.execute("DELETE FROM outbox_positions WHERE subscriber = 'statistics'")
+        world.publisher.refuse(times=0)
+        await world.restart()
+        assert len(world.publisher.of(ShowdownSettled)) == 1
+        assert await world.storage.leaderboards.statistics(GUILD, HOST) == counted
+        assert await queued(world) == 0
+    finally:
+        await world.close()
+
+
+class GatedRecorder(Recorder):
+    """Waits for the test's word before it takes anything."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.gate = asyncio.Event()
+
+    async def handle(self, event: Event, delivery: Delivery) -> None:
+        await self.gate.wait()
+        await super().handle(event, delivery)
+
+
+class SignallingPublisher(FakePublisher):
+    """Says when it has shown a join."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.joined = asyncio.Event()
+
+    async def publish(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
+        await super().publish(guild_id, channel_id, events)
+        if any(isinstance(event, PlayerJoined) for event in events):
+            self.joined.set()
+
+
+async def test_a_slow_subscriber_does_not_hold_the_publisher_back(
+    database_target: str | Path,
+) -> None:
+    slow = GatedRecorder("slow")
+    world = await open_world(database_target, slow)
+    publisher = SignallingPublisher()
+    world.manager.publisher = world.manager.outbox.publisher = publisher
+    world.manager.outbox.background = True
+    try:
+        await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino"))
+        await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
+        await asyncio.wait_for(publisher.joined.wait(), 5)
+        assert slow.heard == [] and await queued(world) > 0
+        slow.gate.set()
+        await world.manager.outbox.flush()
+        assert [e for e, _ in slow.heard] == shown(publisher)
+        assert await queued(world) == 0
+    finally:
+        slow.gate.set()
+        await world.close()
