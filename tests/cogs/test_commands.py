@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from tests.cogs.conftest import Scene
+from tests.cogs.helpers import Scene
 
 
 async def chips(scene: Scene, member: Any) -> int:

@@ -2,64 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import discord
 import pytest
 
 from engine import declaring
 from render.style import signed
 from storage.audit import audit
-from tables.phase import Phase
-from tests.cogs.conftest import Scene
-from tests.cogs.test_flow import the_table
-from tests.cogs.test_settings import an_admin
-
-#: Long enough for the computers' turns, well short of any deadline (a settle runs the timers due
-#: within its timeout).
-SETTLE_S = 10
-
-
-def labels(message: Any) -> list[str]:
-    """The buttons' labels (a menu has none)."""
-    return [
-        child.label
-        for row in message.components
-        for child in row.children
-        if isinstance(child, discord.Button)
-    ]
-
-
-def custom_ids(message: Any) -> list[str]:
-    return [child.custom_id for row in message.components for child in row.children]
-
-
-def lobby_message(scene: Scene) -> Any:
-    """The newest message that carries the lobby's buttons."""
-    return next(m for m in reversed(scene.channel.history()) if "Start" in labels(m))
-
-
-def showdowns(scene: Scene) -> list[Any]:
-    return [m for m in scene.channel.history() if m.content.startswith("**Showdown, game")]
-
-
-async def play_person(scene: Scene, member: Any) -> None:
-    """One person plays on at each declaration and takes the Suggest; computers play theirs."""
-    for _ in range(50):
-        await scene.env.settle(timeout=SETTLE_S)
-        table = await the_table(scene)
-        if table is None or not table.in_game:
-            return
-        if member.id not in table.waiting_for():
-            continue
-        message = member.user.dm_channel.last_message
-        if table.phase is Phase.DECLARING:
-            assert (await member.user.click(message, label="Play")).acknowledged
-        else:
-            shown = await member.user.click(message, label="Suggest")
-            taken = await member.user.click(shown.response.message, label="Take it")
-            assert taken.acknowledged
-    raise AssertionError("the game did not end")
+from tests.cogs.helpers import (
+    Scene,
+    an_admin,
+    custom_ids,
+    labels,
+    lobby_message,
+    play_person,
+    showdowns,
+    the_table,
+)
 
 
 @pytest.mark.slow  # five computers' 25-card holdings; the quick lane plays the others

@@ -23,8 +23,7 @@ from tables.rules import rules_of
 from tables.rules.pyramid_review import surrender_of
 from tables.settle import settle_table
 from tables.table import Table
-from tests.cogs.conftest import Scene
-from tests.cogs.test_flow import open_table, play_out, the_table
+from tests.cogs.helpers import Scene, open_table, play_out, the_table
 from tests.tables.helpers import quick_arranger
 
 

@@ -9,25 +9,16 @@ from cogs.builder import held_indices
 from cogs.controls import DYNAMIC_ITEMS, NOT_CURRENT
 from tables.hands import setting_shape
 from tables.phase import Phase
-from tests.cogs.conftest import Scene
-from tests.cogs.test_flow import DIGITS, open_table, play_out, the_table
+from tests.cogs.helpers import (
+    DIGITS,
+    Scene,
+    declare_all,
+    open_table,
+    play_out,
+    start_game,
+    the_table,
+)
 from tests.tables.helpers import quick_arranger
-
-
-async def start_game(scene: Scene, game: str, count: int, **options: Any) -> list[Any]:
-    players = await open_table(scene, game, count, **options)
-    started = await players[0].slash(scene.channel, "table start")
-    assert started.acknowledged
-    return players
-
-
-async def declare_all(scene: Scene, players: list[Any]) -> None:
-    """Press Play in every DM until the table is setting hands."""
-    while (table := await the_table(scene)) is not None and table.phase is Phase.DECLARING:
-        for member in players:
-            if member.id in table.waiting_for():
-                pressed = await member.user.click(member.user.dm_channel.last_message, label="Play")
-                assert pressed.acknowledged
 
 
 async def test_the_builder_sets_hands_one_menu_at_a_time(scene: Scene) -> None:

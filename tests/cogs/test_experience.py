@@ -11,9 +11,7 @@ import discord
 from cogs.info import rules_section
 from engine.cards import parse_cards
 from tables.games import GAMES
-from tests.cogs.conftest import Scene
-from tests.cogs.test_edges import start_game
-from tests.cogs.test_flow import play_out, the_table
+from tests.cogs.helpers import Scene, play_out, start_game, the_table
 
 
 def showdown_message(scene: Scene) -> Any:

@@ -8,9 +8,7 @@ from typing import Any
 import pytest
 
 from engine.cards import format_cards, sort_cards
-from tests.cogs.conftest import Scene
-from tests.cogs.test_edges import declare_all, start_game
-from tests.cogs.test_flow import open_table, play_out, the_table
+from tests.cogs.helpers import Scene, declare_all, open_table, play_out, start_game, the_table
 
 
 def dm_texts(member: Any) -> list[str]:

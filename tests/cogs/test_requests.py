@@ -7,8 +7,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from tests.cogs.conftest import Scene
-from tests.cogs.test_flow import play_out, the_table
+from tests.cogs.helpers import Scene, play_out, the_table
 
 #: The issue's ceiling for a six-player Showdown, outside interaction responses.
 SHOWDOWN_CEILING = 26

@@ -4,19 +4,11 @@ from __future__ import annotations
 
 import os
 import socket
-from typing import Any
 
 import discord
 
 from tables.config import make_config
-from tests.cogs.conftest import Scene
-from tests.cogs.test_flow import the_table
-
-
-def an_admin(scene: Scene) -> Any:
-    """A member with Manage Server."""
-    role = scene.guild.create_role("croupier", permissions=discord.Permissions(manage_guild=True))
-    return scene.guild.add_member(scene.env.create_user("boss"), roles=[role])
+from tests.cogs.helpers import Scene, an_admin, the_table
 
 
 async def test_settings_refuse_a_member_who_may_not_manage_the_server(scene: Scene) -> None:
