@@ -34,7 +34,7 @@ from tables.events import (
     TableClosed,
 )
 from tables.flow import Arranger, Flow
-from tables.hands import Suggestion, default_setting
+from tables.hands import Setting, Suggestion, default_setting
 from tables.live import LiveTables, TableReader
 from tables.outbox import Batch, Outbox
 from tables.phase import Phase
@@ -322,17 +322,11 @@ class TableManager(TableReader):
         return await self._act((guild_id, channel_id), declare)
 
     async def submit(
-        self,
-        guild_id: int,
-        channel_id: int,
-        user: int,
-        text: str,
-        automatic: str | None = None,
+        self, guild_id: int, channel_id: int, user: int, setting: Setting
     ) -> tuple[Event, ...]:
         """Set (or replace) a player's hands; a fouled setting is refused with the reason."""
         return await self._act(
-            (guild_id, channel_id),
-            lambda table: _ready(list(table.submit(user, text, automatic))),
+            (guild_id, channel_id), lambda table: _ready(list(table.submit(user, setting)))
         )
 
     async def suggest(self, guild_id: int, channel_id: int, user: int) -> Suggestion:

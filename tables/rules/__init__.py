@@ -62,11 +62,6 @@ class GameRules(Protocol):
     def check(self, held: Sequence[AnyCard], setting: Setting) -> None:
         """Raise ``GameError`` unless a stored setting is still legal for these cards."""
 
-    def compose(
-        self, hands: Sequence[Sequence[AnyCard]], discards: Sequence[AnyCard] = ()
-    ) -> Setting:
-        """A setting of these hands (and discards) as chosen, not yet checked."""
-
     def suggest(self, held: Sequence[AnyCard], *, budget_s: float | None) -> Suggestion:
         """The best setting the bot knows for these cards (the solver, or the house way)."""
 

@@ -83,12 +83,6 @@ class PyramidRules:
             return verify_arrangement(self.variant, held, arrangement)
         return verify_automatic(self.variant, held, arrangement, chosen)
 
-    def compose(
-        self, hands: Sequence[Sequence[AnyCard]], discards: Sequence[AnyCard] = ()
-    ) -> Setting:
-        """The hands chosen, with what is left over discarded."""
-        return Setting(hands_of(hands), tuple(discards))
-
     def suggest(self, held: Sequence[AnyCard], *, budget_s: float | None) -> Suggestion:
         """The solver's best setting (an automatic when it pays more)."""
         solution = solve(self.variant, held, budget_s=budget_s)

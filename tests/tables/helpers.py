@@ -10,6 +10,7 @@ from pathlib import Path
 
 from engine.arrangement import Arrangement, is_legal_keys
 from engine.cards import AnyCard, card_from_code
+from engine.errors import GameError
 from engine.evaluate import evaluator
 from storage import Storage
 from storage.audit import audit
@@ -17,8 +18,8 @@ from storage.database import Database, open_database
 from storage.rows import GameStatus
 from tables.events import CardsDealt, CardsDrawn, Event
 from tables.games import GameSpec
-from tables.hands import Setting, suggest_setting
-from tables.manager import TableManager
+from tables.hands import Setting, read_setting, suggest_setting
+from tables.manager import NO_TABLE, TableManager
 from tables.runtime import DeliveryError
 
 GUILD = 1001
@@ -249,3 +250,20 @@ class World:
         game = await self.storage.games.get(game_id)
         assert game is not None
         return game.status
+
+
+async def submit_text(
+    manager: TableManager,
+    guild: int,
+    channel: int,
+    user: int,
+    text: str,
+    automatic: str | None = None,
+) -> tuple[Event, ...]:
+    """Set a player's hands from the text they typed, as the bot does: read once against their
+    cards, then submitted as a setting."""
+    table = await manager.table(guild, channel)
+    if table is None:
+        raise GameError(NO_TABLE)
+    setting = read_setting(table.spec, table.seat_of(user).held, text, automatic)
+    return await manager.submit(guild, channel, user, setting)

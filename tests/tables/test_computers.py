@@ -34,7 +34,7 @@ async def play_to_the_end(world: World, human: int = HOST) -> ShowdownSettled:
             else:
                 suggestion = await world.manager.suggest(GUILD, CHANNEL, human)
                 s = suggestion.setting
-                await world.manager.submit(GUILD, CHANNEL, human, s.text, s.automatic)
+                await world.manager.submit(GUILD, CHANNEL, human, s)
         await asyncio.sleep(0.05)  # the computers' turns run in the background
     [*_, last] = [e for e in world.publisher.of(ShowdownSettled) if isinstance(e, ShowdownSettled)]
     return last

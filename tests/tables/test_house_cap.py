@@ -31,7 +31,7 @@ async def play_to_the_end(world: World) -> ShowdownSettled:
             else:
                 suggestion = await world.manager.suggest(GUILD, CHANNEL, HOST)
                 setting = suggestion.setting
-                await world.manager.submit(GUILD, CHANNEL, HOST, setting.text, setting.automatic)
+                await world.manager.submit(GUILD, CHANNEL, HOST, setting)
         await asyncio.sleep(0.05)
     assert len(world.publisher.of(ShowdownSettled)) > shown, "the game never reached its showdown"
     [*_, last] = world.publisher.of(ShowdownSettled)

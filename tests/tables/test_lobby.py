@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from engine.errors import GameError
 from tables.config import make_config
 from tables.events import PlayerLeft, TableClosed
 from tables.phase import Phase
+from tables.setting import Setting
 from tests.tables.helpers import (
     CHANNEL,
     GUILD,
@@ -17,6 +20,7 @@ from tests.tables.helpers import (
     PLAYERS,
     STRANGER,
     World,
+    submit_text,
 )
 
 
@@ -91,7 +95,9 @@ async def test_strangers_and_wrong_phases_are_refused(world: World) -> None:
     await refused(world, "no declaration", world.manager.declare(GUILD, CHANNEL, HOST, True))
     await world.manager.start(GUILD, CHANNEL, HOST)
     await refused(world, "not seated", world.manager.declare(GUILD, CHANNEL, STRANGER, True))
-    await refused(world, "not being set", world.manager.submit(GUILD, CHANNEL, HOST, "As"))
+    held = world.publisher.held(HOST)
+    early = Setting((held[:1],))
+    await refused(world, "not being set", world.manager.submit(GUILD, CHANNEL, HOST, early))
     await refused(world, "cannot leave", world.manager.leave(GUILD, CHANNEL, HOST))
     await refused(world, "host or a server admin", world.manager.cancel(GUILD, CHANNEL, STRANGER))
     with pytest.raises(GameError, match="no table"):
@@ -101,17 +107,16 @@ async def test_strangers_and_wrong_phases_are_refused(world: World) -> None:
 async def test_malformed_and_foreign_and_fouled_hands_are_refused(world: World) -> None:
     await open_table(world, "no-surrender")
     await world.manager.start(GUILD, CHANNEL, HOST)
-    await refused(world, "can't read 'Zz'", world.manager.submit(GUILD, CHANNEL, HOST, "Zz | 1x"))
+    typed = functools.partial(submit_text, world.manager, GUILD, CHANNEL, HOST)
+    await refused(world, "can't read 'Zz'", typed("Zz | 1x"))
     await refused(
-        world,
-        "hold|held|dealt|your",
-        world.manager.submit(GUILD, CHANNEL, HOST, "As Ks Qs | Js Ts 9s 8s 7s | 6s 5s 4s 3s 2s"),
+        world, "hold|held|dealt|your", typed("As Ks Qs | Js Ts 9s 8s 7s | 6s 5s 4s 3s 2s")
     )
     held = sorted(world.publisher.held(HOST), key=lambda card: card.code)
     # The weakest cards in the back and the strongest in front: the order rule is broken.
     cards = [card.pretty for card in held]
     text = " ".join(cards[-3:]) + " | " + " ".join(cards[5:10]) + " | " + " ".join(cards[:5])
-    await refused(world, "must be|foul", world.manager.submit(GUILD, CHANNEL, HOST, text))
+    await refused(world, "must be|foul", typed(text))
 
 
 async def test_a_player_short_of_the_stake_cannot_play_on(world: World) -> None:

@@ -43,7 +43,7 @@ async def play(
                     setting: Setting = quick_arranger(table.spec, seat.held)
                 else:
                     setting = (await world.manager.suggest(GUILD, CHANNEL, HOST)).setting
-                await world.manager.submit(GUILD, CHANNEL, HOST, setting.text, setting.automatic)
+                await world.manager.submit(GUILD, CHANNEL, HOST, setting)
         await asyncio.sleep(0.05)
     # The table may be read as settled while the computer's action that settled it is still
     # showing its events.

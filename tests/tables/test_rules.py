@@ -95,7 +95,7 @@ async def test_a_damaged_setting_in_a_snapshot_refunds_the_game(world: World) ->
     table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None
     setting = quick_arranger(table.spec, table.seat_of(HOST).held)
-    await world.manager.submit(GUILD, CHANNEL, HOST, setting.text)
+    await world.manager.submit(GUILD, CHANNEL, HOST, setting)
     snapshot = await world.storage.snapshots.load(GUILD, CHANNEL)
     assert snapshot is not None
     state = snapshot.state
