@@ -29,7 +29,7 @@ from tables.events import (
     TableOpened,
 )
 from tables.games import GAMES, GameSpec, game_named
-from tables.options import WHEELS, TableDefaults
+from tables.options import WHEELS
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
 SILENT_CHOICES = [
@@ -120,7 +120,7 @@ class TableCog(
         found = services(interaction)
 
         async def create() -> tuple[Event, ...]:
-            server = await found.storage.settings.get(guild)
+            server = await found.tables.server(guild)
             config = make_config(
                 game.value,
                 ante=ante,
@@ -133,10 +133,15 @@ class TableCog(
                 wheel=None if wheel is None else wheel.value,
                 practice=practice,
                 fill=None if fill is None else fill.value,
-                defaults=TableDefaults.from_json(server.table_defaults),
+                defaults=server.defaults,
             )
             return await found.tables.create(
-                guild, channel, interaction.user.id, config, name=interaction.user.display_name
+                guild,
+                channel,
+                interaction.user.id,
+                config,
+                name=interaction.user.display_name,
+                server=server,
             )
 
         events = await run(interaction, create, done=f"You opened a {game.name} table here.")

@@ -1,13 +1,12 @@
-"""A table's settings as its host chose them at ``/table create``, checked once, and the server's
-policies over them, read again at each action (an admin may change them while a lobby is open)."""
+"""A table's settings as its host chose them at ``/table create``, checked once (the server's
+policies over them, read again at each action, are in ``tables/server.py``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.errors import GameError
 from engine.players import level_named
-from storage.rows import GuildSettings
 from tables.computers import default_level
 from tables.games import GAMES, GameSpec, game_named
 from tables.options import TableDefaults, check_ante, check_decks, check_wheel
@@ -119,15 +118,6 @@ def make_config(
 def computer_cap(defaults: TableDefaults) -> int:
     """How many computers a server lets one table seat (0: none)."""
     return defaults.computer_seats if defaults.computers_allowed else 0
-
-
-def under_server(config: TableConfig, server: GuildSettings) -> TableConfig:
-    """The table's settings under the server's policies as they are now: its cap on computers
-    and its lobbies' idle time. The host's own choices (game, ante, options) stay as chosen."""
-    defaults = TableDefaults.from_json(server.table_defaults)
-    return replace(
-        config, computer_seats=computer_cap(defaults), lobby_seconds=server.lobby_minutes * 60
-    )
 
 
 def _taken_by(option: str) -> str:
