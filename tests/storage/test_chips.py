@@ -16,7 +16,7 @@ from storage.audit import audit
 from storage.database import open_database
 from storage.errors import GameStateError, ShortOfChipsError, StorageError
 from storage.rows import GameStatus
-from tests.storage.conftest import ADMIN, CHANNEL, GUILD, OTHER_GUILD, FakeClock
+from tests.storage.helpers import ADMIN, CHANNEL, GUILD, OTHER_GUILD, FakeClock
 
 ALICE, BOB, CAROL = 11, 12, 13
 START = 1_000

@@ -10,7 +10,7 @@ import pytest
 from storage import Storage
 from storage.database import open_database
 from storage.errors import StaleSnapshotError
-from tests.storage.conftest import CHANNEL, GUILD, FakeClock
+from tests.storage.helpers import CHANNEL, GUILD, FakeClock
 
 NOW = 1_000_000.0
 

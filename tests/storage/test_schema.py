@@ -15,7 +15,7 @@ from storage.audit import audit
 from storage.database import discover_migrations, open_database
 from storage.postgres import PostgresDatabase, open_postgres, postgres_sql
 from storage.sqlite import SqliteDatabase
-from tests.storage.conftest import GUILD
+from tests.storage.helpers import GUILD
 
 
 async def sqlite_columns(database: SqliteDatabase) -> dict[str, list[str]]:
