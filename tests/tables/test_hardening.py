@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from typing import Any
 
@@ -288,14 +289,17 @@ async def test_no_surrender_holds_each_players_cover_and_returns_it_with_the_res
 async def test_closing_waits_for_the_action_under_way_and_refuses_new_ones(world: World) -> None:
     await deal_two(world)
     arranger = world.manager.arranger
+    thinking = threading.Event()
 
     def slow(spec: Any, held: Any) -> Any:
+        thinking.set()
         time.sleep(0.3)  # the solver, thinking in its worker
         return arranger(spec, held)
 
     world.manager.arranger = slow
     expiring = asyncio.create_task(world.scheduler.pass_deadline())
-    await asyncio.sleep(0.05)
+    # The deadline's action is under way once its solver thinks.
+    assert await asyncio.to_thread(thinking.wait, 10)
     await world.manager.close()
     # close() returned only once the deadline's action had saved its result.
     assert expiring.done()

@@ -7,7 +7,6 @@ much as the player's by the same measure; and only a player of the game, on its 
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
 
 import pytest
@@ -15,42 +14,31 @@ import pytest
 from engine.errors import GameError
 from tables.config import make_config
 from tables.events import SeatResult, ShowdownSettled
-from tables.phase import Phase
 from tables.review import Review, review_game
 from tables.setting import Setting
-from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_GUILD, PLAYERS, STRANGER, World
+from tables.table import Table
+from tests.tables.helpers import (
+    CHANNEL,
+    GUILD,
+    HOST,
+    OTHER_GUILD,
+    PLAYERS,
+    STRANGER,
+    World,
+    play_against_computers,
+    quick_arranger,
+)
 
 
-async def play(
-    world: World, *, surrender: bool = False, take: str = "quick", rounds: int = 200
-) -> ShowdownSettled:
-    """The host plays (or surrenders at the first declaration) and sets the test's quick hands
-    (``take="quick"``) or the table's suggestion; the computers play their own turns."""
-    for _ in range(rounds):
-        table = await world.manager.table(GUILD, CHANNEL)
-        assert table is not None
-        if not table.in_game:
-            break
-        if HOST in table.waiting_for():
-            if table.phase is Phase.DECLARING:
-                await world.manager.declare(GUILD, CHANNEL, HOST, not surrender)
-            else:
-                seat = table.seat_of(HOST)
-                assert seat is not None
-                if take == "quick":
-                    from tests.tables.helpers import quick_arranger
+async def quick(world: World, table: Table, user: int) -> Setting:
+    """The test's quick hands (legal, not the best)."""
+    return quick_arranger(table.spec, table.seat_of(user).held)
 
-                    setting: Setting = quick_arranger(table.spec, seat.held)
-                else:
-                    setting = (await world.manager.suggest(GUILD, CHANNEL, HOST)).setting
-                await world.manager.submit(GUILD, CHANNEL, HOST, setting)
-        await asyncio.sleep(0.05)
-    # The table may be read as settled while the computer's action that settled it is still
-    # showing its events.
-    await world.manager.activity.idle()
-    [*_, last] = world.publisher.of(ShowdownSettled)
-    assert isinstance(last, ShowdownSettled)
-    return last
+
+async def play(world: World, *, surrender: bool = False) -> ShowdownSettled:
+    """The host plays (or surrenders at the first declaration) and sets the test's quick hands;
+    the computers play their own turns."""
+    return await play_against_computers(world, plays_on=not surrender, sets=quick)
 
 
 def seat_of(event: ShowdownSettled, user: int) -> SeatResult:
