@@ -25,7 +25,6 @@ def test_every_game_answers_the_same_questions(game: str) -> None:
     rules = rules_of(GAMES[game])
     shape = rules.shape()
     assert shape and all(slot.name and slot.sizes for slot in shape)
-    assert callable(rules.play) and callable(rules.warm_up)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
