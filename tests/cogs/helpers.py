@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,8 +13,10 @@ import simcord
 
 from bot import PyramidBot, Settings
 from cogs.builder import held_indices
+from engine.cards import AnyCard
 from tables.phase import Phase
 from tables.runtime import ThreadOffload
+from tables.setting import Setting
 from tests.tables.helpers import quick_arranger
 
 GUILD_ID = 424242424242424242
@@ -114,6 +117,27 @@ async def play_out(scene: Scene, players: list[Any], how: str) -> None:
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
+def preview_sentence(setting: Setting) -> str:
+    """What a player reads under the picture of the hands they typed, before setting them."""
+    auto = setting.automatic and f" with the automatic **{setting.automatic.replace('_', ' ')}**"
+    return f"Preview: `{setting.text}`{auto or ''}. Press **Set these hands** to play them."
+
+
+def set_sentence(setting: Setting) -> str:
+    """What a player reads once their hands are set."""
+    return f"Your hands are set: `{setting.text}`. You may replace them until everyone is in."
+
+
+def chosen(
+    held: Sequence[AnyCard], slots: Sequence[Sequence[int]], automatic: str | None = None
+) -> Setting:
+    """The setting of held-card indices (the builder's, or Set these hands'): the cards left
+    over are discarded."""
+    taken = {i for slot in slots for i in slot}
+    hands = tuple(tuple(held[i] for i in slot) for slot in slots)
+    return Setting(hands, tuple(card for i, card in enumerate(held) if i not in taken), automatic)
+
+
 async def by_text(member: Any, scene: Scene) -> None:
     """Set the hands with /arrange hands: a picture previews them, Set these hands sets them."""
     table = await the_table(scene)
@@ -121,12 +145,12 @@ async def by_text(member: Any, scene: Scene) -> None:
     setting = quick_arranger(table.spec, held)
     options = {"automatic": setting.automatic} if setting.automatic else {}
     preview = await member.slash(scene.channel, "arrange hands", hands=setting.text, **options)
-    assert preview.acknowledged and preview.response.content.startswith("Preview:")
+    assert preview.response.content == preview_sentence(setting)
     assert preview.response.attachments
     assert (await the_table(scene)).seat_of(member.id).setting is None  # not set until confirmed
     confirmed = await member.click(preview.response.message, label="Set these hands")
-    assert confirmed.acknowledged
-    assert confirmed.response.content.startswith("Your hands are set")
+    slots = held_indices(held, setting.hands)
+    assert confirmed.response.content == set_sentence(chosen(held, slots, setting.automatic))
 
 
 async def build(member: Any, scene: Scene) -> None:
@@ -139,12 +163,12 @@ async def build(member: Any, scene: Scene) -> None:
         return
     shown = await member.user.click(member.user.dm_channel.last_message, label="Build hands")
     builder = shown.response.message
-    for chosen in held_indices(held, setting.hands):
-        picked = await member.user.select(builder, [DIGITS[i] for i in chosen])
+    slots = [sorted(slot) for slot in held_indices(held, setting.hands)]
+    for slot in slots:
+        picked = await member.user.select(builder, [DIGITS[i] for i in slot])
         assert picked.acknowledged
     submitted = await member.user.click(builder, label="Submit")
-    assert submitted.acknowledged
-    assert submitted.response.content.startswith("Your hands are set")
+    assert submitted.response.content == set_sentence(chosen(held, slots))
 
 
 async def start_game(scene: Scene, game: str, count: int, **options: Any) -> list[Any]:

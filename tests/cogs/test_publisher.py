@@ -64,7 +64,10 @@ async def test_the_publisher_posts_the_lobby_and_the_phase_dms_from_the_events_a
     )
     edited = scene.channel.last_message
     assert edited.id == lobby.id  # edited in place
-    assert "2/4 seats" in edited.content and f"Seated: <@{ann.id}>, <@{bob.id}>" in edited.content
+    assert edited.content.split("\n")[:2] == [
+        f"**{title}** table, ante 10, 2/4 seats (host <@{ann.id}>).",
+        f"Seated: <@{ann.id}>, <@{bob.id}>",
+    ]
 
     dealt = {ann.id: parse_cards("As Kd 2c"), bob.id: parse_cards("Qh Jh 3s")}
     await publisher.publish(

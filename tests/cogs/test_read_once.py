@@ -9,13 +9,15 @@ from typing import Any
 import pytest
 
 from tables.rules.pyramid import PyramidRules
-from tests.cogs.helpers import Scene, declare_all, start_game, the_table
+from tests.cogs.helpers import (
+    Scene,
+    declare_all,
+    preview_sentence,
+    set_sentence,
+    start_game,
+    the_table,
+)
 from tests.tables.helpers import quick_arranger
-
-
-def set_sentence(text: str) -> str:
-    """What a player reads once their hands are set."""
-    return f"Your hands are set: `{text}`. You may replace them until everyone is in."
 
 
 @pytest.fixture
@@ -43,14 +45,11 @@ async def test_typed_hands_are_read_once_and_set_as_previewed(
     setting = quick_arranger(table.spec, held)
     options = {"automatic": setting.automatic} if setting.automatic else {}
     preview = await ann.slash(scene.channel, "arrange hands", hands=setting.text, **options)
-    auto = f" with the automatic **{setting.automatic.replace('_', ' ')}**" if options else ""
-    assert preview.response.content == (
-        f"Preview: `{setting.text}`{auto}. Press **Set these hands** to play them."
-    )
+    assert preview.response.content == preview_sentence(setting)
     confirmed = await ann.click(preview.response.message, label="Set these hands")
     kept = (await the_table(scene)).seat_of(ann.id).setting
     assert kept is not None and kept.hands == setting.hands
-    assert confirmed.response.content == set_sentence(kept.text)
+    assert confirmed.response.content == set_sentence(kept)
     assert readings == [setting.text]
 
 
@@ -65,7 +64,7 @@ async def test_take_it_sets_the_suggestion_shown_without_reading_it_again(
     suggested = scene.bot.services.suggestions.get((await the_table(scene)).game_id, bob.id)
     assert suggested is not None
     assert (await the_table(scene)).seat_of(bob.id).setting == suggested
-    assert taken.response.content == set_sentence(suggested.text)
+    assert taken.response.content == set_sentence(suggested)
     assert readings == []
 
 

@@ -13,7 +13,8 @@ async def test_a_second_tables_host_seats_a_computer_too(scene: Scene) -> None:
     ann, bob = scene.members[:2]
     other = scene.guild.create_text_channel("poker-two")
     await ann.slash(scene.channel, "table create", game="showdown")
-    assert "computer sits" in (await ann.slash(scene.channel, "table addbot")).response.content
+    added = await ann.slash(scene.channel, "table addbot")
+    assert added.response.content == "A computer sits at the table."
     await bob.slash(other, "table create", game="casino")
     added = await bob.slash(other, "table addbot")
     # Was: "You already sit at a table in #pyramid; a player sits at one table per server."

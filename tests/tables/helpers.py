@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import pytest
 
 from engine.arrangement import Arrangement, is_legal_keys
 from engine.cards import AnyCard, card_from_code
@@ -305,3 +308,12 @@ async def play_against_computers(
     last = showdowns[-1]
     assert isinstance(last, ShowdownSettled)
     return last
+
+
+@contextlib.contextmanager
+def refused_with(sentence: str) -> Iterator[None]:
+    """The block is refused with a ``GameError`` saying exactly ``sentence`` (players and
+    channels named plainly)."""
+    with pytest.raises(GameError) as refusal:
+        yield
+    assert str(refusal.value) == sentence

@@ -26,6 +26,7 @@ from tests.tables.helpers import (
     PLAYERS,
     World,
     play_against_computers,
+    refused_with,
 )
 
 
@@ -94,9 +95,9 @@ async def test_the_server_may_forbid_or_cap_computers(world: World) -> None:
     none = TableDefaults(computers_allowed=False)
     await world.storage.settings.set(GUILD, table_defaults=none.to_json())
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown", defaults=none))
-    with pytest.raises(GameError, match="does not seat computers"):
+    with refused_with("This server does not seat computers at its tables."):
         await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
-    with pytest.raises(GameError, match="does not seat computers"):
+    with refused_with("This server does not seat computers at its tables."):
         make_config("showdown", fill="strong", defaults=none)
     await world.manager.cancel(GUILD, CHANNEL, HOST)
     two = TableDefaults(computer_seats=2)
@@ -104,14 +105,14 @@ async def test_the_server_may_forbid_or_cap_computers(world: World) -> None:
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown", defaults=two))
     for _ in range(2):
         await world.manager.add_computer(GUILD, CHANNEL, HOST, "casual")
-    with pytest.raises(GameError, match="at most 2 computers"):
+    with refused_with("This table seats at most 2 computers."):
         await world.manager.add_computer(GUILD, CHANNEL, HOST, "casual")
 
 
 async def test_only_the_host_seats_a_computer_and_computers_never_host(world: World) -> None:
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
     await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
-    with pytest.raises(GameError, match="host"):
+    with refused_with("Only the table's host can seat a computer."):
         await world.manager.add_computer(GUILD, CHANNEL, PLAYERS[1], "strong")
     await world.manager.add_computer(GUILD, CHANNEL, HOST, "strong")
     await world.manager.leave(GUILD, CHANNEL, HOST)

@@ -24,6 +24,7 @@ from tests.tables.helpers import (
     PLAYERS,
     World,
     quick_arranger,
+    refused_with,
     submit_text,
 )
 
@@ -185,7 +186,7 @@ async def test_host_cancels_mid_game_and_every_chip_returns(world: World) -> Non
 
 async def test_admin_may_cancel_but_another_player_may_not(world: World) -> None:
     players = await seat(world, "standard", 2)
-    with pytest.raises(GameError, match="host or a server admin"):
+    with refused_with("Only the table's host or a server admin can cancel the table."):
         await world.manager.cancel(GUILD, CHANNEL, players[1])
     await world.manager.cancel(GUILD, CHANNEL, players[1], is_admin=True)
     assert await world.manager.table(GUILD, CHANNEL) is None
@@ -201,7 +202,7 @@ async def test_kicked_player_is_played_for_by_the_table(world: World) -> None:
     assert table is not None and table.phase is Phase.ARRANGING
     assert table.seat_of(players[2]).set_by == "solver"
     setting = quick_arranger(table.spec, table.seat_of(players[2]).held)
-    with pytest.raises(GameError, match="removed you"):
+    with refused_with("The host removed you from this game; the table plays for you."):
         await world.manager.submit(GUILD, CHANNEL, players[2], setting)
     await arrange_all(world, players)
     # After the game the kicked player no longer sits at the table.
@@ -211,7 +212,7 @@ async def test_kicked_player_is_played_for_by_the_table(world: World) -> None:
 
 async def test_only_the_host_kicks_and_a_lobby_kick_frees_the_seat(world: World) -> None:
     players = await seat(world, "paigow", 3)
-    with pytest.raises(GameError, match="Only the table's host"):
+    with refused_with("Only the table's host can remove a player."):
         await world.manager.kick(GUILD, CHANNEL, players[1], players[2])
     await world.manager.kick(GUILD, CHANNEL, HOST, players[2])
     table = await world.manager.table(GUILD, CHANNEL)

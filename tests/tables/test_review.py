@@ -11,7 +11,6 @@ from collections import Counter
 
 import pytest
 
-from engine.errors import GameError
 from tables.config import make_config
 from tables.events import SeatResult, ShowdownSettled
 from tables.review import Review, review_game
@@ -27,6 +26,7 @@ from tests.tables.helpers import (
     World,
     play_against_computers,
     quick_arranger,
+    refused_with,
 )
 
 
@@ -140,13 +140,13 @@ async def test_a_surrender_is_weighed_against_playing_on(world: World) -> None:
 async def test_only_a_player_of_the_game_on_its_server_gets_a_review(world: World) -> None:
     await open_with_computers(world, "casino", "casual")
     event = await play(world)
-    with pytest.raises(GameError, match="did not play"):
+    with refused_with(f"You did not play in game {event.game_id}."):
         await review(world, event.game_id, user=STRANGER)
-    with pytest.raises(GameError, match="no game"):
+    with refused_with(f"There is no game {event.game_id} on this server."):
         await review_game(world.storage, world.manager.offload, OTHER_GUILD, HOST, event.game_id)
-    with pytest.raises(GameError, match="no game 999"):
+    with refused_with("There is no game 999 on this server."):
         await review(world, 999)
-    with pytest.raises(GameError, match="no finished game"):
+    with refused_with("You have no finished game here to review yet."):
         await review(world, None, user=PLAYERS[2])
 
 
@@ -154,7 +154,7 @@ async def test_an_unfinished_game_has_no_review_yet(world: World) -> None:
     await open_with_computers(world, "showdown", "casual")
     table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.game_id is not None
-    with pytest.raises(GameError, match="has not finished"):
+    with refused_with(f"Game {table.game_id} has not finished; review it after its showdown."):
         await review(world, table.game_id)
 
 
@@ -177,5 +177,5 @@ async def test_a_review_is_made_once_per_game_and_player_and_shown_the_same(worl
     assert await reviews.review(GUILD, HOST, None) == first  # the latest: the same game
     assert await reviews.review(GUILD, HOST, event.game_id) == first
     assert len(made) == 1  # one review of the game by the workers, not three
-    with pytest.raises(GameError, match="did not play"):
+    with refused_with(f"You did not play in game {event.game_id}."):
         await reviews.review(GUILD, STRANGER, event.game_id)
