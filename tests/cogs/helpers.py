@@ -200,6 +200,18 @@ async def forged(scene: Scene, member: Any, custom_id: str) -> str:
     return str(pressed.response.content)
 
 
+def arranging_controls(guild: int, channel: int, game: int) -> list[str]:
+    """The custom ids of a game's controls while hands are set: Suggest, Take it, Type hands,
+    Build hands and a Set these hands."""
+    return [
+        f"pp:suggest:{guild}:{channel}:{game}",
+        f"pp:take:{guild}:{channel}:{game}",
+        f"pp:type:{guild}:{channel}:{game}",
+        f"pp:build:{game}:_:start",
+        f"pp:confirm:{game}:0-123-456-789-abcde-fghij:",
+    ]
+
+
 # ----- what the bot posted -----------------------------------------------------------------------
 
 #: Long enough for the computers' turns, well short of any deadline (a settle runs the timers due

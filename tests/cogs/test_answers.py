@@ -9,6 +9,7 @@ from cogs.controls import NOT_CURRENT
 from cogs.info import RULES_URL_LIMIT
 from tests.cogs.helpers import (
     Scene,
+    arranging_controls,
     declare_all,
     forged,
     labels,
@@ -120,13 +121,7 @@ async def test_a_forged_control_tells_a_stranger_nothing_about_another_servers_t
     assert set(answers.values()) == {NOT_CURRENT}, answers
     await declare_all(scene, players)
     table = await the_table(scene)
-    arranging = [
-        f"pp:suggest:{guild}:{channel}:{game}",
-        f"pp:take:{guild}:{channel}:{game}",
-        f"pp:type:{guild}:{channel}:{game}",
-        f"pp:build:{game}:_:start",
-        f"pp:confirm:{game}:0-123-456-789-abcde-fghij:",
-    ]
+    arranging = arranging_controls(guild, channel, game)
     gone = [
         f"pp:suggest:{guild}:{channel}:{game + 7}",
         f"pp:take:{guild}:{channel + 1}:{game}",

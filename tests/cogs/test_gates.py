@@ -10,7 +10,7 @@ import pytest
 import cogs.arrange
 from cogs.controls import DYNAMIC_ITEMS, NOT_CURRENT
 from tables.phase import Phase
-from tests.cogs.helpers import Scene, declare_all, forged, start_game, the_table
+from tests.cogs.helpers import Scene, arranging_controls, declare_all, forged, start_game, the_table
 
 
 @pytest.fixture
@@ -46,13 +46,7 @@ async def test_a_strangers_press_of_a_games_controls_reads_one_sentence_and_does
     assert acted == []
     await declare_all(scene, players)
     acted.clear()  # the players' own presses
-    arranging = [
-        f"pp:suggest:{guild}:{channel}:{game}",
-        f"pp:take:{guild}:{channel}:{game}",
-        f"pp:type:{guild}:{channel}:{game}",
-        f"pp:build:{game}:_:start",
-        f"pp:confirm:{game}:0-123-456-789-abcde-fghij:",
-    ]
+    arranging = arranging_controls(guild, channel, game)
     assert [await forged(scene, stranger, key) for key in arranging] == [NOT_CURRENT] * 5
     assert acted == []
 
