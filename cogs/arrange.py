@@ -24,7 +24,7 @@ from cogs.builder import (
     set_hands,
 )
 from cogs.common import acknowledge, answer, guarded, picture, png, services
-from cogs.controls import Button, Control, GameControl, Interaction, current_table
+from cogs.controls import Button, ChannelControl, GameControl, Interaction, current_table
 from cogs.declare import declare_view
 from cogs.pictures import hand_picture, setting_picture
 from engine.cards import AnyCard
@@ -44,7 +44,9 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """The caller's cards, shown only to them (the fallback for closed DMs)."""
-        await show_hand(interaction, interaction.guild_id, interaction.channel_id)
+        guild, channel = interaction.guild_id, interaction.channel_id
+        assert guild is not None and channel is not None
+        await show_hand(interaction, guild, channel)
 
     arrange = app_commands.Group(name="arrange", description="Set your hands", guild_only=True)
 
@@ -89,8 +91,10 @@ class PlayCog(commands.Cog):
 # ----- the player's cards ------------------------------------------------------------------------
 
 
-class HandButton(Control[Button], custom_id="pp:hand:{game:int}"):
+class HandButton(ChannelControl[Button], custom_id="pp:hand:{game:int}"):
     """ "Show my hand" in the channel: the presser's cards, shown only to them."""
+
+    ELSEWHERE = "Use this in the channel of your table."
 
     def __init__(self, *, game: int) -> None:
         super().__init__(self.button("Show my hand", discord.ButtonStyle.secondary, game=game))
@@ -98,16 +102,13 @@ class HandButton(Control[Button], custom_id="pp:hand:{game:int}"):
 
     async def act(self, interaction: Interaction) -> None:
         """Show the cards privately."""
-        await show_hand(interaction, interaction.guild_id, interaction.channel_id)
+        await show_hand(interaction, *self.where)
 
 
-async def show_hand(interaction: Interaction, guild: int | None, channel: int | None) -> None:
+async def show_hand(interaction: Interaction, guild: int, channel: int) -> None:
     """Answer with the presser's cards at this channel's table, visible only to them, with the
     buttons of the phase (so a player whose DMs are closed can still play)."""
     await acknowledge(interaction)
-    if guild is None or channel is None:
-        await answer(interaction, "Use this in the channel of your table.")
-        return
     found = services(interaction)
     cards = await found.tables.hand(guild, channel, interaction.user.id)
     table = await found.tables.table(guild, channel)

@@ -213,8 +213,9 @@ class GameControl(Control[ItemT]):
 
 
 class ChannelControl(Control[ItemT]):
-    """A control under a message of a table's channel (the lobby, a showdown): its gate lets
-    through a press made in a server's channel, and leaves the act ``where`` it was."""
+    """A control under a message of a table's channel (the lobby, a game's status, a showdown):
+    its gate lets through a press made in a server's channel, and leaves the act ``where`` it
+    was."""
 
     #: What a press outside a server's channel reads.
     ELSEWHERE: ClassVar[str] = "Use this in the channel of the table."

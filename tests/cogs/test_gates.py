@@ -90,6 +90,7 @@ async def test_a_form_sent_once_its_step_is_over_reads_one_sentence_and_does_not
         ("pp:lobby:again", "Use this in the channel of the table."),
         ("pp:remove:computer", "Choose a computer of the table, in its lobby."),
         ("pp:review:1", "Reviews are of a server's games: ask in its channel."),
+        ("pp:hand:1", "Use this in the channel of your table."),
     ],
 )
 async def test_a_tables_channel_controls_pressed_elsewhere_read_their_sentence(
