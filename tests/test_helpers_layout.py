@@ -3,26 +3,21 @@ never by importing a test module or a conftest: a test module is free to change 
 
 from __future__ import annotations
 
-import ast
+import re
 from pathlib import Path
+from typing import Final
 
 TESTS = Path(__file__).resolve().parent
+#: An import of a module of tests/, at any indentation (a function's own imports too).
+IMPORT: Final = re.compile(r"^\s*(?:from|import)\s+(tests(?:\.\w+)+)", re.MULTILINE)
 
 
 def shared_from_tests(path: Path) -> list[str]:
     """The test modules and conftests that ``path`` imports."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        names = []
-        if isinstance(node, ast.ImportFrom) and node.module:
-            names = [node.module]
-        elif isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        for name in names:
-            last = name.rsplit(".", 1)[-1]
-            if name.startswith("tests.") and (last.startswith("test_") or last == "conftest"):
-                found.append(name)
-    return found
+    modules = IMPORT.findall(path.read_text(encoding="utf-8"))
+    return [
+        m for m in modules if m.rsplit(".", 1)[-1].startswith("test_") or m.endswith("conftest")
+    ]
 
 
 def test_no_test_module_or_conftest_is_imported_by_another_module() -> None:
