@@ -51,11 +51,11 @@ from storage.database import (
     DatabaseSettingError,
     DatabaseUnreachableError,
     locate_database,
-    open_database,
     shown_url,
 )
 from storage.errors import MigrationError
 from storage.sqlite import DatabaseFileError
+from storage.stores import open_database
 from tables.cluster import ClusterMember
 from tables.flow import Arranger
 from tables.games import GAMES

@@ -18,7 +18,7 @@ from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
 from engine.cards import AnyCard, format_cards
 from render.style import signed
 from storage import Storage
-from storage.database import open_database
+from storage.stores import open_database
 from tables.config import make_config
 from tables.events import (
     ArrangingOpened,

@@ -37,7 +37,7 @@ import asyncpg
 from benchmarks.bench_load import GUILD, _ms, loaded_manager, open_tables, table_plan
 from cogs.pictures import warm_up_pictures
 from storage import Storage
-from storage.database import open_database
+from storage.stores import open_database
 from tables.cluster import ClusterMember
 from tables.events import GameStarted
 from tables.hands import warm_up

@@ -12,6 +12,9 @@ process; a rate is the median over rounds, a ratio the median of the rounds' rat
 several decks and jokers understood) as one integer from the prime-product lookups, suits left
 out, as treys' rank class leaves them out; suits enter only when two ranks tie
 (``Evaluator.compare``, measured on pairs of hands). "ours, key" is the full key with suits.
+"ours, best_five" is the public object API (``engine.evaluate.best_five``): the strongest five
+of seven ``Card`` objects as a ``HandValue`` (its cards, key with suits, name), against treys'
+rank class of the same seven.
 """
 
 from __future__ import annotations
@@ -25,9 +28,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.cards import Rank, Suit
+from engine.cards import Rank, Suit, card_from_code
 from engine.errors import HandError
-from engine.evaluate import PAI_GOW_RULES, PYRAMID_RULES, evaluator
+from engine.evaluate import PAI_GOW_RULES, PYRAMID_RULES, best_five, evaluator
 
 DECK = [rank * 4 + suit for rank in Rank for suit in Suit]
 NAMES = {c: Rank(c >> 2).letter + Suit(c & 3).letter for c in DECK}
@@ -125,19 +128,21 @@ def big_hand(rng: random.Random, size: int) -> tuple[int, ...]:
     return (*real, *(0,) * jokers)
 
 
+def one_pass(function: Callable[[Any], object], sample: Sequence[Any]) -> float:
+    """The rate (per CPU second) of one pass over the sample."""
+    began = time.process_time()
+    for item in sample:
+        function(item)
+    return len(sample) / max(time.process_time() - began, 1e-9)
+
+
 def cold_warm(
     function: Callable[[Any], object], sample: Sequence[Any], clear: Callable[[], None]
 ) -> tuple[float, float]:
     """One pass after forgetting what the evaluator remembers, and one pass right after."""
     clear()
-    began = time.process_time()
-    for item in sample:
-        function(item)
-    cold = len(sample) / max(time.process_time() - began, 1e-9)
-    began = time.process_time()
-    for item in sample:
-        function(item)
-    return cold, len(sample) / max(time.process_time() - began, 1e-9)
+    cold = one_pass(function, sample)
+    return cold, one_pass(function, sample)
 
 
 def main() -> None:
@@ -152,6 +157,7 @@ def main() -> None:
     others = others_five()
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"sample: seed {args.seed}, {args.hands:,} hands of each kind, {args.rounds} rounds")
+    print("clock: time.process_time (CPU seconds of this process); rates are per CPU second")
 
     five = [tuple(rng.sample(DECK, 5)) for _ in range(args.hands)]
     pairs = list(itertools.pairwise(five))
@@ -186,6 +192,28 @@ def main() -> None:
     seven_joker = [tuple(rng.sample([*DECK, 0], 7)) for _ in range(args.hands // 10)]
     cold, warm = cold_warm(best, seven_joker, pai_gow.clear_cache)
     print(f"  ours, 53 cards (the bug), first pass / again:{cold:>12,.0f} / {warm:,.0f} /s")
+
+    # The public object API on the same seven cards, as a library user calls it: Card objects
+    # in, a HandValue (the five cards, the key with suits, the name) out.
+    seven_cards = [tuple(card_from_code(code) for code in hand) for hand in seven]
+    contenders = {"ours, best_five (a HandValue, Pyramid rules)": (best_five, seven_cards)}
+    if "treys" in others:
+        contenders["treys"] = others["treys"](seven)
+    rates = race(contenders, args.rounds)
+    report("7-card hands, one deck: the public best_five against treys", rates)
+    # best_five remembers which places of the sorted cards to take per multiset of seven ranks:
+    # new hands, once with that forgotten and once again, each pass followed by treys' on the
+    # same hands (one pass each, so noisier than the race above).
+    fresh = [tuple(rng.sample(DECK, 7)) for _ in range(args.hands // 10)]
+    fresh_cards = [tuple(card_from_code(code) for code in hand) for hand in fresh]
+    ours.clear_cache()
+    for label in ("first pass", "again"):
+        rate = one_pass(best_five, fresh_cards)
+        line = f"  ours, {len(fresh):,} new hands, {label + ':':<11} {rate:>9,.0f} /s"
+        if "treys" in others:
+            theirs = one_pass(*others["treys"](fresh))
+            line += f";  treys {theirs:>9,.0f} /s:  {rate / theirs:.2f}x treys"
+        print(line)
 
     # Jokers: rank() reads them from the same lookups (nothing remembered, so cold = warm);
     # key() resolves them on the general path and remembers the keys.

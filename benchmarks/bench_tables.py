@@ -23,7 +23,7 @@ from pathlib import Path
 
 from engine.errors import GameError
 from storage import Storage
-from storage.database import open_database
+from storage.stores import open_database
 from tables.config import make_config
 from tables.events import (
     ArrangingOpened,

@@ -31,7 +31,7 @@ from engine.cards import AnyCard
 from engine.errors import GameError
 from render.style import signed
 from tables.games import GameSpec
-from tables.hands import Setting, read_setting, setting_shape
+from tables.hands import Setting, has_automatics, read_setting, setting_shape
 from tables.manager import NO_GAME, NO_TABLE
 from tables.phase import Phase
 from tables.table import Table
@@ -273,7 +273,7 @@ class HandsModal(discord.ui.Modal):
         )
         self.add_item(self.hands)
         self.automatic: discord.ui.TextInput[Any] | None = None
-        if spec.variant is not None and spec.variant.automatics is not None:
+        if has_automatics(spec):
             self.automatic = discord.ui.TextInput(
                 label="Automatic (optional)",
                 custom_id="automatic",

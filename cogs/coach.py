@@ -18,7 +18,9 @@ from engine.settlement import HOUSE
 from engine.stakes import PLAYERS
 from render.style import signed
 from storage.rows import GameStatus
-from tables.review import Review, showdown_of
+from tables.coach import showdown_of
+from tables.games import game_named
+from tables.review import Review
 
 
 class ReviewButton(ChannelControl[Button], custom_id="pp:review:{game:int}"):
@@ -43,7 +45,7 @@ def _chips(value: float) -> str:
 
 def review_text(review: Review) -> str:
     """What the review says beside its picture: each way's worth, and what made the difference."""
-    spec = review.spec
+    spec = game_named(review.game)
     lines = [f"**Your review of game {review.game_id} ({spec.title}).**"]
     yours, best = review.yours, review.best
     if yours is None:

@@ -16,10 +16,10 @@ import discord
 from engine.errors import GameError, Names
 from storage import Storage
 from storage.health import StoreHealth
+from tables.coach import Reviews
 from tables.events import Lobby
 from tables.hands import Setting
 from tables.manager import TableManager
-from tables.review import Reviews
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

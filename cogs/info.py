@@ -13,22 +13,12 @@ from cogs.common import acknowledge, answer, picture, png
 from engine.cards import parse_cards
 from engine.evaluate import HAND_RULES, evaluate
 from render import hand_png
-from tables.games import GAMES
-from tables.rules import rules_summary
+from tables.games import GAMES, entry_of, rules_summary
 
 RULES = [app_commands.Choice(name=name, value=name) for name in HAND_RULES]
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
 #: The rules as players read them, shipped with the bot; ``RULES_URL`` may name a published copy.
 RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
-#: Each game's section of docs/rules.md, by the heading it starts with.
-RULES_SECTIONS: Final = {
-    "showdown": "## Showdown Version",
-    "casino": "## Casino Version",
-    "standard": "## Standard 17-card game",
-    "no-surrender": "## No-Surrender",
-    "three-card": "## The three-card table game",
-    "paigow": "## Pai Gow poker",
-}
 #: Discord's limit on an embed's description.
 EMBED_LIMIT = 4096
 
@@ -137,7 +127,8 @@ def rules_pointer(interaction: discord.Interaction[Any]) -> str:
 def rules_section(game: str) -> str:
     """A game's section of docs/rules.md, cut to fit an embed."""
     text = RULES_FILE.read_text("utf-8")
-    start = text.index(RULES_SECTIONS[game])
+    # Each game's entry names the heading its section starts with.
+    start = text.index(entry_of(game).section)
     following = text.find("\n## ", start + 1)
     section = text[start : following if following != -1 else len(text)].strip()
     section = section.split("\n", 1)[1].strip() if "\n" in section else section

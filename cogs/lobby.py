@@ -28,15 +28,36 @@ from tables.events import (
     PlayerLeft,
     TableOpened,
 )
-from tables.games import GAMES, GameSpec, game_named
-from tables.options import WHEELS
+from tables.games import (
+    GAME_OPTIONS,
+    GAMES,
+    MAX_SEATS,
+    MIN_SEATS,
+    GameSpec,
+    game_named,
+    option_help,
+    rules_of,
+)
+from tables.options import ANTE, ARRANGEMENT_SECONDS, DECLARATION_SECONDS
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
 SILENT_CHOICES = [
     app_commands.Choice(name="plays on", value="play"),
     app_commands.Choice(name="surrenders", value="surrender"),
 ]
-WHEEL_CHOICES = [app_commands.Choice(name=wheel.capitalize(), value=wheel) for wheel in WHEELS]
+WHEEL, DECKS = GAME_OPTIONS["wheel"], GAME_OPTIONS["decks"]
+WHEEL_CHOICES = [
+    app_commands.Choice(name=wheel.capitalize(), value=wheel) for wheel in WHEEL.choices
+]
+#: The games whose players ante once per wager, as the ante's description names them.
+_BY_WAGER = " and ".join(
+    dict.fromkeys(rules_of(spec).called() for spec in GAMES.values() if spec.wagers > 1)
+)
+ANTE_HELP = (
+    "Chips each player antes"
+    + (f" (each wager in {_BY_WAGER})" if _BY_WAGER else "")
+    + "; default: the server's"
+)
 LEVEL_CHOICES = [
     app_commands.Choice(name=f"{level.value.capitalize()}: {level.blurb}", value=level.value)
     for level in Level
@@ -85,14 +106,14 @@ class TableCog(
     @app_commands.command(name="create", description="Open a table in this channel")
     @app_commands.describe(
         game="Which game to play",
-        ante="Chips each player antes (each wager in the three-card game); default: the server's",
+        ante=ANTE_HELP,
         seats="How many players may sit",
-        declare_seconds="Seconds to declare play or surrender (15-3600)",
-        arrange_seconds="Seconds to set your hands (15-3600)",
+        declare_seconds=f"Seconds to declare play or surrender ({DECLARATION_SECONDS.range_words})",
+        arrange_seconds=f"Seconds to set your hands ({ARRANGEMENT_SECONDS.range_words})",
         silent="What a player silent at a declaration deadline declares (games with declarations)",
-        ties_to_dealer="Three-card game: a tied hand goes to the dealer",
-        decks="Three-card game: decks in the shoe (6-8)",
-        wheel="Pai Gow: where A-2-3-4-5 ranks (Nevada: second-highest; California: lowest)",
+        ties_to_dealer=option_help("ties_to_dealer"),
+        decks=option_help("decks"),
+        wheel=option_help("wheel", explained=True),
         practice="Deal and score as usual but move no chips (empty seats get computers)",
         fill="Fill the empty seats with computers of this level when the game starts",
     )
@@ -104,13 +125,17 @@ class TableCog(
         self,
         interaction: discord.Interaction[Any],
         game: app_commands.Choice[str],
-        ante: app_commands.Range[int, 1, 1_000_000] | None = None,
-        seats: app_commands.Range[int, 1, 6] | None = None,
-        declare_seconds: app_commands.Range[int, 15, 3600] = 60,
-        arrange_seconds: app_commands.Range[int, 15, 3600] = 180,
+        ante: app_commands.Range[int, ANTE.low, ANTE.high] | None = None,
+        seats: app_commands.Range[int, MIN_SEATS, MAX_SEATS] | None = None,
+        declare_seconds: app_commands.Range[
+            int, DECLARATION_SECONDS.low, DECLARATION_SECONDS.high
+        ] = 60,
+        arrange_seconds: app_commands.Range[
+            int, ARRANGEMENT_SECONDS.low, ARRANGEMENT_SECONDS.high
+        ] = 180,
         silent: app_commands.Choice[str] | None = None,
         ties_to_dealer: bool | None = None,
-        decks: app_commands.Range[int, 6, 8] | None = None,
+        decks: app_commands.Range[int, DECKS.low, DECKS.high] | None = None,
         wheel: app_commands.Choice[str] | None = None,
         practice: bool = False,
         fill: app_commands.Choice[str] | None = None,

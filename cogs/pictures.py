@@ -15,11 +15,10 @@ from render.style import signed
 from render.warm import draw_ahead, draw_hands_ahead
 from tables.events import ArrangingOpened, DeclarationsOpened, SeatResult, ShowdownSettled
 from tables.events import Wager as TableWager
-from tables.games import GAMES, GameSpec
+from tables.games import GAMES, GameSpec, game_named, rules_of
 from tables.hands import hand_labels
 from tables.review import Review
 from tables.review import Way as ReviewWay
-from tables.rules import rules_of
 
 
 def warm_up_pictures() -> None:
@@ -147,7 +146,7 @@ def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
 def review_picture(review: Review, name: str) -> bytes:
     """A player's setting beside the best one of the same cards (and the dealer's hands in the
     games against the house), each with what it scored against the hands played."""
-    spec = review.spec
+    spec = game_named(review.game)
     rules = hand_rules(spec)
     slots = slot_names(spec)
 

@@ -14,8 +14,9 @@ from cogs.common import answer, run, services
 from render.style import signed
 from storage.rows import GuildSettings, HouseNet, ProcessRow
 from tables.cluster import ALIVE_S
-from tables.games import GAMES
-from tables.options import WHEELS, TableDefaults
+from tables.defaults import TableDefaults
+from tables.games import ENTRIES, GAME_OPTIONS, GAMES, option_help
+from tables.options import Option, own_options
 
 GAME_CHOICES = [
     app_commands.Choice(name=spec.title, value=name)
@@ -26,7 +27,10 @@ SILENT_CHOICES = [
     app_commands.Choice(name="plays on", value="play"),
     app_commands.Choice(name="surrenders", value="surrender"),
 ]
-WHEEL_CHOICES = [app_commands.Choice(name=wheel.capitalize(), value=wheel) for wheel in WHEELS]
+WHEEL, DECKS = GAME_OPTIONS["wheel"], GAME_OPTIONS["decks"]
+WHEEL_CHOICES = [
+    app_commands.Choice(name=wheel.capitalize(), value=wheel) for wheel in WHEEL.choices
+]
 
 
 #: The most tables of a server `/settings status` names.
@@ -80,6 +84,21 @@ def house_text(cap: int, days: Sequence[HouseNet]) -> str:
     )
 
 
+def option_lines(defaults: TableDefaults) -> list[str]:
+    """A line for each game with options of its own (games that share them share one line),
+    with the server's defaults: "- Pai Gow: the **Nevada** wheel."."""
+    games: dict[tuple[Option, ...], list[str]] = {}
+    for entry in ENTRIES:
+        if own := own_options(entry.options):
+            games.setdefault(own, []).append(entry.label or entry.spec.title)
+    return [
+        f"- {' and '.join(labels)}: "
+        + "; ".join(option.shown(defaults.option(option.name)) for option in own)
+        + "."
+        for own, labels in games.items()
+    ]
+
+
 def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
     """The server's settings as a few lines."""
     antes = ", ".join(
@@ -89,7 +108,6 @@ def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
         if spec.default_ante
     )
     silent = "plays on" if defaults.afk_plays_on else "surrenders"
-    ties = "the dealer" if defaults.ties_to_dealer else "nobody (a push)"
     computers = (
         f"up to **{defaults.computer_seats}** a table"
         if defaults.computers_allowed and defaults.computer_seats
@@ -104,8 +122,7 @@ def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
             f"- An idle lobby closes after **{settings.lobby_minutes}** minutes.",
             f"- Antes: {antes}.",
             f"- A player silent at a declaration deadline **{silent}**.",
-            f"- Three-card game: **{defaults.decks}** decks; ties go to {ties}.",
-            f"- Pai Gow: the **{defaults.wheel.capitalize()}** wheel.",
+            *option_lines(defaults),
             f"- Computer players: {computers}; they pay a player at most "
             f"**{settings.house_cap:,}** chips a day (`/settings house`).",
         ]
@@ -201,9 +218,9 @@ class SettingsCog(
     @app_commands.command(name="tables", description="Defaults of the table options")
     @app_commands.describe(
         silent="What a player silent at a declaration deadline declares",
-        ties_to_dealer="Three-card game: a tied hand goes to the dealer",
-        decks="Three-card game: decks in the shoe (6-8)",
-        wheel="Pai Gow: where A-2-3-4-5 ranks",
+        ties_to_dealer=option_help("ties_to_dealer"),
+        decks=option_help("decks"),
+        wheel=option_help("wheel"),
         computers="Whether tables may seat computer players",
         computer_seats="How many computers a table may seat (0-5)",
     )
@@ -215,7 +232,7 @@ class SettingsCog(
         interaction: discord.Interaction[Any],
         silent: app_commands.Choice[str] | None = None,
         ties_to_dealer: bool | None = None,
-        decks: app_commands.Range[int, 6, 8] | None = None,
+        decks: app_commands.Range[int, DECKS.low, DECKS.high] | None = None,
         wheel: app_commands.Choice[str] | None = None,
         computers: bool | None = None,
         computer_seats: app_commands.Range[int, 0, 5] | None = None,

@@ -8,7 +8,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from engine import cli_rules
 from engine.cards import parse_cards
 from engine.cli_input import (
     MAX_LINE_CHARS,
@@ -18,11 +17,9 @@ from engine.cli_input import (
     refuse_long,
     write_json,
 )
-from engine.cli_simulate import add_simulate_command
 from engine.errors import GameError
 from engine.evaluate import HAND_RULES, HandRules, HandValue, compare_values, evaluate
 from engine.names import GAME_NAMES
-from engine.solver.cli import add_solve
 
 
 def value_json(value: HandValue) -> dict[str, Any]:
@@ -103,6 +100,32 @@ def _add_hand_command(
     return add
 
 
+# The other commands' modules are imported only when their command runs: the simulator brings
+# numpy and process pools, which `solve` and `check` never use (a cold start pays for imports).
+def _add_check(parser: argparse.ArgumentParser) -> None:
+    from engine.cli_rules import add_check
+
+    add_check(parser)
+
+
+def _add_score(parser: argparse.ArgumentParser) -> None:
+    from engine.cli_rules import add_score
+
+    add_score(parser)
+
+
+def _add_simulate(parser: argparse.ArgumentParser) -> None:
+    from engine.cli_simulate import add_simulate_command
+
+    add_simulate_command(parser)
+
+
+def _add_solve(parser: argparse.ArgumentParser) -> None:
+    from engine.solver.cli import add_solve
+
+    add_solve(parser)
+
+
 def commands() -> dict[str, tuple[str, Command]]:
     """Every subcommand of ``python -m engine``: name -> (help, how to add it)."""
     return {
@@ -111,19 +134,28 @@ def commands() -> dict[str, tuple[str, Command]]:
             _add_hand_command(_evaluate_line),
         ),
         "compare": ("compare lines 'HAND_A | HAND_B'", _add_hand_command(_compare_line)),
-        "check": ("is an arrangement legal, and if not why", cli_rules.add_check),
-        "score": ("score a table read as JSON from stdin", cli_rules.add_score),
-        "simulate": ("measure a house game's edge by simulation", add_simulate_command),
-        "solve": ("the best arrangement of a Pyramid holding", add_solve),
+        "check": ("is an arrangement legal, and if not why", _add_check),
+        "score": ("score a table read as JSON from stdin", _add_score),
+        "simulate": ("measure a house game's edge by simulation", _add_simulate),
+        "solve": ("the best arrangement of a Pyramid holding", _add_solve),
     }
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``python -m engine``."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser of ``python -m engine`` for these arguments.
+
+    Only the command that ``argv`` names gets its arguments (and imports its module); the
+    others are listed by name and help. Without ``argv``, every command gets its arguments.
+    """
     parser = _Parser(prog="python -m engine", description=__doc__)
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    # The top-level parser has no option that takes a value, so the command is the first
+    # argument that is not an option, as argparse reads it.
+    chosen = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
     for name, (help_text, add) in commands().items():
-        add(subparsers.add_parser(name, help=help_text))
+        command = subparsers.add_parser(name, help=help_text)
+        if chosen is None or name == chosen:
+            add(command)
     return parser
 
 
@@ -134,7 +166,9 @@ def main(
     stdout: TextIO | None = None,
 ) -> int:
     """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    if argv is None:
+        argv = sys.argv[1:]
+    args = build_parser(argv).parse_args(argv)
     run: Runner = args.run
     if stdin is None:
         stdin = sys.stdin

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
-from engine.cards import AnyCard, Card, Rank, card_from_code
+from engine.cards import JOKER_CODE, AnyCard, Card, Rank, card_from_code
 from engine.errors import HandError
 from engine.hand_rules import (
     ACE,
@@ -180,7 +180,29 @@ def _key_entry(ranks: tuple[int, ...], rules: HandRules, *, flush: bool) -> tupl
 
 
 Perm = tuple[int, ...]
+#: Which five of joker-free cards with given ranks (no five of one suit) ``best_five`` takes:
+#: their places among the cards sorted high to low, in key order, the key's rank part and the
+#: name. No objects but integers and a string, so the collector stops tracking the many picks.
+_Pick = tuple[tuple[int, ...], Key, str]
 RankFunction = Callable[[Sequence[int]], int]
+
+
+#: Each real card's suit counter (``SUIT_COUNTS``) with a 4-bit counter of its rank above it:
+#: one sum says whether five may share a suit, and its bits from 16 up name the multiset of
+#: ranks, as long as no counter overflows into the next: up to ``_MAX_COUNTED`` cards (a suit's
+#: counter also takes ``FIVE_CARRY``'s 3).
+_RANKS_AND_SUITS: Final = tuple(
+    SUIT_COUNTS[code] | 1 << 16 + 4 * (code >> 2) if code >= 8 else 0 for code in range(60)
+)
+_MAX_COUNTED: Final = 12
+#: The category of each ladder place, by place (up to ten of a kind).
+_CATEGORIES: Final = tuple(category_of_ladder(ladder) for ladder in range(of_a_kind_ladder(10) + 1))
+
+
+@cache
+def _fives(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every five of ``size`` places, in the order ``itertools.combinations`` gives them."""
+    return tuple(itertools.combinations(range(size), 5))
 
 
 def _rank_function(lookups: Lookups, slow: RankFunction) -> RankFunction:
@@ -228,8 +250,9 @@ def _best_rank_function(lookups: Lookups, rank: RankFunction, memo: dict[int, in
         else:
             product = math.prod(primes[code] for code in codes)
             total = sum(counts[code] for code in codes)
-        if (total + FIVE_CARRY) & FIVE_BITS:
-            # Some five may share a suit: every five is looked up with its own suits.
+        if (total + FIVE_CARRY) & FIVE_BITS or len(codes) > _MAX_COUNTED:
+            # Some five may share a suit (or so many cards that a suit's counter would overflow
+            # into the next and hide it): every five is looked up with its own suits.
             return max(map(rank, itertools.combinations(codes, 5)))
         found = memo.get(product)
         if found is None:
@@ -262,6 +285,9 @@ class Evaluator:
         self._cache: dict[tuple[int, ...], tuple[int, ...] | str] = {}
         self._parts: dict[int, Key] = {}
         self._best: dict[int, int] = {}
+        self._picks: dict[int, _Pick] = {}
+        #: The name of each 5-card rank part without jokers met: its ranks alone decide it.
+        self._names: dict[Key, str] = {}
         #: The rank part integer of a hand given as card codes (1-10 cards, jokers included).
         self.rank: RankFunction = _rank_function(self.lookups, self._slow_rank)
         #: The rank part integer of the strongest 5-card hand in 5 or more cards.
@@ -347,6 +373,7 @@ class Evaluator:
         """Forget remembered keys and best ranks (benchmarks measure the cold path with it)."""
         self._cache.clear()
         self._best.clear()
+        self._picks.clear()
 
     def resolve(
         self, codes: Sequence[int]
@@ -371,20 +398,118 @@ class Evaluator:
         )
 
     def best_five(self, cards: Iterable[AnyCard]) -> HandValue:
-        """The strongest 5-card hand among 5 to 7 (or more) cards."""
+        """The strongest 5-card hand among 5 to 7 (or more) cards; of equal ones, the first.
+
+        "First" in the order ``itertools.combinations`` gives the fives of the cards as they
+        came: it decides what is shown when a joker or a second deck's card makes the same hand
+        as another card (a joker standing for the ace of spades held beside it).
+        """
         held = tuple(cards)
-        if len(held) < 5:
-            raise HandError(f"A best five-card hand needs at least 5 cards, not {len(held)}.")
-        best = max(
-            itertools.combinations(held, 5), key=lambda combo: self.key([c.code for c in combo])
+        codes = [card.code for card in held]
+        if len(codes) < 5:
+            raise HandError(f"A best five-card hand needs at least 5 cards, not {len(codes)}.")
+        if JOKER_CODE in codes:
+            return self.evaluate([held[i] for i in self._strongest_five(codes)])
+        total = sum(map(_RANKS_AND_SUITS.__getitem__, codes))
+        if (total + FIVE_CARRY) & FIVE_BITS or len(codes) > _MAX_COUNTED:
+            # Five may share a suit: the fives are looked up one by one.
+            return self._five_value(held, codes, self._strongest_five(codes))
+        # No five shares a suit, so the ranks alone decide which ranks the best five takes, and
+        # the pick, remembered per multiset of ranks, names them by their places among the
+        # cards sorted high to low (of equal cards the first given first), in key order.
+        order = sorted(range(len(codes)), key=codes.__getitem__, reverse=True)
+        pick = self._picks.get(total >> 16)
+        if pick is None:
+            pick = self._pick(order, codes, total >> 16)
+        places, prefix, name = pick
+        chosen = [order[place] for place in places]
+        ordered = [codes[i] for i in chosen]
+        chosen.sort()
+        return HandValue(
+            tuple([held[i] for i in chosen]),
+            _CATEGORIES[prefix[0]],
+            prefix + tuple([code & 3 for code in ordered]),
+            tuple([_REAL_CARDS[code] for code in ordered]),
+            (),
+            name,
         )
-        return self.evaluate(best)
+
+    def _strongest_five(self, codes: Sequence[int]) -> tuple[int, ...]:
+        """Where the first strongest five (by full key) is, in the order combinations go."""
+        primes, masks = PRIMES, SUIT_MASKS
+        plain5, flush5 = self.lookups.plain5, self.lookups.flush5
+        # Each five's rank as ``rank`` reads it, inline: a call per five would cost twice this.
+        ranks = [
+            (flush5 if masks[a] & masks[b] & masks[c] & masks[d] & masks[e] else plain5)[
+                primes[a] * primes[b] * primes[c] * primes[d] * primes[e]
+            ]
+            for a, b, c, d, e in itertools.combinations(codes, 5)
+        ]
+        top = max(ranks)
+        first = ranks.index(top)
+        places = itertools.islice(itertools.combinations(range(len(codes)), 5), first, None)
+        if ranks.count(top) == 1:
+            return next(places)
+        # Keys order as their ranks, then suits: only the fives of the top rank need a key.
+        best: tuple[int, ...] = ()
+        best_key: Key = ()
+        for five, found in zip(places, ranks[first:], strict=True):
+            if found == top:
+                key = self.key([codes[i] for i in five])
+                if key > best_key:
+                    best, best_key = five, key
+        return best
+
+    def _pick(self, order: list[int], codes: list[int], ranks_held: int) -> _Pick:
+        """The pick of joker-free cards no five of which share a suit."""
+        primes, plain5 = [PRIMES[codes[i]] for i in order], self.lookups.plain5
+        ranks = [plain5[a * b * c * d * e] for a, b, c, d, e in itertools.combinations(primes, 5)]
+        # The first best five of the cards sorted high to low takes the first places of each
+        # rank, the highest suits: the strongest key of that rank, as ``_strongest_five`` says.
+        best = _fives(len(order))[ranks.index(max(ranks))]
+        prefix, perm = self._five_entry([codes[order[place]] for place in best])
+        pick = (tuple([best[i] for i in perm]), prefix, self._names[prefix])
+        if len(self._picks) >= _CACHE_LIMIT:
+            self._picks.clear()
+        self._picks[ranks_held] = pick
+        return pick
+
+    def _five_entry(self, codes: Sequence[int]) -> tuple[Key, Perm]:
+        """Rank part and key order of five joker-free cards sorted high to low (both kept)."""
+        a, b, c, d, e = codes
+        entries = self._plain5 if (a ^ b | a ^ c | a ^ d | a ^ e) & 3 else self._flush5
+        found = entries.get((a >> 2, b >> 2, c >> 2, d >> 2, e >> 2))
+        prefix, perm = found or self._key_entry(entries, (a, b, c, d, e))
+        if prefix not in self._names:
+            resolved = tuple(_REAL_CARDS[codes[i]] for i in perm)
+            category = _CATEGORIES[prefix[0]]
+            self._names[prefix] = describe(category, 5, prefix[1:-1], resolved)
+        return prefix, perm
+
+    def _five_value(
+        self, held: tuple[AnyCard, ...], codes: Sequence[int], five: Sequence[int]
+    ) -> HandValue:
+        """The value of five of the cards (their places, rising), none a joker, from the lookups."""
+        ordered = sorted((codes[i] for i in five), reverse=True)
+        prefix, perm = self._five_entry(ordered)
+        return HandValue(
+            tuple(held[i] for i in five),
+            _CATEGORIES[prefix[0]],
+            prefix + tuple(ordered[i] & 3 for i in perm),
+            tuple(_REAL_CARDS[ordered[i]] for i in perm),
+            (),
+            self._names[prefix],
+        )
 
 
 def _real(code: int) -> Card:
     card = card_from_code(code)
     assert isinstance(card, Card)
     return card
+
+
+#: The real cards by code, as a hand value's resolved cards hold them.
+_REAL_CARDS: Final = {code: _real(code) for code in range(8, 60)}
 
 
 def describe(

@@ -17,9 +17,14 @@ GAME_NAMES: Final = ("showdown", "casino", "standard", "no-surrender", "three-ca
 _ALIASES: Final = {"pai-gow": "paigow", "nosurrender": "no-surrender", "threecard": "three-card"}
 
 
+def fold_name(text: str) -> str:
+    """What was typed with case, spaces and underscores folded: "Three card" is "three-card"."""
+    return "-".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
+
+
 def game_name(text: str) -> str:
     """The game's one name for what was typed; ``GameError`` naming the games otherwise."""
-    folded = "-".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
+    folded = fold_name(text)
     name = _ALIASES.get(folded, folded)
     if name not in GAME_NAMES:
         raise GameError(

@@ -343,25 +343,3 @@ class Database(ABC):
     @abstractmethod
     async def close(self) -> None:
         """Close the store's connections (everything committed is already kept)."""
-
-
-async def open_database(
-    target: str | Path = DEFAULT_DATABASE_PATH,
-    *,
-    clock: Clock = utc_now,
-    migrate_schema: bool = True,
-) -> Database:
-    """Open the store ``target`` names, migrated to the latest schema.
-
-    A PostgreSQL URL opens a pool; a file's path or a ``sqlite:///`` URL a SQLite file (created
-    if missing; `storage.sqlite.DatabaseFileError` says why one cannot be). Anything else is a
-    `DatabaseSettingError` (`locate_database`).
-    """
-    location = locate_database(target)
-    if location.store == "postgresql":
-        from storage.postgres import open_postgres
-
-        return await open_postgres(location.address, clock=clock, migrate_schema=migrate_schema)
-    from storage.sqlite import open_sqlite
-
-    return await open_sqlite(location.address, clock=clock, migrate_schema=migrate_schema)

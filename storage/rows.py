@@ -90,7 +90,7 @@ class GuildSettings:
     daily_bonus: int
     #: An idle lobby closes after this many minutes.
     lobby_minutes: int = 30
-    #: The server's defaults for its tables, as JSON (tables/options.py reads and checks them).
+    #: The server's defaults for its tables, as JSON (tables/defaults.py reads and checks them).
     table_defaults: dict[str, Any] = field(default_factory=dict)
     #: The most a player may net from the house's computers in a UTC day.
     house_cap: int = 100

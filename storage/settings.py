@@ -68,7 +68,7 @@ class SettingsRepository:
     ) -> GuildSettings:
         """Change the settings given, keep the others; return the result.
 
-        ``table_defaults`` is stored as given: the tables check it (tables/options.py).
+        ``table_defaults`` is stored as given: the tables check it (tables/defaults.py).
         """
         async with self.database.transaction() as connection:
             old = await read_settings(connection, guild_id)

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from engine.cards import AnyCard
 from engine.declaring import plays_on
 from engine.players import Level
-from tables.games import GameSpec
-from tables.rules import SOLVER_BUDGET_S, rules_of
+from tables.games import GameSpec, rules_of
+from tables.rules import SOLVER_BUDGET_S
 from tables.setting import Setting
 
 __all__ = ["Level", "computer_declares", "computer_name", "computer_sets", "is_computer"]

@@ -3,14 +3,26 @@ policies over them, read again at each action, are in ``tables/server.py``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from engine.errors import GameError
 from engine.players import level_named
 from tables.computers import default_level
-from tables.games import GAMES, GameSpec, game_named
-from tables.options import TableDefaults, check_ante, check_decks, check_wheel
-from tables.rules import rules_of
+from tables.defaults import TableDefaults
+from tables.games import GAME_OPTIONS, GameSpec, entry_of, game_named, rules_of, takers
+from tables.options import (
+    ANTE,
+    ARRANGEMENT_SECONDS,
+    DECLARATION_SECONDS,
+    LOBBY_SECONDS,
+    SEATS,
+    Options,
+    Value,
+    own_options,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,19 +30,10 @@ class TableConfig:
     """A table's settings, chosen by its host at ``/table create``."""
 
     game: str
-    ante: int
-    seats: int
-    declaration_seconds: int = 60
-    arrangement_seconds: int = 180
-    #: At a declaration deadline the silent player plays on (False: surrenders).
-    afk_plays_on: bool = True
+    #: The game's table options (its class is the game's: tables/games.py).
+    options: Options = field(default_factory=Options)
     #: A lobby with no game and no one joining or leaving for this long closes.
     lobby_seconds: int = 1800
-    #: The three-card game's options (RULINGS §5).
-    ties_to_dealer: bool = False
-    decks: int = 6
-    #: Pai Gow's wheel (RULINGS §6): "nevada" (second-highest) or "california" (lowest).
-    wheel: str = "nevada"
     #: A practice table deals and scores as usual but moves no chips and records nothing.
     practice: bool = False
     #: At the start, fill the empty seats with computers of this level (None: do not).
@@ -41,9 +44,62 @@ class TableConfig:
     @property
     def spec(self) -> GameSpec:
         """The game this table plays, with the table's options."""
-        return game_named(self.game).with_options(
-            ties_to_dealer=self.ties_to_dealer, wheel=self.wheel, decks=self.decks
+        return self.options.game(entry_of(self.game).spec)
+
+    @property
+    def ante(self) -> int:
+        """Chips each player antes (each wager, in a game of several); 0 in a game without."""
+        return self.options.ante
+
+    @property
+    def seats(self) -> int:
+        """How many players may sit."""
+        return self.options.seats
+
+    @property
+    def declaration_seconds(self) -> int:
+        """Seconds to declare play or surrender."""
+        return self.options.declaration_seconds
+
+    @property
+    def arrangement_seconds(self) -> int:
+        """Seconds to set the hands."""
+        return self.options.arrangement_seconds
+
+    @property
+    def afk_plays_on(self) -> bool:
+        """At a declaration deadline the silent player plays on (False: surrenders)."""
+        return self.options.afk_plays_on
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as a snapshot keeps them: one flat object, the game's options in it."""
+        return {
+            "game": self.game,
+            **dataclasses.asdict(self.options),
+            "lobby_seconds": self.lobby_seconds,
+            "practice": self.practice,
+            "fill": self.fill,
+            "computer_seats": self.computer_seats,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableConfig:
+        """The settings ``to_json`` wrote (``KeyError``/``TypeError`` if damaged).
+
+        Snapshots from before each game kept only its own options hold every game's: those of
+        other games are passed over.
+        """
+        rest = dict(data)
+        game = rest.pop("game")
+        kind = entry_of(game).options
+        options = kind(
+            ante=rest.pop("ante"),
+            seats=rest.pop("seats"),
+            **{f.name: rest.pop(f.name) for f in dataclasses.fields(kind) if f.name in rest},
         )
+        for name in GAME_OPTIONS:
+            rest.pop(name, None)
+        return cls(game, options, **rest)
 
 
 def make_config(
@@ -55,42 +111,40 @@ def make_config(
     arrangement_seconds: int = 180,
     afk_plays_on: bool | None = None,
     lobby_seconds: int = 1800,
-    ties_to_dealer: bool | None = None,
-    decks: int | None = None,
-    wheel: str | None = None,
     practice: bool = False,
     fill: str | None = None,
     defaults: TableDefaults | None = None,
+    **chosen: Value | None,
 ) -> TableConfig:
     """Checked table settings; ``GameError`` names the first setting out of range.
 
-    Each option left out takes the server's ``defaults``; an option chosen for a game it does
-    not apply to is refused with a sentence.
+    ``chosen`` are the games' own options (``GAME_OPTIONS``: decks, ties to the dealer, the
+    wheel). Each option left out takes the server's ``defaults``; an option chosen for a game it
+    does not apply to is refused with a sentence.
     """
     spec = game_named(game)
+    kind = entry_of(spec.name).options
     defaults = defaults or TableDefaults()
     if ante is None:
         ante = defaults.antes.get(spec.name, spec.default_ante) if spec.default_ante else 0
     seats = spec.max_players if seats is None else seats
     if spec.default_ante:
-        check_ante(ante)
+        ANTE.check(ante)
     elif ante:
         raise GameError(f"{spec.title} has no ante: chips change by points only.")
-    taken = rules_of(spec).options()
-    for option, value in (("ties_to_dealer", ties_to_dealer), ("decks", decks), ("wheel", wheel)):
-        if value is not None and option not in taken:
+    own = own_options(kind)
+    # The first option the host chose that the game does not take, in the order given.
+    for option, value in chosen.items():
+        if option not in GAME_OPTIONS:
+            raise TypeError(f"make_config() got an unexpected keyword argument {option!r}")
+        if value is not None and GAME_OPTIONS[option] not in own:
             raise GameError(f"The {option} option is for {_taken_by(option)}, not {spec.title}.")
     if afk_plays_on is not None and not spec.declarations:
         raise GameError(f"The silent option is for games with declarations, not {spec.title}.")
-    if not spec.min_players <= seats <= spec.max_players:
-        raise GameError(
-            f"{spec.title} seats {spec.min_players} to {spec.max_players} players, not {seats}."
-        )
-    for name, value in (("declaration", declaration_seconds), ("arrangement", arrangement_seconds)):
-        if not 15 <= value <= 3600:
-            raise GameError(f"The {name} deadline must be 15 seconds to an hour, not {value}s.")
-    if not 60 <= lobby_seconds <= 7 * 24 * 3600:
-        raise GameError("An idle lobby must close after a minute to a week.")
+    SEATS.within(spec.min_players, spec.max_players).check(seats, title=spec.title)
+    DECLARATION_SECONDS.check(declaration_seconds)
+    ARRANGEMENT_SECONDS.check(arrangement_seconds)
+    LOBBY_SECONDS.check(lobby_seconds)
     cap = computer_cap(defaults)
     if practice and fill is None and cap:
         fill = default_level()  # a lone player practises at once, against whoever the seats need
@@ -98,21 +152,20 @@ def make_config(
         fill = level_named(fill).value
         if cap == 0:
             raise GameError("This server does not seat computers at its tables.")
-    return TableConfig(
-        spec.name,
-        ante,
-        seats,
-        declaration_seconds,
-        arrangement_seconds,
-        defaults.afk_plays_on if afk_plays_on is None else afk_plays_on,
-        lobby_seconds,
-        defaults.ties_to_dealer if ties_to_dealer is None else ties_to_dealer,
-        check_decks(defaults.decks if decks is None else decks),
-        check_wheel(defaults.wheel if wheel is None else wheel),
-        practice,
-        fill,
-        cap,
+    values: dict[str, Value] = {}
+    for declared in own:
+        value = chosen.get(declared.name)
+        chosen_or_default = defaults.option(declared.name) if value is None else value
+        values[declared.name] = declared.check(chosen_or_default)
+    options = kind(
+        ante=ante,
+        seats=seats,
+        declaration_seconds=declaration_seconds,
+        arrangement_seconds=arrangement_seconds,
+        afk_plays_on=defaults.afk_plays_on if afk_plays_on is None else afk_plays_on,
+        **values,
     )
+    return TableConfig(spec.name, options, lobby_seconds, practice, fill, cap)
 
 
 def computer_cap(defaults: TableDefaults) -> int:
@@ -122,5 +175,5 @@ def computer_cap(defaults: TableDefaults) -> int:
 
 def _taken_by(option: str) -> str:
     """The games that take a table option, as a sentence names them."""
-    called = (rules_of(s).called() for s in GAMES.values() if option in rules_of(s).options())
+    called = (rules_of(entry.spec).called() for entry in takers(option))
     return " and ".join(dict.fromkeys(called))

@@ -1,92 +1,69 @@
-"""The six games a table can host, as data: who plays, how many cards, what is staked and when."""
+"""The games a table can host: one entry per game, naming everything the bot asks of it.
+
+An entry holds the game's numbers (``GameSpec``), its rules object (tables/rules/), the class of
+its table options (tables/options.py), its aliases, its section of docs/rules.md and how the
+options' words name it. Everything that lists or tells the games apart reads the entries:
+``rules_of``, ``game_named``, the checks of ``make_config``, a server's defaults, the choices
+and words of ``/table create``, ``/settings`` and ``/rules``, the game record's options.
+"""
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
-from enum import Enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Final
 
-from engine.errors import GameError
-from engine.evaluate import WheelMode
-from engine.names import game_name
+from engine.errors import GameError, quote
+from engine.names import fold_name
 from engine.paigow import PaiGowVariant
 from engine.three_card import ThreeCardVariant
 from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, Variant
+from tables.options import Option, Options, own_options
+from tables.rules import GameRules
+from tables.rules.paigow import PaiGowOptions, PaiGowRules
+from tables.rules.pyramid import PyramidRules
+from tables.rules.three_card import ThreeCardOptions, ThreeCardRules
+from tables.spec import GameSpec
 
-
-class Family(Enum):
-    """How a game is played out: Pyramid hands, or one of the two casino relatives."""
-
-    PYRAMID = "pyramid"
-    THREE_CARD = "three_card"
-    PAI_GOW = "pai_gow"
+__all__ = [
+    "ENTRIES",
+    "GAMES",
+    "GAME_OPTIONS",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "GameEntry",
+    "GameSpec",
+    "entry_of",
+    "game_named",
+    "option_help",
+    "rules_of",
+    "rules_summary",
+    "spec_with",
+    "takers",
+]
 
 
 @dataclass(frozen=True, slots=True)
-class GameSpec:
-    """One game as a table runs it; ``name`` is the word players type (``/table create``)."""
+class GameEntry:
+    """One game, and everything the rest of the bot asks of it."""
 
-    name: str
-    title: str
-    family: Family
-    min_players: int
-    max_players: int
-    decks: int
-    jokers: int
-    #: Cards each player is dealt before any declaration.
-    deal: int
-    #: Cards the bot dealer (or banker) holds; 0 in games between players only.
-    dealer_cards: int
-    default_ante: int
-    variant: Variant | None = None
-    #: Wagers a player puts up at the start, each one ante (the three-card game's three bets).
-    wagers: int = 1
-    #: A game with no ante holds this many chips per opponent from each player while it is played
-    #: (returned with the result), so nobody plays who could not pay a likely loss.
-    cover_per_opponent: int = 0
-    #: The house games' numbers as this table plays them (its options applied).
-    three_card: ThreeCardVariant | None = None
-    pai_gow: PaiGowVariant | None = None
+    spec: GameSpec
+    #: Its rules object: reading and suggesting settings, playing out, the pictures' questions.
+    rules: Callable[[GameSpec], GameRules]
+    #: The table options it takes: every game's, and its own (which change ``spec``'s numbers).
+    options: type[Options] = Options
+    #: Other spellings players type, after case, spaces and underscores are folded to hyphens.
+    aliases: tuple[str, ...] = ()
+    #: The heading of its section in docs/rules.md, which ``/rules`` shows.
+    section: str = ""
+    #: How the descriptions of its own options and ``/settings`` name it: "Three-card game".
+    label: str = ""
 
     @property
-    def three_card_variant(self) -> ThreeCardVariant:
-        """The three-card game's numbers at this table; ``GameError`` for another game."""
-        if self.three_card is None:
-            raise GameError(f"{self.title} is not the three-card game.")
-        return self.three_card
-
-    @property
-    def pai_gow_variant(self) -> PaiGowVariant:
-        """Pai Gow's numbers at this table; ``GameError`` for another game."""
-        if self.pai_gow is None:
-            raise GameError(f"{self.title} is not Pai Gow.")
-        return self.pai_gow
-
-    def with_options(self, *, ties_to_dealer: bool, wheel: str, decks: int) -> GameSpec:
-        """This game with a table's options (those that do not apply to it are ignored)."""
-        return _with_options(self, ties_to_dealer, wheel, decks)
-
-    def put_up(self, ante: int) -> int:
-        """What each player puts up at the start at this ante: the ante, once per wager."""
-        return ante * self.wagers
-
-    def variant_at(self, ante: int) -> Variant:
-        """The Pyramid variant as a table with this ante plays it; ``GameError`` for another
-        game. A game without an ante (No-Surrender) keeps its none (RULINGS §4)."""
-        if self.variant is None:
-            raise GameError(f"{self.title} is not a Pyramid game.")
-        return replace(self.variant, ante=ante) if self.default_ante else self.variant
-
-    @property
-    def declarations(self) -> int:
-        """How many play-or-surrender rounds the game has."""
-        return 0 if self.variant is None else len(self.variant.declarations)
-
-    @property
-    def has_dealer(self) -> bool:
-        """Whether the bot plays a hand (the Casino dealer, the three-card dealer, the banker)."""
-        return self.dealer_cards > 0
+    def name(self) -> str:
+        """The one name players type and the database keeps."""
+        return self.spec.name
 
 
 #: No-Surrender's cover: 1,500 heads-up deals set by the solver lost at most 17 points to one
@@ -100,7 +77,6 @@ def _pyramid(
     return GameSpec(
         name=name,
         title=variant.title,
-        family=Family.PYRAMID,
         min_players=variant.min_players,
         max_players=variant.max_players,
         decks=variant.decks,
@@ -109,42 +85,53 @@ def _pyramid(
         dealer_cards=dealer_cards,
         # No-Surrender has no ante: chips move by points only (RULINGS §4).
         default_ante=variant.ante,
-        variant=variant,
+        numbers=variant,
         cover_per_opponent=cover_per_opponent,
     )
 
 
-#: The three-card game's numbers (RULINGS §5) and Pai Gow's (RULINGS §6), as the tables play them.
-THREE_CARD_VARIANT: Final = ThreeCardVariant()
-PAI_GOW_VARIANT: Final = PaiGowVariant()
-
-GAMES: Final[dict[str, GameSpec]] = {
-    spec.name: spec
-    for spec in (
-        _pyramid("showdown", SHOWDOWN),
+#: Every game, in the order the commands list them.
+ENTRIES: Final[tuple[GameEntry, ...]] = (
+    GameEntry(_pyramid("showdown", SHOWDOWN), PyramidRules, section="## Showdown Version"),
+    GameEntry(
         # The dealer sets 9 cards: its 7 and the 2 it would buy (RULINGS §3).
         _pyramid("casino", CASINO, dealer_cards=CASINO.max_held),
-        _pyramid("standard", STANDARD),
+        PyramidRules,
+        section="## Casino Version",
+    ),
+    GameEntry(_pyramid("standard", STANDARD), PyramidRules, section="## Standard 17-card game"),
+    GameEntry(
         _pyramid("no-surrender", NO_SURRENDER, cover_per_opponent=NO_SURRENDER_COVER),
+        PyramidRules,
+        aliases=("nosurrender",),
+        section="## No-Surrender",
+    ),
+    GameEntry(
         GameSpec(
             name="three-card",
             title="Three-card table game",
-            family=Family.THREE_CARD,
             min_players=1,
             max_players=6,
-            decks=THREE_CARD_VARIANT.decks,
+            decks=ThreeCardVariant().decks,
             jokers=0,
             deal=3,
             dealer_cards=3,
             default_ante=5,
+            # RULINGS §5, before a table's options change it.
+            numbers=ThreeCardVariant(),
             # Seed 002: the main bet, the 3-card bonus and the 6-card bonus.
             wagers=3,
-            three_card=THREE_CARD_VARIANT,
         ),
+        ThreeCardRules,
+        ThreeCardOptions,
+        aliases=("threecard",),
+        section="## The three-card table game",
+        label="Three-card game",
+    ),
+    GameEntry(
         GameSpec(
             name="paigow",
             title="Pai Gow poker",
-            family=Family.PAI_GOW,
             min_players=1,
             max_players=6,
             decks=1,
@@ -152,24 +139,86 @@ GAMES: Final[dict[str, GameSpec]] = {
             deal=7,
             dealer_cards=7,
             default_ante=10,
-            pai_gow=PAI_GOW_VARIANT,
+            # RULINGS §6, before a table's wheel changes it.
+            numbers=PaiGowVariant(),
         ),
-    )
+        PaiGowRules,
+        PaiGowOptions,
+        aliases=("pai-gow",),
+        section="## Pai Gow poker",
+        label="Pai Gow",
+    ),
+)
+
+_ENTRIES: Final = {entry.name: entry for entry in ENTRIES}
+_ALIASES: Final = {alias: entry.name for entry in ENTRIES for alias in entry.aliases}
+
+#: Every game by its name, as the game starts before a table's options.
+GAMES: Final[dict[str, GameSpec]] = {entry.name: entry.spec for entry in ENTRIES}
+
+#: The options some games take of their own (the three-card game's, Pai Gow's), by name, in
+#: the entries' order; games that share one share its declaration.
+GAME_OPTIONS: Final[dict[str, Option]] = {
+    declared.name: declared for entry in ENTRIES for declared in own_options(entry.options)
 }
+
+#: The fewest and most seats any game's table has.
+MIN_SEATS: Final = min(entry.spec.min_players for entry in ENTRIES)
+MAX_SEATS: Final = max(entry.spec.max_players for entry in ENTRIES)
+
+
+def entry_of(name: str) -> GameEntry:
+    """The entry of the game with this one name (``KeyError`` for another)."""
+    return _ENTRIES[name]
+
+
+def game_named(text: str) -> GameSpec:
+    """The game players call ``text`` (its name or an alias, in any case, with spaces or
+    underscores); ``GameError`` naming the games otherwise."""
+    folded = fold_name(text)
+    entry = _ENTRIES.get(_ALIASES.get(folded, folded))
+    if entry is None:
+        raise GameError(f"There is no game called {quote(text)}; try one of {', '.join(_ENTRIES)}.")
+    return entry.spec
 
 
 @functools.cache
-def _with_options(spec: GameSpec, ties_to_dealer: bool, wheel: str, decks: int) -> GameSpec:
-    # A game takes the options its own numbers have (RULINGS §5, §6); the others ignore them.
-    if spec.three_card is not None:
-        variant = ThreeCardVariant(decks=decks, ties_to_dealer=ties_to_dealer)
-        return replace(spec, decks=decks, three_card=variant)
-    if spec.pai_gow is not None:
-        mode = WheelMode.LOW if wheel == "california" else WheelMode.SECOND
-        return replace(spec, pai_gow=PaiGowVariant(wheel=mode))
-    return spec
+def rules_of(spec: GameSpec) -> GameRules:
+    """The rules object of a game (with its table options applied)."""
+    return _ENTRIES[spec.name].rules(spec)
 
 
-def game_named(name: str) -> GameSpec:
-    """The game players call ``name`` (any spelling `game_name` reads); ``GameError`` otherwise."""
-    return GAMES[game_name(name)]
+def spec_with(name: str, own: Mapping[str, object]) -> GameSpec:
+    """The game with these values of its own options (others ignored, those missing at their
+    defaults), as a game's record keeps them; ``TypeError``/``ValueError`` for a damaged one."""
+    entry = _ENTRIES[name]
+    values = {o.name: o.read(own[o.name]) for o in own_options(entry.options) if o.name in own}
+    return entry.options(**values).game(entry.spec)  # type: ignore[arg-type]
+
+
+def takers(option: str) -> tuple[GameEntry, ...]:
+    """The games that take one of the games' own options."""
+    return tuple(e for e in ENTRIES if option in {o.name for o in own_options(e.options)})
+
+
+def option_help(option: str, *, explained: bool = False) -> str:
+    """What a command says of one of the games' own options: the games that take it, what it
+    does, its range, and (``explained``) its choices: "Three-card game: decks in the shoe (6-8)"."""
+    declared = GAME_OPTIONS[option]
+    named = " and ".join(entry.label or entry.spec.title for entry in takers(option))
+    notes = [declared.range_words] if declared.range_words else []
+    if explained and declared.explain:
+        notes.append(declared.explain)
+    return f"{named}: {declared.describe}" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def rules_summary(spec: GameSpec) -> str:
+    """A few lines on how the game goes, from its data (the full rules are in docs/rules.md)."""
+    lines = [f"**{spec.title}**: {spec.min_players}-{spec.max_players} players"]
+    if spec.has_dealer:
+        lines[0] += " against the bot dealer"
+    lines[0] += f"; {spec.decks} deck(s)" + (
+        f" and {spec.jokers} joker(s)." if spec.jokers else "."
+    )
+    lines.extend(rules_of(spec).summary())
+    return "\n".join(lines)

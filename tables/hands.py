@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import AnyCard
-from tables.games import GAMES, GameSpec
-from tables.rules import SOLVER_BUDGET_S, rules_of
+from tables.games import GAMES, GameSpec, rules_of
+from tables.rules import SOLVER_BUDGET_S
 from tables.setting import Setting, SlotShape, Suggestion, hands_of
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "chosen_setting",
     "default_setting",
     "hand_labels",
+    "has_automatics",
     "read_setting",
     "setting_shape",
     "suggest_setting",
@@ -38,6 +39,11 @@ def read_setting(
 def setting_shape(spec: GameSpec) -> tuple[SlotShape, ...]:
     """The hands a player sets in this game, weakest first."""
     return rules_of(spec).shape()
+
+
+def has_automatics(spec: GameSpec) -> bool:
+    """Whether a player may declare an automatic with their hands in this game."""
+    return rules_of(spec).has_automatics()
 
 
 def chosen_setting(

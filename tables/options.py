@@ -1,118 +1,159 @@
-"""The options a table may be opened with, and a server's defaults for them.
+"""The options a table is opened with: each declared once, with its default, the values it may
+take and the sentence for one it may not.
 
-RULINGS §5 and §6 name the table options the rules allow: the three-card game's decks (6 to 8)
-and "ties go to the dealer", Pai Gow's wheel (Nevada or California); every game with
-declarations has a default for a player silent at the deadline. A server keeps its own default
-for each (``/settings``), and ``/table create`` may choose again for one table.
+Every game takes the options of ``Options`` (its ante, its seats, the two deadlines, what a
+silent player declares); a game with options of its own (RULINGS §5: the three-card game's decks
+and "ties go to the dealer"; §6: Pai Gow's wheel) declares a subclass beside its rules object,
+which also says how those options change the game's numbers (``Options.game``). The registry
+(tables/games.py) names each game's class, and everything else is read from it: ``make_config``'s
+checks, a server's defaults, what ``/table create`` and ``/settings`` offer and say, the snapshot's
+and the game record's JSON.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.errors import GameError
+from tables.spec import GameSpec
 
-WHEELS: Final = ("nevada", "california")
-#: RULINGS §5: the three-card game's shoe holds six to eight decks.
-THREE_CARD_DECKS: Final = range(6, 9)
+#: A value an option may hold.
+Value = bool | int | str
+
 #: The largest ante a table takes.
 MAX_ANTE: Final = 1_000_000
 
 
-def check_wheel(wheel: str) -> str:
-    """A wheel name as stored; ``GameError`` for another."""
-    wheel = wheel.strip().lower()
-    if wheel not in WHEELS:
-        raise GameError(f"The wheel is {' or '.join(WHEELS)}, not {wheel[:20]!r}.")
-    return wheel
-
-
-def check_decks(decks: int) -> int:
-    """The three-card game's decks; ``GameError`` outside 6 to 8."""
-    if decks not in THREE_CARD_DECKS:
-        raise GameError(f"The three-card game deals from 6 to 8 decks, not {decks}.")
-    return decks
-
-
-def check_computer_seats(count: int) -> int:
-    """How many computers a table may seat: 0 to 5 (a table holds six, one a person)."""
-    if not 0 <= count <= 5:
-        raise GameError(f"A table seats 0 to 5 computers, not {count}.")
-    return count
-
-
-def check_ante(ante: int) -> int:
-    """An ante in range; ``GameError`` otherwise."""
-    if not 1 <= ante <= MAX_ANTE:
-        raise GameError(f"An ante is 1 to {MAX_ANTE:,} chips, not {ante:,}.")
-    return ante
+def _plain(value: Value) -> str:
+    return str(value)
 
 
 @dataclass(frozen=True, slots=True)
-class TableDefaults:
-    """A server's defaults for the tables it opens; each ``/table create`` may choose again."""
+class Option:
+    """One table option: its name, default and range (or choices), the sentence for a value out
+    of range, and the words ``/table create`` and ``/settings`` use for it."""
 
-    #: The ante per game (by its name); a game missing here antes its own default.
-    antes: Mapping[str, int] = field(default_factory=dict)
-    #: At a declaration deadline a silent player plays on (False: surrenders).
-    afk_plays_on: bool = True
-    #: The three-card game: ties go to the dealer, and how many decks the shoe holds.
-    ties_to_dealer: bool = False
-    decks: int = 6
-    #: Pai Gow: where A-2-3-4-5 ranks.
-    wheel: str = "nevada"
-    #: Whether tables may seat computer players, and how many at most.
-    computers_allowed: bool = True
-    computer_seats: int = 5
+    #: As stored, and as ``make_config`` and the sentences name it.
+    name: str
+    default: Value
+    #: What the option does, after the games that take it: "decks in the shoe".
+    describe: str = ""
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+    #: The choices explained, where ``/table create`` has room: "Nevada: second-highest; ...".
+    explain: str = ""
+    #: The sentence for a value out of range; ``{value}``, ``{low}``, ``{high}`` and
+    #: ``{choices}`` ("nevada or california") are filled in.
+    refusal: str = ""
+    #: How ``/settings`` shows a server's default: "**6** decks".
+    shown: Callable[[Any], str] = _plain
 
-    def to_json(self) -> dict[str, Any]:
-        """The defaults as stored with the server's settings."""
-        return {
-            "antes": dict(self.antes),
-            "afk_plays_on": self.afk_plays_on,
-            "ties_to_dealer": self.ties_to_dealer,
-            "decks": self.decks,
-            "wheel": self.wheel,
-            "computers_allowed": self.computers_allowed,
-            "computer_seats": self.computer_seats,
-        }
+    @property
+    def range_words(self) -> str:
+        """The range as the commands' descriptions say it: "6-8", or nothing."""
+        return "" if self.low is None else f"{self.low}-{self.high}"
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TableDefaults:
-        """Stored defaults, checked again; ``GameError`` if they cannot be read."""
-        try:
-            antes = {
-                str(game): check_ante(int(ante)) for game, ante in data.get("antes", {}).items()
-            }
-            return cls(
-                antes=antes,
-                afk_plays_on=bool(data.get("afk_plays_on", True)),
-                ties_to_dealer=bool(data.get("ties_to_dealer", False)),
-                decks=check_decks(int(data.get("decks", 6))),
-                wheel=check_wheel(str(data.get("wheel", "nevada"))),
-                computers_allowed=bool(data.get("computers_allowed", True)),
-                computer_seats=check_computer_seats(int(data.get("computer_seats", 5))),
-            )
-        except (AttributeError, TypeError, ValueError) as error:
-            raise GameError(f"The server's table defaults are damaged ({error}).") from error
+    def check(self, value: Value, **words: object) -> Value:
+        """The value as stored, if the option allows it; else ``GameError`` with the refusal."""
+        if self.choices:
+            text = str(value).strip().lower()
+            if text not in self.choices:
+                raise GameError(self._refused(text[:20], words))
+            return text
+        if isinstance(self.default, bool) or self.low is None or self.high is None:
+            return value
+        if not isinstance(value, int) or not self.low <= value <= self.high:
+            raise GameError(self._refused(value, words))
+        return value
 
-    def changed(self, **changes: Any) -> TableDefaults:
-        """These defaults with some changed, each checked (``GameError`` names a bad one)."""
-        if "wheel" in changes:
-            changes["wheel"] = check_wheel(changes["wheel"])
-        if "decks" in changes:
-            changes["decks"] = check_decks(changes["decks"])
-        if "computer_seats" in changes:
-            changes["computer_seats"] = check_computer_seats(changes["computer_seats"])
-        return replace(self, **changes)
+    def read(self, stored: Any) -> Value:
+        """A stored value (JSON, or a server's defaults) as the option's type, then checked;
+        ``TypeError``/``ValueError`` if it is no such value."""
+        return self.check(type(self.default)(stored))
 
-    def with_ante(self, game: str, ante: int | None) -> TableDefaults:
-        """These defaults with one game's ante set (None: back to the game's own)."""
-        antes = dict(self.antes)
-        if ante is None:
-            antes.pop(game, None)
-        else:
-            antes[game] = check_ante(ante)
-        return replace(self, antes=antes)
+    def within(self, low: int, high: int) -> Option:
+        """The option with a game's own range (its seats)."""
+        return dataclasses.replace(self, low=low, high=high, default=high)
+
+    def _refused(self, value: object, words: Mapping[str, object]) -> str:
+        return self.refusal.format(
+            value=value, low=self.low, high=self.high, choices=" or ".join(self.choices), **words
+        )
+
+
+def option(declared: Option) -> Any:
+    """A field of an ``Options`` class, with its declaration beside it."""
+    return field(default=declared.default, metadata={"option": declared})
+
+
+ANTE: Final = Option(
+    "ante",
+    0,
+    low=1,
+    high=MAX_ANTE,
+    refusal="An ante is {low:,} to {high:,} chips, not {value:,}.",
+)
+#: A game's own range replaces this one (``Option.within``).
+SEATS: Final = Option(
+    "seats", 6, low=1, high=6, refusal="{title} seats {low} to {high} players, not {value}."
+)
+DECLARATION_SECONDS: Final = Option(
+    "declaration_seconds",
+    60,
+    low=15,
+    high=3600,
+    refusal="The declaration deadline must be 15 seconds to an hour, not {value}s.",
+)
+ARRANGEMENT_SECONDS: Final = Option(
+    "arrangement_seconds",
+    180,
+    low=15,
+    high=3600,
+    refusal="The arrangement deadline must be 15 seconds to an hour, not {value}s.",
+)
+#: ``/table create`` calls it ``silent``; only games with declarations take it.
+SILENT: Final = Option("afk_plays_on", True)
+LOBBY_SECONDS: Final = Option(
+    "lobby_seconds",
+    1800,
+    low=60,
+    high=7 * 24 * 3600,
+    refusal="An idle lobby must close after a minute to a week.",
+)
+COMPUTER_SEATS: Final = Option(
+    "computer_seats", 5, low=0, high=5, refusal="A table seats 0 to 5 computers, not {value}."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The options every game's table takes; a game with options of its own subclasses this."""
+
+    ante: int = option(ANTE)
+    seats: int = option(SEATS)
+    declaration_seconds: int = option(DECLARATION_SECONDS)
+    arrangement_seconds: int = option(ARRANGEMENT_SECONDS)
+    #: At a declaration deadline the silent player plays on (False: surrenders).
+    afk_plays_on: bool = option(SILENT)
+
+    def game(self, spec: GameSpec) -> GameSpec:
+        """The game as these options play it; a game with options of its own overrides this."""
+        return spec
+
+    def own(self) -> dict[str, Value]:
+        """The values of the game's own options (none here), by name."""
+        return {declared.name: getattr(self, declared.name) for declared in own_options(type(self))}
+
+
+def declared(kind: type[Options]) -> tuple[Option, ...]:
+    """Every option an ``Options`` class takes, in its fields' order."""
+    return tuple(f.metadata["option"] for f in dataclasses.fields(kind))
+
+
+def own_options(kind: type[Options]) -> tuple[Option, ...]:
+    """The options a game declares beyond those every game takes."""
+    return declared(kind)[len(dataclasses.fields(Options)) :]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from storage.rows import GuildSettings
 from tables.config import TableConfig, computer_cap
-from tables.options import TableDefaults
+from tables.defaults import TableDefaults
 
 
 @dataclass(frozen=True, slots=True)

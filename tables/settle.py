@@ -17,8 +17,9 @@ from storage.rows import HouseDay, HouseNets
 from tables.codec import encode_event
 from tables.computers import is_computer
 from tables.events import Note, SeatResult, ShowdownSettled
+from tables.games import rules_of
 from tables.house_cap import cap_house
-from tables.rules import move, rules_of
+from tables.rules import move
 from tables.table import Table
 
 
@@ -91,7 +92,7 @@ def settle_table(
     spec = table.spec
     assert table.game_id is not None
     rules = rules_of(spec)
-    played = rules.play(table)
+    played = rules.play(table.finished())
     practice = table.config.practice
     # A practice table moves no chips, so nobody's loss is capped by them.
     capped, notes = cap_losses(played.transfers, {} if practice else available)
@@ -162,11 +163,7 @@ def settle_table(
         "holdings": {str(s.user): list(s.cards) for s in table.seats},
         "computers": {str(s.user): s.computer for s in table.seats if s.computer},
         "practice": practice,
-        "options": {
-            "ties_to_dealer": table.config.ties_to_dealer,
-            "decks": table.config.decks,
-            "wheel": table.config.wheel,
-        },
+        "options": table.config.options.own(),
         "showdown": encode_event(event),
     }
     return Result(() if practice else moved, event, record, won_from_house)

@@ -6,8 +6,8 @@ from typing import Any
 
 from engine.errors import GameError
 from tables.config import TableConfig
+from tables.games import rules_of
 from tables.phase import Phase
-from tables.rules import rules_of
 from tables.seat import SeatState
 from tables.table import STATE_FORMAT, Table
 
@@ -21,7 +21,7 @@ def table_from_state(state: dict[str, Any]) -> Table:
     if state.get("format") not in (1, STATE_FORMAT):
         raise GameError(f"This table was saved in another format ({state.get('format')}).")
     try:
-        config = TableConfig(**state["config"])
+        config = TableConfig.from_json(state["config"])
         rules = rules_of(config.spec)
         return Table(
             guild_id=int(state["guild_id"]),

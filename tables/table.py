@@ -11,10 +11,10 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Final
 
-from engine.cards import Shoe
+from engine.cards import Shoe, card_from_code
 from engine.errors import GameError
 from engine.stakes import DeclarationStakes, declaration_stakes
 from tables.config import TableConfig
@@ -30,9 +30,9 @@ from tables.events import (
     GameStarted,
     TableOpened,
 )
-from tables.games import GameSpec
+from tables.games import GameSpec, rules_of
 from tables.phase import Phase
-from tables.rules import rules_of
+from tables.rules import FinishedGame, PlayedSeat
 from tables.seat import SeatState
 from tables.seating import Seating
 from tables.setting import Setting
@@ -246,7 +246,10 @@ class Table(Seating):
 
     def reveal_stakes_reason(self) -> str:
         """The escrow reason of this round's stakes (each stake is escrowed once)."""
-        return "buy-in" if self.spec.name == "casino" else f"stake {self.round + 1}"
+        # Against the Casino dealer, playing on buys two more cards (RULINGS §3).
+        variant = self.spec.variant
+        buys_in = variant is not None and variant.casino is not None
+        return "buy-in" if buys_in else f"stake {self.round + 1}"
 
     def force_surrender(self, users: Sequence[int]) -> None:
         """Players who cannot cover playing on surrender instead."""
@@ -329,6 +332,15 @@ class Table(Seating):
         """Active seats without a setting: those the solver must set for at the deadline."""
         return tuple(s for s in self.active if s.setting is None)
 
+    def finished(self) -> FinishedGame:
+        """The game as its rules play it out once the hands are in (``GameRules.play``)."""
+        return FinishedGame(
+            tuple(PlayedSeat(s.user, s.held, s.setting, s.surrendered_at) for s in self.seats),
+            tuple(card_from_code(code) for code in self.dealer_cards),
+            self.config.ante,
+            self.button,
+        )
+
     # ----- the end -------------------------------------------------------------------------
 
     def verify_cancel(self, by: int, *, is_admin: bool = False) -> None:
@@ -371,7 +383,7 @@ class Table(Seating):
             "guild_id": self.guild_id,
             "channel_id": self.channel_id,
             "host": self.host,
-            "config": asdict(self.config),
+            "config": self.config.to_json(),
             "seats": [seat.to_state() for seat in self.seats],
             "phase": self.phase.value,
             "round": self.round,

@@ -16,7 +16,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from storage.database import open_database
+from storage.stores import open_database
 from tests.postgres import (
     IN_CI,
     PostgresUnavailableError,

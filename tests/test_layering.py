@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -138,3 +139,258 @@ def test_no_discord_mention_is_built_below_the_cogs(package: str) -> None:
         if "<@" in line or "<#" in line
     ]
     assert not found, found
+
+
+# ----- cycles and the order of layers and modules ---------------------------------------------
+
+#: The product's layers, bottom to top: a module imports from its own layer or the ones below.
+#: (STYLE.md's table forbids some imports downwards too: render and storage never meet.)
+LAYERS: tuple[str, ...] = ("engine", "render", "storage", "tables", "cogs", "demo", "bot")
+
+#: Within these layers, every module in order, bottom to top: a module imports only modules
+#: before it. Two import cycles grew in these layers, and the order is what keeps them out; a
+#: new module takes its place here.
+MODULE_ORDER: dict[str, tuple[str, ...]] = {
+    "storage": (
+        "storage.errors",
+        "storage.health",
+        "storage.rows",
+        "storage.database",
+        "storage.sqlite",
+        "storage.postgres",
+        "storage.stores",
+        "storage.settings",
+        "storage.ledger",
+        "storage.house",
+        "storage.outbox",
+        "storage.cluster",
+        "storage.games",
+        "storage.chips",
+        "storage.players",
+        "storage.leaderboards",
+        "storage.audit",
+        "storage",
+    ),
+    "tables": (
+        "tables.phase",
+        "tables.setting",
+        "tables.events",
+        "tables.codec",
+        "tables.runtime",
+        "tables.spec",
+        "tables.options",
+        "tables.review",
+        "tables.rules",
+        "tables.rules.pyramid_review",
+        "tables.rules.house_review",
+        "tables.rules.pyramid",
+        "tables.rules.house",
+        "tables.rules.three_card",
+        "tables.rules.paigow",
+        "tables.games",
+        "tables.defaults",
+        "tables.computers",
+        "tables.config",
+        "tables.server",
+        "tables.seat",
+        "tables.seating",
+        "tables.table",
+        "tables.snapshot",
+        "tables.house_cap",
+        "tables.settle",
+        "tables.live",
+        "tables.outbox",
+        "tables.deadlines",
+        "tables.hands",
+        "tables.suggestions",
+        "tables.flow",
+        "tables.turns",
+        "tables.coach",
+        "tables.manager",
+        "tables.cluster",
+        "tables",
+    ),
+}
+
+
+def product_sources() -> dict[str, str]:
+    """Every product module's source by its dotted name (a package by its own name)."""
+    paths = [path for layer in LAYERS[:-2] for path in package_modules(layer)]
+    paths += [ROOT / "demo.py", ROOT / "bot.py"]
+    sources = {}
+    for path in paths:
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        sources[name] = path.read_text(encoding="utf-8")
+    return sources
+
+
+def _importing(module: str, node: ast.ImportFrom, is_package: bool) -> str:
+    """The absolute name a ``from ... import`` reads from (a relative one resolved)."""
+    if not node.level:
+        return node.module or ""
+    parts = module.split(".") if is_package else module.split(".")[:-1]
+    base = parts[: len(parts) - (node.level - 1)]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def import_graph(sources: dict[str, str]) -> dict[str, dict[str, int]]:
+    """Each module's imports of other product modules, with the line of the first.
+
+    Every import counts wherever it stands: at the top, inside a function, or under
+    ``TYPE_CHECKING`` (a type needed only for checking is a dependency all the same).
+    """
+
+    def known(name: str) -> str | None:
+        # ``import a.b.c`` or ``from a.b import c`` depends on the innermost product module.
+        while name and name not in sources:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, dict[str, int]] = {}
+    for module, source in sources.items():
+        edges: dict[str, int] = {}
+        is_package = any(other.startswith(f"{module}.") for other in sources)
+        for node in ast.walk(ast.parse(source, filename=module)):
+            targets: list[str | None] = []
+            if isinstance(node, ast.Import):
+                targets = [known(alias.name) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                origin = _importing(module, node, is_package)
+                targets = [known(f"{origin}.{alias.name}") for alias in node.names]
+            for target in targets:
+                if target is not None and target != module:
+                    edges.setdefault(target, node.lineno)
+        graph[module] = edges
+    return graph
+
+
+def import_cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The modules caught in each import cycle (Tarjan's strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        # Iterative, so a long chain of imports cannot exhaust Python's recursion limit.
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, {})))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return sorted(found)
+
+
+def _place(module: str) -> tuple[int, int]:
+    """A module's layer, and its place in its layer's order (0 where the layer has none)."""
+    layer = LAYERS.index(module.partition(".")[0])
+    order = MODULE_ORDER.get(LAYERS[layer], ())
+    return layer, order.index(module) if module in order else 0
+
+
+def upward_imports(graph: dict[str, dict[str, int]]) -> list[str]:
+    """Every import from a module to one above it: in a higher layer, or later in its order."""
+    found = []
+    for module, edges in sorted(graph.items()):
+        for target, line in sorted(edges.items()):
+            if _place(target) <= _place(module):
+                continue
+            if _place(target)[0] > _place(module)[0]:
+                reason = f"{target.partition('.')[0]} is a layer above {module.partition('.')[0]}"
+            else:
+                reason = f"{target} comes after it in MODULE_ORDER"
+            found.append(f"{module} (line {line}) imports {target}: {reason}")
+    return found
+
+
+@functools.cache
+def product_graph() -> dict[str, dict[str, int]]:
+    """The product's import graph, read once for the tests that walk it."""
+    return import_graph(product_sources())
+
+
+def test_no_import_cycle_among_the_product_modules() -> None:
+    cycles = import_cycles(product_graph())
+    assert not cycles, "Import cycles among the product's modules:\n" + "\n".join(
+        " <-> ".join(cycle) for cycle in cycles
+    )
+
+
+def test_no_import_points_up_a_layer_or_up_a_layers_order() -> None:
+    upward = upward_imports(product_graph())
+    assert not upward, "Imports that point upwards:\n" + "\n".join(upward)
+
+
+@pytest.mark.parametrize("layer", sorted(MODULE_ORDER))
+def test_every_module_of_an_ordered_layer_has_its_place(layer: str) -> None:
+    modules = {name for name in product_sources() if name.partition(".")[0] == layer}
+    order = MODULE_ORDER[layer]
+    assert len(set(order)) == len(order), "a module is listed twice"
+    assert modules == set(order), (
+        f"missing from MODULE_ORDER[{layer!r}]: {sorted(modules - set(order))}; "
+        f"listed but gone: {sorted(set(order) - modules)}"
+    )
+
+
+PLANTED = {
+    "tables.table": "from tables.rules import rules_of\n",
+    "tables.rules": (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from tables.review import Review\n"
+        "def rules_of():\n"
+        "    from tables import table\n"
+    ),
+    "tables.review": "import engine.cards\nfrom tables.rules import rules_of\n",
+    "engine.cards": "import random\n",
+}
+
+
+def test_checker_finds_a_cycle_through_type_checking_and_function_local_imports() -> None:
+    graph = import_graph(PLANTED)
+    assert graph["tables.rules"] == {"tables.review": 3, "tables.table": 5}
+    assert import_cycles(graph) == [["tables.review", "tables.rules", "tables.table"]]
+
+
+def test_checker_finds_no_cycle_once_the_loop_is_cut() -> None:
+    cut = {**PLANTED, "tables.rules": "def rules_of():\n    pass\n"}
+    assert import_cycles(import_graph(cut)) == []
+
+
+def test_checker_finds_an_import_up_a_layer_and_up_a_layers_order() -> None:
+    sources = {
+        "engine.cards": "import tables.setting\n",
+        "tables.setting": "from tables.table import Table\n",
+        "tables.table": "from tables import setting\n",
+    }
+    assert upward_imports(import_graph(sources)) == [
+        "engine.cards (line 1) imports tables.setting: tables is a layer above engine",
+        "tables.setting (line 1) imports tables.table: tables.table comes after it in MODULE_ORDER",
+    ]

@@ -1,36 +1,65 @@
 """One rules object per game family: everything a table asks of its game, asked the same way.
 
-A table never switches on the family. It asks ``rules_of(spec)`` to read a player's setting,
-suggest one, set the house's, name the hands, play a finished game out as transfers and review
-a player's part in it, and which table options the game takes; the pictures ask it how hands are
-read and named and whether a game scores hand by hand. The Pyramid games, the three-card game
-and Pai Gow each answer in their own module. A new game is a new object here, not a branch in
-ten places.
+A table never switches on the family. It asks ``rules_of(spec)`` (tables/games.py) to read a
+player's setting, suggest one, set the house's, name the hands, play a finished game out as
+transfers and review a player's part in it; the pictures ask it how hands are read and named
+and whether a game scores hand by hand. The Pyramid games, the three-card game and Pai Gow each
+answer in their own module, below this protocol, beside the table options they take
+(tables/options.py); the rules never hold a table, only the values they are given
+(``FinishedGame``).
 """
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from engine.cards import AnyCard
 from engine.evaluate import HandRules
 from engine.payouts import Outcome, Payout
 from engine.settlement import Party, Transfer
 from tables.events import SeatResult, ShowdownSettled, Wager
-from tables.games import Family, GameSpec
+from tables.review import Review
 from tables.setting import Setting, SlotShape, Suggestion
-
-if TYPE_CHECKING:
-    from tables.review import Review
-    from tables.table import Table
 
 #: How long the solver may think for a player who let the deadline pass, or for the Casino
 #: dealer (Showdown's 25 cards).
 SOLVER_BUDGET_S = 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedSeat:
+    """One seat of a finished game, as its rules play it out."""
+
+    user: int
+    held: tuple[AnyCard, ...]
+    setting: Setting | None
+    #: The declaration (0-based) at which the player surrendered; None: played on to the end.
+    surrendered_at: int | None = None
+
+    @property
+    def is_active(self) -> bool:
+        """Still in the game at its end: did not surrender or fold."""
+        return self.surrendered_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """What the rules need of a table whose hands are all in: its seats in order (a value, so
+    the rules never hold the table itself), the dealer's cards, the ante and the button."""
+
+    seats: tuple[PlayedSeat, ...]
+    dealer_cards: tuple[AnyCard, ...] = ()
+    ante: int = 0
+    #: The seat index of the dealer button (who takes the pot's odd chip, RULINGS §2).
+    button: int = 0
+
+    @property
+    def active(self) -> tuple[PlayedSeat, ...]:
+        """The seats still in the game at its end."""
+        return tuple(seat for seat in self.seats if seat.is_active)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +91,9 @@ class GameRules(Protocol):
     def check(self, held: Sequence[AnyCard], setting: Setting) -> None:
         """Raise ``GameError`` unless a stored setting is still legal for these cards."""
 
+    def has_automatics(self) -> bool:
+        """Whether a player may declare an automatic (``read``'s ``automatic``)."""
+
     def suggest(self, held: Sequence[AnyCard], *, budget_s: float | None) -> Suggestion:
         """The best setting the bot knows for these cards (the solver, or the house way)."""
 
@@ -71,16 +103,13 @@ class GameRules(Protocol):
     def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
         """Each hand's name for the showdown."""
 
-    def play(self, table: Table) -> Played:
-        """A table whose hands are all in, played out as transfers (CPU work: off the loop)."""
+    def play(self, game: FinishedGame) -> Played:
+        """A game whose hands are all in, played out as transfers (CPU work: off the loop)."""
 
     def review(
         self, event: ShowdownSettled, seat: SeatResult, held: tuple[AnyCard, ...], *, ante: int
     ) -> Review:
         """A player's setting of a finished game beside the best one of the same cards (CPU)."""
-
-    def options(self) -> frozenset[str]:
-        """The table options the game takes (``ties_to_dealer``, ``decks``, ``wheel``)."""
 
     def called(self) -> str:
         """How a sentence names the game's family: "the three-card game", "Pai Gow"."""
@@ -114,30 +143,3 @@ def wager_chips(payout: Payout, stake: int) -> int:
     if payout.outcome is Outcome.WIN:
         return math.floor(stake * payout.net)
     return int(stake * payout.net)
-
-
-def rules_summary(spec: GameSpec) -> str:
-    """A few lines on how the game goes, from its data (the full rules are in docs/rules.md)."""
-    lines = [f"**{spec.title}**: {spec.min_players}-{spec.max_players} players"]
-    if spec.has_dealer:
-        lines[0] += " against the bot dealer"
-    lines[0] += f"; {spec.decks} deck(s)" + (
-        f" and {spec.jokers} joker(s)." if spec.jokers else "."
-    )
-    lines.extend(rules_of(spec).summary())
-    return "\n".join(lines)
-
-
-@functools.cache
-def rules_of(spec: GameSpec) -> GameRules:
-    """The rules object of a game (with its table options applied)."""
-    # The one place that tells the families apart.
-    from tables.rules.house import PaiGowRules, ThreeCardRules
-    from tables.rules.pyramid import PyramidRules
-
-    families: dict[Family, type[PyramidRules | ThreeCardRules | PaiGowRules]] = {
-        Family.PYRAMID: PyramidRules,
-        Family.THREE_CARD: ThreeCardRules,
-        Family.PAI_GOW: PaiGowRules,
-    }
-    return families[spec.family](spec)

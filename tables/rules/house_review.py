@@ -11,24 +11,49 @@ import itertools
 import random
 import statistics
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from engine.cards import AnyCard, card_from_code
 from engine.errors import GameError
+from engine.payouts import Payout
 from tables.events import SeatResult, ShowdownSettled, Wager
 from tables.review import Difference, Review, Way
 from tables.rules import wager_chips
-from tables.setting import Setting
-
-if TYPE_CHECKING:
-    from tables.rules.house import HouseRules
+from tables.setting import Setting, SlotShape
+from tables.spec import GameSpec
 
 #: Dealer hands a house game's settings are weighed against (the same hands for every setting).
 DEALER_SAMPLES: Final = 600
 
 
+class HouseGame(Protocol):
+    """What a review asks of a house game's rules (``HouseRules`` answers it)."""
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game as the table played it."""
+
+    def shape(self) -> tuple[SlotShape, ...]:
+        """The low hand, then the high hand."""
+
+    def check(self, held: Sequence[AnyCard], setting: Setting) -> None:
+        """Raise ``GameError`` unless the setting is legal for these cards (a foul is not)."""
+
+    def house_way(self, held: Sequence[AnyCard], *, banker: bool = False) -> Setting:
+        """The house way's setting of these cards."""
+
+    def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
+        """Each hand's name."""
+
+    def wagers(self, mine: Setting, dealer: Setting) -> tuple[tuple[str, Payout], ...]:
+        """Each wager's name and how it ended against the dealer's setting."""
+
+    def shoe_codes(self) -> tuple[int, ...]:
+        """The codes of every card in the game's shoe."""
+
+
 def review_house(
-    rules: HouseRules,
+    rules: HouseGame,
     ante: int,
     event: ShowdownSettled,
     seat: SeatResult,
@@ -89,9 +114,9 @@ def review_house(
     )
 
 
-def _house_settings(rules: HouseRules, held: Sequence[AnyCard]) -> list[Setting]:
+def _house_settings(rules: HouseGame, held: Sequence[AnyCard]) -> list[Setting]:
     """Every legal low/high setting of a house game's cards."""
-    low_size = rules.LOW.sizes[0]
+    low_size = rules.shape()[0].sizes[0]
     found = []
     for low in itertools.combinations(range(len(held)), low_size):
         setting = Setting(
@@ -109,7 +134,7 @@ def _house_settings(rules: HouseRules, held: Sequence[AnyCard]) -> list[Setting]
 
 
 def _dealer_hands(
-    rules: HouseRules, event: ShowdownSettled, held: Sequence[AnyCard]
+    rules: HouseGame, event: ShowdownSettled, held: Sequence[AnyCard]
 ) -> list[list[AnyCard]]:
     """Dealer hands the shoe could hold, as far as the player knew (their own cards out)."""
     codes = list(rules.shoe_codes())

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.arrangement import Arrangement, parse_arrangement, verify_arrangement
 from engine.automatics import verify_automatic
-from engine.cards import AnyCard, card_from_code
+from engine.cards import AnyCard
 from engine.declaring import warm_up_declaring
 from engine.errors import GameError, quote
 from engine.evaluate import HandRules, HandValue, evaluate, evaluator
@@ -20,15 +19,11 @@ from engine.solver.model import load_model
 from engine.solver.solve import solve
 from engine.variants import Automatic, Variant
 from tables.events import SeatResult, ShowdownSettled
-from tables.games import GameSpec
 from tables.review import Review
-from tables.rules import SOLVER_BUDGET_S, Played
+from tables.rules import SOLVER_BUDGET_S, FinishedGame, Played, PlayedSeat
 from tables.rules.pyramid_review import review_pyramid
 from tables.setting import Setting, SlotShape, Suggestion, hands_of
-
-if TYPE_CHECKING:
-    from tables.seat import SeatState
-    from tables.table import Table
+from tables.spec import GameSpec
 
 
 def automatic_named(name: str | None) -> Automatic | None:
@@ -83,6 +78,10 @@ class PyramidRules:
             return verify_arrangement(self.variant, held, arrangement)
         return verify_automatic(self.variant, held, arrangement, chosen)
 
+    def has_automatics(self) -> bool:
+        """Whether the variant has 17-card automatics (Standard and No-Surrender)."""
+        return self.variant.automatics is not None
+
     def suggest(self, held: Sequence[AnyCard], *, budget_s: float | None) -> Suggestion:
         """The solver's best setting (an automatic when it pays more)."""
         solution = solve(self.variant, held, budget_s=budget_s)
@@ -112,10 +111,6 @@ class PyramidRules:
     ) -> Review:
         """The solver's setting of the cards beside the player's, against the hands played."""
         return review_pyramid(self.spec, ante, event, seat, held)
-
-    def options(self) -> frozenset[str]:
-        """None: the Pyramid games play as their variant says."""
-        return frozenset()
 
     def called(self) -> str:
         """ "the Pyramid games"."""
@@ -161,23 +156,19 @@ class PyramidRules:
         if self.variant.declarations:
             warm_up_declaring(self.variant)
 
-    def play(self, table: Table) -> Played:
+    def play(self, game: FinishedGame) -> Played:
         """Declarations, points and the pot (or the Casino dealer's payouts), as transfers."""
-        variant = self.spec.variant_at(table.config.ante)
+        variant = self.spec.variant_at(game.ante)
         # A game that ended at a declaration (one player left) has no hands to compare.
-        played = {s.user: self._played(s) for s in table.active if s.setting is not None}
+        played = {s.user: self._played(s) for s in game.active if s.setting is not None}
         dealer: PlayedHands | None = None
         dealer_setting: Setting | None = None
         if variant.against_dealer and played:
             # RULINGS §3: the dealer sets its 9 cards with the solver.
-            dealer_cards = tuple(card_from_code(code) for code in table.dealer_cards)
-            dealer_setting = self.suggest(dealer_cards, budget_s=SOLVER_BUDGET_S).setting
-            dealer = PlayedHands("dealer", self.values(dealer_cards, dealer_setting))
-        seats = [
-            Seat(s.user, s.surrendered_at, played.get(s.user), table.config.ante)
-            for s in table.seats
-        ]
-        transfers = settle(variant, seats, dealer=table.button, dealer_hands=dealer)
+            dealer_setting = self.suggest(game.dealer_cards, budget_s=SOLVER_BUDGET_S).setting
+            dealer = PlayedHands("dealer", self.values(game.dealer_cards, dealer_setting))
+        seats = [Seat(s.user, s.surrendered_at, played.get(s.user), game.ante) for s in game.seats]
+        transfers = settle(variant, seats, dealer=game.button, dealer_hands=dealer)
         if dealer is not None:
             per_hand = {
                 user: matchup(variant, mine, dealer).per_hand for user, mine in played.items()
@@ -203,7 +194,7 @@ class PyramidRules:
         }
         return Played(transfers, matrix=matrix, matrix_players=players, per_hand=per_hand)
 
-    def _played(self, seat: SeatState) -> PlayedHands:
+    def _played(self, seat: PlayedSeat) -> PlayedHands:
         assert seat.setting is not None
         values = self.values(seat.held, seat.setting)
         return PlayedHands(str(seat.user), values, automatic_named(seat.setting.automatic))

@@ -21,9 +21,9 @@ from engine.solver.solve import automatic_ev, solve
 from engine.stakes import SurrenderCost, surrender_cost
 from engine.variants import Automatic, Variant
 from tables.events import SeatResult, ShowdownSettled
-from tables.games import GameSpec
 from tables.review import Difference, Review, Way
 from tables.setting import Hand
+from tables.spec import GameSpec
 
 #: The solver's time for the best setting of a review (a person is waiting, privately).
 REVIEW_BUDGET_S: Final = 1.0

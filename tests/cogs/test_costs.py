@@ -16,10 +16,9 @@ from engine.stakes import declaration_stakes
 from engine.variants import CASINO, SHOWDOWN, STANDARD
 from tables.config import make_config
 from tables.events import DeclarationsOpened
-from tables.games import GAMES
+from tables.games import GAMES, rules_of
 from tables.phase import Phase
 from tables.review import Review
-from tables.rules import rules_of
 from tables.rules.pyramid_review import surrender_of
 from tables.settle import settle_table
 from tables.table import Table
@@ -97,7 +96,7 @@ def played_out(table: Table, surrendering: set[int]) -> tuple[Transfer, ...]:
     """The table's settlement when ``surrendering`` surrender now and everyone else plays on
     to the end, each setting legal hands."""
     finish(table, surrendering)
-    return rules_of(table.spec).play(table).transfers
+    return rules_of(table.spec).play(table.finished()).transfers
 
 
 def finish(table: Table, surrendering: set[int]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from engine.settlement import Transfer
-from tables.review import REVIEW_WINDOW_S, REVIEWS_PER_WINDOW
+from tables.coach import REVIEW_WINDOW_S, REVIEWS_PER_WINDOW
 from tests.cogs.helpers import Scene, play_person, showdowns
 
 

@@ -38,14 +38,15 @@ async def test_an_admin_changes_the_defaults_and_new_tables_follow(scene: Scene)
     assert (settings.starting_chips, settings.daily_bonus, settings.lobby_minutes) == (500, 50, 5)
     await ann.slash(scene.channel, "table create", game="paigow")
     table = await the_table(scene)
-    assert table.config.wheel == "california" and table.config.lobby_seconds == 300
+    assert table.config.options.wheel == "california" and table.config.lobby_seconds == 300
     await ann.slash(scene.channel, "table cancel")
     await ann.slash(scene.channel, "table create", game="showdown")
     assert (await the_table(scene)).config.ante == 25
     await ann.slash(scene.channel, "table cancel")
     # A table may choose again.
     await ann.slash(scene.channel, "table create", game="three-card", decks=6)
-    assert (await the_table(scene)).config.decks == 6 and (await the_table(scene)).spec.decks == 6
+    table = await the_table(scene)
+    assert table.config.options.decks == 6 and table.spec.decks == 6
 
 
 async def test_an_option_for_another_game_is_refused_with_a_sentence(scene: Scene) -> None:
@@ -69,7 +70,7 @@ async def test_a_table_option_changes_the_game_it_deals(scene: Scene) -> None:
     await bob.slash(scene.channel, "table join")
     await ann.slash(scene.channel, "table start")
     spec = (await the_table(scene)).spec
-    assert spec.decks == 8 and spec.three_card_variant.ties_to_dealer
+    assert spec.decks == 8 and spec.numbers.ties_to_dealer
 
 
 async def another_servers_table(scene: Scene) -> None:

@@ -79,3 +79,30 @@ def test_the_module_runs_as_a_program_without_a_traceback() -> None:
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert json.loads(done.stdout)["error"].startswith("I can't read 'Qx'")
+
+
+#: What only ``simulate`` needs: numpy and the simulator (the Casino Version's simulator too).
+_SIMULATOR_MODULES = (
+    "numpy",
+    "engine.cli_simulate",
+    "engine.simulate",
+    "engine.simulate_house",
+    "engine.solver.casino_sim",
+)
+
+
+def test_solve_imports_neither_numpy_nor_the_simulator() -> None:
+    # A fresh interpreter: this process has imported numpy for other tests already.
+    script = """if True:
+        import io, json, sys
+        from engine.cli import main
+        out = io.StringIO()
+        main(["solve", "--variant", "casino", "--cards", "W Ks Kd Qs Ac Ad Ah 2c 2d"], stdout=out)
+        print(json.dumps({"answer": out.getvalue(), "modules": sorted(sys.modules)}))
+    """
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    found = json.loads(done.stdout)
+    assert found["answer"].startswith("Qs | Ks Kd W | Ah Ad Ac 2d 2c\n")
+    assert [name for name in _SIMULATOR_MODULES if name in found["modules"]] == []

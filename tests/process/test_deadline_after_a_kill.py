@@ -12,8 +12,9 @@ import pytest
 
 from storage import Storage
 from storage.audit import audit
-from storage.database import Database, open_database
+from storage.database import Database
 from storage.rows import GameStatus
+from storage.stores import open_database
 from tables.phase import Phase
 from tables.snapshot import table_from_state
 from tests.process.bot_process import (

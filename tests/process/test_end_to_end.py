@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from storage import Storage
-from storage.database import open_database
+from storage.stores import open_database
 from tables.phase import Phase
 from tables.snapshot import table_from_state
 from tests.process.bot_process import TOKEN, BotProcess, bot_environment, start_bot

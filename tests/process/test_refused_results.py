@@ -13,8 +13,12 @@ from tests.process.bot_process import TOKEN, BotProcess, bot_environment, start_
 from tests.process.fake_discord import CHANNEL_ID, FakeDiscord
 from tests.process.playing import answer, dm_click, showdowns
 
-# It starts the bot's own process (and its worker) and plays a game through a fake Discord.
-pytestmark = pytest.mark.slow
+# It starts the bot's own process (and its worker) and plays a game through a fake Discord,
+# waiting out the real back-off (5 s, then 10 s). On SQLite only: what a refusal keeps and when it
+# is tried again is the outbox's, the same code on both stores, and
+# tests/tables/test_hardening.py checks it on each store (kept rows, a restart) in a fraction of
+# the time.
+pytestmark = [pytest.mark.slow, pytest.mark.parametrize("store_name", ["sqlite"])]
 
 CHANNEL_POST = f"/channels/{CHANNEL_ID}/messages"
 OPEN_DM = "/users/@me/channels"

@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 import pytest
 
 from storage import Storage
-from storage.database import open_database
 from storage.rows import GameStatus
+from storage.stores import open_database
 from tests.process.bot_process import TOKEN, BotProcess, bot_environment, start_bot
 from tests.process.fake_discord import (
     BOT_ID,

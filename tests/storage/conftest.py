@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from storage import Storage
-from storage.database import Database, open_database
+from storage.database import Database
+from storage.stores import open_database
 from tests.storage.helpers import FakeClock
 
 

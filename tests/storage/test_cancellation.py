@@ -8,7 +8,8 @@ from pathlib import Path
 
 import aiosqlite
 
-from storage.database import Database, open_database
+from storage.database import Database
+from storage.stores import open_database
 
 
 async def _hold_write_lock(path: Path) -> aiosqlite.Connection:

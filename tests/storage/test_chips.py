@@ -13,9 +13,9 @@ from engine.settlement import HOUSE, POT, Transfer, settle_showdown
 from engine.variants import SHOWDOWN
 from storage import Storage
 from storage.audit import audit
-from storage.database import open_database
 from storage.errors import GameStateError, ShortOfChipsError, StorageError
 from storage.rows import GameStatus
+from storage.stores import open_database
 from tests.storage.helpers import ADMIN, CHANNEL, GUILD, OTHER_GUILD, FakeClock
 
 ALICE, BOB, CAROL = 11, 12, 13

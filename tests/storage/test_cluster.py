@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from storage import Storage
-from storage.database import open_database
 from storage.errors import StaleSnapshotError
+from storage.stores import open_database
 from tests.storage.helpers import CHANNEL, GUILD, FakeClock
 
 NOW = 1_000_000.0

@@ -19,7 +19,7 @@ from engine.errors import GameError
 from engine.settlement import HOUSE, POT, Transfer, balances
 from storage import Storage
 from storage.audit import audit
-from storage.database import open_database
+from storage.stores import open_database
 from tests.postgres import create_database, drop_database
 from tests.storage.helpers import ADMIN, FakeClock
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage.database import Migration, discover_migrations, open_database
+from storage.database import Migration, discover_migrations
 from storage.errors import MigrationError
 from storage.sqlite import (
     CHECKPOINT_COMMITS,
@@ -19,6 +19,7 @@ from storage.sqlite import (
     schema_version,
     split_statements,
 )
+from storage.stores import open_database
 
 TABLES = {
     "guild_settings",

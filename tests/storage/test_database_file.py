@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from storage.database import open_database
 from storage.sqlite import DatabaseFileError
+from storage.stores import open_database
 
 
 @pytest.fixture

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from storage.database import DatabaseUnreachableError, open_database, shown_url
+from storage.database import DatabaseUnreachableError, shown_url
 from storage.errors import MigrationError
 from storage.sqlite import SqliteDatabase
+from storage.stores import open_database
 from tests.postgres import guest_database
 
 

@@ -12,9 +12,9 @@ import pytest
 from engine.settlement import HOUSE, Transfer
 from storage import Storage
 from storage.audit import audit
-from storage.database import open_database
 from storage.errors import StaleHouseDayError, StorageError
 from storage.rows import GameStatus, HouseDay, HouseNet, HouseNets
+from storage.stores import open_database
 from tests.storage.helpers import CHANNEL, GUILD, OTHER_GUILD, FakeClock
 
 ALICE, BOB = 11, 12

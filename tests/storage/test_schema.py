@@ -12,9 +12,10 @@ import pytest
 
 from storage import Storage
 from storage.audit import audit
-from storage.database import discover_migrations, open_database
+from storage.database import discover_migrations
 from storage.postgres import PostgresDatabase, open_postgres, postgres_sql
 from storage.sqlite import SqliteDatabase
+from storage.stores import open_database
 from tests.storage.helpers import GUILD
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.errors import GameError
 from storage import Storage
-from storage.database import open_database
+from storage.stores import open_database
 from tables.cluster import ClusterMember
 from tables.config import make_config
 from tables.events import Event

@@ -17,8 +17,9 @@ from engine.errors import GameError
 from engine.evaluate import evaluator
 from storage import Storage
 from storage.audit import audit
-from storage.database import Database, open_database
+from storage.database import Database
 from storage.rows import GameStatus
+from storage.stores import open_database
 from tables.events import CardsDealt, CardsDrawn, Event, ShowdownSettled
 from tables.games import GameSpec
 from tables.hands import Setting, read_setting, suggest_setting

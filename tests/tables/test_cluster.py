@@ -24,8 +24,8 @@ import pytest
 
 from storage import Storage
 from storage.audit import audit
-from storage.database import open_database
 from storage.rows import GameStatus
+from storage.stores import open_database
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = ("showdown", "casino", "standard", "no-surrender", "three-card", "paigow")

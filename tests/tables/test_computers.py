@@ -13,9 +13,9 @@ from engine.errors import GameError
 from storage.audit import audit
 from tables.computers import computer_declares
 from tables.config import make_config
+from tables.defaults import TableDefaults
 from tables.events import PlayerJoined, PlayerKicked
 from tables.games import GAMES
-from tables.options import TableDefaults
 from tables.phase import Phase
 from tables.runtime import Priority
 from tests.tables.helpers import (

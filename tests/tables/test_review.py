@@ -11,9 +11,10 @@ from collections import Counter
 
 import pytest
 
+from tables.coach import review_game
 from tables.config import make_config
 from tables.events import SeatResult, ShowdownSettled
-from tables.review import Review, review_game
+from tables.review import Review
 from tables.setting import Setting
 from tables.table import Table
 from tests.tables.helpers import (
@@ -161,7 +162,7 @@ async def test_an_unfinished_game_has_no_review_yet(world: World) -> None:
 async def test_a_review_is_made_once_per_game_and_player_and_shown_the_same(world: World) -> None:
     from typing import Any
 
-    from tables.review import Reviews
+    from tables.coach import Reviews
 
     await open_with_computers(world, "casino", "casual")
     event = await play(world)

@@ -11,8 +11,7 @@ from engine.cards import parse_cards
 from engine.errors import GameError
 from storage.rows import GameStatus
 from tables.config import make_config
-from tables.games import GAMES
-from tables.rules import rules_of
+from tables.games import GAMES, rules_of
 from tables.rules.house import HouseRules
 from tables.setting import Setting
 from tables.snapshot import table_from_state
@@ -51,7 +50,7 @@ def test_a_table_option_is_refused_naming_the_game_that_takes_it(
 
 
 def test_a_house_games_shoe_is_its_decks() -> None:
-    eight = GAMES["three-card"].with_options(ties_to_dealer=False, wheel="nevada", decks=8)
+    eight = make_config("three-card", decks=8).spec
     three_card = rules_of(eight)
     pai_gow = rules_of(GAMES["paigow"])
     assert isinstance(three_card, HouseRules) and isinstance(pai_gow, HouseRules)

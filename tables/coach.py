@@ -1,0 +1,155 @@
+"""The coach: a player's setting of a finished game beside the best setting of the same cards.
+
+Every settled game keeps each seat's holding and the showdown as it was shown (tables/settle.py).
+A review reads them back and asks the game's rules object to set the player's cards again
+(``GameRules.review``: the solver in the Pyramid games, every legal setting against the dealer's
+possible hands in the house games) and to score each way against the hands actually played; what
+it finds is the values of tables/review.py.
+
+The work is CPU (the solver, the dealer's hands): ``review_game`` sends it to the worker pool.
+``Reviews`` keeps each review it made (a settled game's record never changes, so neither does its
+review) and limits how often one player may ask, since each review costs the workers up to half
+a second.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from typing import Any, Final
+
+from engine.cards import card_from_code
+from engine.errors import GameError
+from storage import Storage
+from storage.rows import GameStatus
+from tables.codec import decode_event
+from tables.events import ShowdownSettled
+from tables.games import GameSpec, game_named, rules_of, spec_with
+from tables.review import Review
+from tables.runtime import Offload, Priority
+
+#: Reviews one player may ask for within ``REVIEW_WINDOW_S`` seconds (this process's count).
+REVIEWS_PER_WINDOW: Final = 5
+REVIEW_WINDOW_S: Final = 60.0
+#: Reviews kept per process, the oldest forgotten first (a few kilobytes each).
+CACHED_REVIEWS: Final = 1_000
+
+
+async def find_reviewed(
+    storage: Storage, guild_id: int, user_id: int, game_id: int | None
+) -> tuple[int, dict[str, Any]]:
+    """The game to review (the player's latest when none is named) and its record, or the
+    sentence saying why there is none."""
+    if game_id is None:
+        # The player's own latest game, however many games the server played since.
+        found = await storage.games.latest_played(guild_id, user_id)
+        if found is None or found.result is None:
+            raise GameError("You have no finished game here to review yet.")
+        game_id = found.id
+    else:
+        found = await storage.games.get(game_id)
+        if found is None or found.guild_id != guild_id:
+            raise GameError(f"There is no game {game_id} on this server.")
+        if found.result is None or found.status is not GameStatus.SETTLED:
+            raise GameError(f"Game {game_id} has not finished; review it after its showdown.")
+        if not _played(found.result, user_id):
+            raise GameError(f"You did not play in game {game_id}.")
+    record = found.result
+    if "showdown" not in record or "holdings" not in record:
+        raise GameError(
+            f"Game {game_id} finished before the bot kept every holding, so it has no review."
+        )
+    return game_id, record
+
+
+async def review_game(
+    storage: Storage, offload: Offload, guild_id: int, user_id: int, game_id: int | None
+) -> Review:
+    """The player's review of a game of this server (their latest when none is named)."""
+    game_id, record = await find_reviewed(storage, guild_id, user_id, game_id)
+    return await offload(review_record, record, game_id, user_id, priority=Priority.SUGGEST)
+
+
+class ReviewLimitError(GameError):
+    """A player asked for more reviews than the window allows; the sentence says when to ask."""
+
+
+class Reviews:
+    """Reviews as players ask for them: each made once per game and player (in this process,
+    the oldest forgotten beyond ``CACHED_REVIEWS``), and at most ``REVIEWS_PER_WINDOW`` asked by
+    one player in ``REVIEW_WINDOW_S`` seconds."""
+
+    def __init__(self, storage: Storage, offload: Offload, clock: Callable[[], float]) -> None:
+        self.storage = storage
+        self.offload = offload
+        self.clock = clock
+        self._made: OrderedDict[tuple[int, int], Review] = OrderedDict()
+        self._asked: dict[int, deque[float]] = {}
+
+    async def review(self, guild_id: int, user_id: int, game_id: int | None) -> Review:
+        """The player's review of a game of this server (their latest when none is named)."""
+        self._admit(user_id)
+        game_id, record = await find_reviewed(self.storage, guild_id, user_id, game_id)
+        key = (game_id, user_id)
+        made = self._made.get(key)
+        if made is None:
+            made = await self.offload(
+                review_record, record, game_id, user_id, priority=Priority.SUGGEST
+            )
+            self._made[key] = made
+            while len(self._made) > CACHED_REVIEWS:
+                self._made.popitem(last=False)
+        self._made.move_to_end(key)
+        return made
+
+    def _admit(self, user_id: int) -> None:
+        """Count the player's ask, or refuse it with when to ask again."""
+        now = self.clock()
+        asked = self._asked.setdefault(user_id, deque())
+        while asked and asked[0] <= now - REVIEW_WINDOW_S:
+            asked.popleft()
+        if len(asked) >= REVIEWS_PER_WINDOW:
+            wait = max(1, math.ceil(asked[0] + REVIEW_WINDOW_S - now))
+            raise ReviewLimitError(
+                f"You asked for {len(asked)} reviews in the last {REVIEW_WINDOW_S:.0f} seconds; "
+                f"try again in {wait} second{'s' if wait != 1 else ''}."
+            )
+        asked.append(now)
+        # Players who stopped asking are forgotten as others ask (the map stays small).
+        if len(self._asked) > CACHED_REVIEWS:
+            stale = [u for u, times in self._asked.items() if times[-1] <= now - REVIEW_WINDOW_S]
+            for user in stale:
+                del self._asked[user]
+
+
+def _played(record: dict[str, Any], user_id: int) -> bool:
+    return str(user_id) in record.get("holdings", {}) or user_id in record.get("players", ())
+
+
+def showdown_of(record: dict[str, Any], game_id: int) -> ShowdownSettled:
+    """A finished game's showdown as it was shown, from its record."""
+    if "showdown" not in record:
+        raise GameError(f"Game {game_id} finished before the bot kept its showdown.")
+    event = decode_event(record["showdown"])
+    if not isinstance(event, ShowdownSettled):
+        raise GameError(f"Game {game_id}'s record is damaged.")
+    return event
+
+
+def spec_of(record: dict[str, Any]) -> GameSpec:
+    """The game a record was played at, with its table's options."""
+    spec = game_named(record["game"])
+    # Records before each game kept only its own options hold every game's; older ones none.
+    return spec_with(spec.name, record.get("options") or {})
+
+
+def review_record(record: dict[str, Any], game_id: int, user_id: int) -> Review:
+    """The review of one player's part in a settled game's record (CPU work: the solver)."""
+    event = showdown_of(record, game_id)
+    spec = spec_of(record)
+    seat = next((s for s in event.seats if s.user == user_id), None)
+    if seat is None:
+        raise GameError(f"You did not play in game {game_id}.")
+    held = tuple(card_from_code(int(code)) for code in record["holdings"][str(user_id)])
+    return rules_of(spec).review(event, seat, held, ante=int(record.get("ante", 0)))
