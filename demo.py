@@ -134,8 +134,7 @@ async def play_demo(
                 elif table.phase is Phase.ARRANGING:
                     for user in waiting:
                         suggestion = await tables.suggest(GUILD, CHANNEL, user)
-                        setting = suggestion.setting
-                        await tables.submit(GUILD, CHANNEL, user, setting.text, setting.automatic)
+                        await tables.submit(GUILD, CHANNEL, user, suggestion.setting)
                 else:
                     break
         finally:

@@ -161,7 +161,7 @@ class Load:
                 suggestion = await self.manager.suggest(GUILD, channel, user)
                 setting = suggestion.setting
                 started = time.perf_counter()
-                submit = self.manager.submit(GUILD, channel, user, setting.text, setting.automatic)
+                submit = self.manager.submit(GUILD, channel, user, setting)
                 events = await self.timed("submit", submit)
                 for settled in events:
                     if isinstance(settled, ShowdownSettled):

@@ -106,7 +106,7 @@ class Bots:
             suggestion = await self.manager.suggest(GUILD, channel, user)
             self.counts["suggestions"] += 1
             setting = suggestion.setting
-            await self.manager.submit(GUILD, channel, user, setting.text, setting.automatic)
+            await self.manager.submit(GUILD, channel, user, setting)
         except GameError:
             self.counts["refused"] += 1  # the deadline came first
 

@@ -24,7 +24,7 @@ from cogs.builder import (
     set_hands,
 )
 from cogs.common import acknowledge, answer, guarded, picture, png, services
-from cogs.controls import Button, Control, Interaction, current_table
+from cogs.controls import Button, ChannelControl, GameControl, Interaction, current_table
 from cogs.declare import declare_view
 from cogs.pictures import hand_picture, setting_picture
 from engine.cards import AnyCard
@@ -44,7 +44,9 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """The caller's cards, shown only to them (the fallback for closed DMs)."""
-        await show_hand(interaction, interaction.guild_id, interaction.channel_id)
+        guild, channel = interaction.guild_id, interaction.channel_id
+        assert guild is not None and channel is not None
+        await show_hand(interaction, guild, channel)
 
     arrange = app_commands.Group(name="arrange", description="Set your hands", guild_only=True)
 
@@ -59,30 +61,40 @@ class PlayCog(commands.Cog):
         """Check the hands and preview them as a picture, with a button that sets them."""
         guild, channel = interaction.guild_id, interaction.channel_id
         assert guild is not None and channel is not None
-        await preview_text(interaction, guild, channel, hands, automatic)
+        await acknowledge(interaction)
+        table = await typed_table(interaction, guild, channel)
+        await preview_text(interaction, (guild, channel), table, hands, automatic)
 
     @arrange.command(name="build", description="Choose your hands card by card from menus")
     async def arrange_build(self, interaction: discord.Interaction[Any]) -> None:
         """Open the builder (only the caller sees it)."""
         guild, channel = interaction.guild_id, interaction.channel_id
         assert guild is not None and channel is not None
-        table = await typed_table(interaction, guild, channel)
-        assert table.game_id is not None
-        await build_step(interaction, table.game_id, EMPTY, "start")
+        typed = await typed_table(interaction, guild, channel)
+        assert typed.game_id is not None
+        # The builder's own gate, for the typed command: its controls then find it again.
+        key, table = await current_table(
+            interaction, typed.game_id, phase=Phase.ARRANGING, key=(guild, channel)
+        )
+        await build_step(interaction, key, table, EMPTY, "start")
 
     @arrange.command(name="suggest", description="The solver's arrangement of your cards")
     async def arrange_suggest(self, interaction: discord.Interaction[Any]) -> None:
         """Show the suggestion with a Take it button."""
         guild, channel = interaction.guild_id, interaction.channel_id
         assert guild is not None and channel is not None
-        await suggest(interaction, guild, channel)
+        await acknowledge(interaction)
+        table = await typed_table(interaction, guild, channel)
+        await suggest(interaction, (guild, channel), table)
 
 
 # ----- the player's cards ------------------------------------------------------------------------
 
 
-class HandButton(Control[Button], custom_id="pp:hand:{game:int}"):
+class HandButton(ChannelControl[Button], custom_id="pp:hand:{game:int}"):
     """ "Show my hand" in the channel: the presser's cards, shown only to them."""
+
+    ELSEWHERE = "Use this in the channel of your table."
 
     def __init__(self, *, game: int) -> None:
         super().__init__(self.button("Show my hand", discord.ButtonStyle.secondary, game=game))
@@ -90,16 +102,13 @@ class HandButton(Control[Button], custom_id="pp:hand:{game:int}"):
 
     async def act(self, interaction: Interaction) -> None:
         """Show the cards privately."""
-        await show_hand(interaction, interaction.guild_id, interaction.channel_id)
+        await show_hand(interaction, *self.where)
 
 
-async def show_hand(interaction: Interaction, guild: int | None, channel: int | None) -> None:
+async def show_hand(interaction: Interaction, guild: int, channel: int) -> None:
     """Answer with the presser's cards at this channel's table, visible only to them, with the
     buttons of the phase (so a player whose DMs are closed can still play)."""
     await acknowledge(interaction)
-    if guild is None or channel is None:
-        await answer(interaction, "Use this in the channel of your table.")
-        return
     found = services(interaction)
     cards = await found.tables.hand(guild, channel, interaction.user.id)
     table = await found.tables.table(guild, channel)
@@ -130,7 +139,7 @@ def hand_view(game: int) -> discord.ui.View:
 # ----- the solver's suggestion -------------------------------------------------------------------
 
 
-class GameButton(Control[Button]):
+class GameButton(GameControl[Button]):
     """A button of one game at one table: its id names the server, the channel and the game."""
 
     LABEL: ClassVar[str]
@@ -139,7 +148,7 @@ class GameButton(Control[Button]):
     def __init__(self, *, guild: int, channel: int, game: int) -> None:
         ids = {"guild": guild, "channel": channel, "game": game}
         super().__init__(self.button(self.LABEL, self.STYLE, **ids))
-        self.guild, self.channel, self.game = guild, channel, game
+        self.at, self.game = (guild, channel), game
 
 
 class SuggestButton(GameButton, custom_id="pp:suggest:{guild:int}:{channel:int}:{game:int}"):
@@ -148,8 +157,8 @@ class SuggestButton(GameButton, custom_id="pp:suggest:{guild:int}:{channel:int}:
     LABEL, STYLE = "Suggest", discord.ButtonStyle.primary
 
     async def act(self, interaction: Interaction) -> None:
-        """Show the suggestion, if this button's game is still being played."""
-        await suggest(interaction, self.guild, self.channel, self.game)
+        """Show the suggestion (the gate let through a player setting hands in this game)."""
+        await suggest(interaction, self.key, self.table)
 
 
 async def typed_table(interaction: Interaction, guild: int, channel: int) -> Table:
@@ -163,24 +172,13 @@ async def typed_table(interaction: Interaction, guild: int, channel: int) -> Tab
     return table
 
 
-async def suggest(
-    interaction: Interaction, guild: int, channel: int, game: int | None = None
-) -> None:
-    """Answer with the solver's setting of the presser's cards and a button to take it.
-
-    ``game`` is the game a button belongs to (None: typed): a button that is not the presser's
-    to press now gets the controls' one sentence.
-    """
+async def suggest(interaction: Interaction, key: tuple[int, int], table: Table) -> None:
+    """Answer with the solver's setting of the presser's cards at ``table`` (found by the
+    typed command or by the button's gate) and a button to take it."""
     await acknowledge(interaction)
     found = services(interaction)
-    if game is None:
-        table = await typed_table(interaction, guild, channel)
-    else:
-        _, table = await current_table(
-            interaction, game, phase=Phase.ARRANGING, key=(guild, channel)
-        )
     assert table.game_id is not None
-    suggestion = await found.tables.suggest(guild, channel, interaction.user.id)
+    suggestion = await found.tables.suggest(*key, interaction.user.id)
     setting = suggestion.setting
     found.suggestions.remember(table.game_id, interaction.user.id, setting)
     data = await picture(setting_picture, table.spec, setting.hands, title="Suggested hands")
@@ -199,7 +197,7 @@ async def suggest(
         f"`{setting.text}`{ev}{auto}\nTake it as it is, or edit it: **Type hands** starts from "
         "it, or copy it into `/arrange hands:`.",
         file=png(data, "suggestion.png"),
-        view=take_view(guild, channel, table.game_id),
+        view=take_view(*key, table.game_id),
     )
 
 
@@ -209,16 +207,14 @@ class TakeButton(GameButton, custom_id="pp:take:{guild:int}:{channel:int}:{game:
     LABEL, STYLE = "Take it", discord.ButtonStyle.success
 
     async def act(self, interaction: Interaction) -> None:
-        """Submit the suggestion (asked again if the bot restarted since)."""
+        """Submit the suggestion as shown (asked again if the bot restarted since)."""
         found = services(interaction)
         user = interaction.user.id
-        key = (self.guild, self.channel)
-        await current_table(interaction, self.game, phase=Phase.ARRANGING, key=key)
         await acknowledge(interaction)
         setting: Setting | None = found.suggestions.get(self.game, user)
         if setting is None:  # the bot restarted since it showed the suggestion
-            setting = (await found.tables.suggest(self.guild, self.channel, user)).setting
-        await set_hands(interaction, self.guild, self.channel, setting.text, setting.automatic)
+            setting = (await found.tables.suggest(*self.key, user)).setting
+        await set_hands(interaction, self.key, setting)
 
 
 # ----- typing the hands into a form, and the preview ---------------------------------------------
@@ -232,16 +228,13 @@ class TypeButton(GameButton, custom_id="pp:type:{guild:int}:{channel:int}:{game:
     async def act(self, interaction: Interaction) -> None:
         """Open the form (a form must be the first answer, so no deferring here)."""
         found = services(interaction)
-        key = (self.guild, self.channel)
-        _, table = await current_table(interaction, self.game, phase=Phase.ARRANGING, key=key)
         draft = found.suggestions.get(self.game, interaction.user.id)
         await interaction.response.send_modal(
             HandsModal(
-                self.guild,
-                self.channel,
+                *self.key,
                 self.game,
                 interaction.user.id,
-                spec=table.spec,
+                spec=self.table.spec,
                 draft=draft.text if draft else "",
             )
         )
@@ -249,6 +242,10 @@ class TypeButton(GameButton, custom_id="pp:type:{guild:int}:{channel:int}:{game:
 
 class HandsModal(discord.ui.Modal):
     """The form behind Type hands: the hands as text, and an automatic where the game has them."""
+
+    #: The table as the gate found it (set before ``on_submit``).
+    key: tuple[int, int]
+    table: Table
 
     def __init__(
         self,
@@ -286,38 +283,39 @@ class HandsModal(discord.ui.Modal):
             )
             self.add_item(self.automatic)
 
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        """The gate of the game's controls: a form sent once its game or step is over, or by
+        someone else, reads their one sentence."""
+        return await guarded(interaction, self._gate(interaction))
+
+    async def _gate(self, interaction: Interaction) -> None:
+        self.key, self.table = await current_table(
+            interaction, self.game, phase=Phase.ARRANGING, key=(self.guild, self.channel)
+        )
+
     async def on_submit(self, interaction: Interaction) -> None:
-        """Check and set the hands, answering with the engine's sentence or a picture."""
+        """Check the hands, answering with the engine's sentence or a preview."""
         await guarded(interaction, self._act(interaction))
 
     async def _act(self, interaction: Interaction) -> None:
         automatic = (self.automatic.value if self.automatic else "") or None
-        await preview_text(
-            interaction, self.guild, self.channel, self.hands.value, automatic, game=self.game
-        )
+        await preview_text(interaction, self.key, self.table, self.hands.value, automatic)
 
 
 async def preview_text(
     interaction: Interaction,
-    guild: int,
-    channel: int,
+    key: tuple[int, int],
+    table: Table,
     text: str,
     automatic: str | None,
-    *,
-    game: int | None = None,
 ) -> None:
-    """Check the presser's hands and show them as a picture, with a button that sets them.
+    """Read the presser's hands from their text, once, and show them as a picture, with a
+    button that sets them.
 
     Nothing is set yet: an illegal setting gets the engine's sentence, a legal one a preview.
-    ``game`` is the game a form was opened for (None: typed).
+    ``table`` is what the typed command or the form's gate found.
     """
     await acknowledge(interaction)
-    if game is None:
-        table = await typed_table(interaction, guild, channel)
-    else:
-        _, table = await current_table(
-            interaction, game, phase=Phase.ARRANGING, key=(guild, channel)
-        )
     assert table.game_id is not None
     seat = table.seat_of(interaction.user.id)
     if table.phase is not Phase.ARRANGING or not seat.is_active:
@@ -335,7 +333,7 @@ async def preview_text(
         interaction,
         f"Preview: `{setting.text}`{auto}. Press **Set these hands** to play them.",
         file=png(data, "preview.png"),
-        view=confirm_view(guild, channel, table.game_id, seat.held, setting),
+        view=confirm_view(*key, table.game_id, seat.held, setting),
     )
 
 

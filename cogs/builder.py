@@ -1,6 +1,6 @@
 """Hands chosen as held-card indices: the builder's menus (one hand at a time) and Set these
 hands under a preview, with the state codec that carries the choices in their custom ids, so
-both survive a restart."""
+both survive a restart. The choices become a setting (a value) once, when they are submitted."""
 
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ from typing import Any, Final
 import discord
 
 from cogs.common import acknowledge, answer, services
-from cogs.controls import Button, Control, Interaction, Select, current_table
+from cogs.controls import Button, GameControl, Interaction, Select
 from engine.cards import AnyCard
 from engine.errors import GameError
 from engine.variants import Automatic
 from tables.games import GameSpec
-from tables.hands import SlotShape, setting_shape, setting_text
-from tables.phase import Phase
+from tables.hands import Setting, SlotShape, chosen_setting, setting_shape
 from tables.table import Table
 
 # ----- the state codec: held-card indices per hand, base 36, in a custom id ----------------------
@@ -76,15 +75,13 @@ def _automatic_at(number: str) -> str | None:
 # ----- setting the hands -------------------------------------------------------------------------
 
 
-async def set_hands(
-    interaction: Interaction, guild: int, channel: int, text: str, automatic: str | None
-) -> None:
+async def set_hands(interaction: Interaction, key: tuple[int, int], setting: Setting) -> None:
     """Set the presser's hands and say so (an illegal setting raises the engine's sentence)."""
     await acknowledge(interaction)
-    await services(interaction).tables.submit(guild, channel, interaction.user.id, text, automatic)
+    await services(interaction).tables.submit(*key, interaction.user.id, setting)
     await answer(
         interaction,
-        f"Your hands are set: `{text}`. You may replace them until everyone is in.",
+        f"Your hands are set: `{setting.text}`. You may replace them until everyone is in.",
         view=discord.ui.View(),
     )
 
@@ -101,11 +98,11 @@ async def _set_chosen(
     taken = {i for slot in slots for i in slot}
     hands = [[held[i] for i in slot] for slot in slots]
     rest = [held[i] for i in range(len(held)) if i not in taken]
-    await set_hands(interaction, *key, setting_text(table.spec, hands, rest), automatic)
+    await set_hands(interaction, key, chosen_setting(hands, rest, automatic))
 
 
 class ConfirmButton(
-    Control[Button], custom_id=r"pp:confirm:{game:int}:{state:[0-9a-z_-]+}:{auto:\d*}"
+    GameControl[Button], custom_id=r"pp:confirm:{game:int}:{state:[0-9a-z_-]+}:{auto:\d*}"
 ):
     """Set these hands: the previewed setting, carried in the custom id as held-card indices."""
 
@@ -116,9 +113,8 @@ class ConfirmButton(
 
     async def act(self, interaction: Interaction) -> None:
         """Set the previewed hands."""
-        key, table = await current_table(interaction, self.game, phase=Phase.ARRANGING)
-        slots = decode_build(self.state, len(table.seat_of(interaction.user.id).held))
-        await _set_chosen(interaction, key, table, slots, _automatic_at(self.auto))
+        slots = decode_build(self.state, len(self.table.seat_of(interaction.user.id).held))
+        await _set_chosen(interaction, self.key, self.table, slots, _automatic_at(self.auto))
 
 
 # ----- the builder: one hand at a time from a select menu --------------------------------------
@@ -146,7 +142,7 @@ def _name(card: AnyCard) -> str:
 
 
 class BuildItem(
-    Control[Button],
+    GameControl[Button],
     custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:{action:start|undo|reset|submit}",
 ):
     """The builder's buttons: start (from the DM), undo a hand, start over, submit."""
@@ -167,14 +163,14 @@ class BuildItem(
 
     async def act(self, interaction: Interaction) -> None:
         """Move the builder on."""
-        await build_step(interaction, self.game, self.state, self.action)
+        await build_step(interaction, self.key, self.table, self.state, self.action)
 
 
 #: A menu rebuilt from a click needs no shape: the click carries the options it was sent with.
 _REBUILT_SLOT: Final = SlotShape("hand", (1,))
 
 
-class BuildSelect(Control[Select], custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:pick"):
+class BuildSelect(GameControl[Select], custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:pick"):
     """The builder's menu: the cards of the next hand."""
 
     def __init__(
@@ -208,7 +204,7 @@ class BuildSelect(Control[Select], custom_id="pp:build:{game:int}:{state:[0-9a-z
 
     async def act(self, interaction: Interaction) -> None:
         """Take the chosen cards as the next hand."""
-        await build_step(interaction, self.game, self.state, "pick", self.item.values)
+        await build_step(interaction, self.key, self.table, self.state, "pick", self.item.values)
 
 
 def build_view(
@@ -248,13 +244,14 @@ def build_text(spec: GameSpec, held: Sequence[AnyCard], slots: Sequence[Sequence
 
 async def build_step(
     interaction: Interaction,
-    game: int,
+    key: tuple[int, int],
+    table: Table,
     state: str,
     action: str,
     values: Sequence[str] = (),
 ) -> None:
-    """One step of the builder, redrawn in place; a wrong step gets a sentence, changes nothing."""
-    key, table = await current_table(interaction, game, phase=Phase.ARRANGING)
+    """One step of the builder at the presser's table as its gate found it, redrawn in place;
+    a wrong step gets a sentence, changes nothing."""
     held = table.seat_of(interaction.user.id).held
     spec = table.spec
     shape = setting_shape(spec)
@@ -279,7 +276,8 @@ async def build_step(
         await _set_chosen(interaction, key, table, slots, None)
         return
     content = build_text(spec, held, slots)
-    view = build_view(spec, game, held, slots)
+    assert table.game_id is not None  # the gate found the table in this game
+    view = build_view(spec, table.game_id, held, slots)
     if action == "start":
         await interaction.response.send_message(content, view=view, ephemeral=True)
     else:

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import acknowledge, answer, picture, player_names, png, services
-from cogs.controls import Button, Control, Interaction
+from cogs.controls import Button, ChannelControl, Interaction
 from cogs.pictures import review_picture, showdown_picture, slot_names
 from cogs.showdown import showdown_names, showdown_text
 from engine.errors import GameError
@@ -23,8 +23,10 @@ from tables.games import game_named
 from tables.review import Review
 
 
-class ReviewButton(Control[Button], custom_id="pp:review:{game:int}"):
+class ReviewButton(ChannelControl[Button], custom_id="pp:review:{game:int}"):
     """Review, under a showdown: the presser's own hands beside the best, only to them."""
+
+    ELSEWHERE = "Reviews are of a server's games: ask in its channel."
 
     def __init__(self, *, game: int) -> None:
         super().__init__(
@@ -34,7 +36,7 @@ class ReviewButton(Control[Button], custom_id="pp:review:{game:int}"):
 
     async def act(self, interaction: Interaction) -> None:
         """Answer the presser with their review of this game."""
-        await show_review(interaction, self.game)
+        await show_review(interaction, self.where[0], self.game)
 
 
 def _chips(value: float) -> str:
@@ -113,16 +115,12 @@ def surrender_text(review: Review) -> str:
     )
 
 
-async def show_review(interaction: Interaction, game_id: int | None) -> None:
+async def show_review(interaction: Interaction, guild: int, game_id: int | None) -> None:
     """The player's review of a game of this server (their latest when none is named)."""
     await acknowledge(interaction)
-    if interaction.guild_id is None:
-        raise GameError("Reviews are of a server's games: ask in its channel.")
     found = services(interaction)
-    review = await found.reviews.review(interaction.guild_id, interaction.user.id, game_id)
-    names = await player_names(
-        interaction.client, found.storage, interaction.guild_id, [interaction.user.id]
-    )
+    review = await found.reviews.review(guild, interaction.user.id, game_id)
+    names = await player_names(interaction.client, found.storage, guild, [interaction.user.id])
     data = await picture(review_picture, review, names[interaction.user.id])
     await answer(interaction, review_text(review), file=png(data, "review.png"))
 
@@ -137,7 +135,8 @@ class CoachCog(commands.Cog):
         self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
     ) -> None:
         """The caller's review of a game, only to them."""
-        await show_review(interaction, game)
+        assert interaction.guild_id is not None  # guild_only
+        await show_review(interaction, interaction.guild_id, game)
 
     @app_commands.command(name="replay", description="A finished game's showdown again")
     @app_commands.describe(game="The game's number (see /history)")

@@ -270,12 +270,15 @@ async def reply(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
 
 
-async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
-    """Run a button's or form's work; a failure still answers (never "interaction failed")."""
+async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> bool:
+    """Run a button's or form's work (or its gate); a failure still answers (never
+    "interaction failed"). Whether the work went through."""
     try:
         await work
     except Exception as error:
         await reply(interaction, failure(error, store_health(interaction)))
+        return False
+    return True
 
 
 #: What a player reads when their action failed because the database is away.

@@ -3,8 +3,9 @@ act on, each id's format written once, and the one registry the bot adds in ``se
 
 Custom ids are ``pp:<feature>:<ids>`` (Discord allows 100 characters). Buttons already sent to
 players keep working after an upgrade only while their ids keep their format: change one only
-with a new feature name. A control pressed by someone it does not concern, or left over from an
-earlier round, answers with a sentence only its presser sees; so does any failure (``guarded``).
+with a new feature name. Each family of controls has one gate, its ``interaction_check``: a
+control pressed by someone it does not concern, or left over from an earlier round, answers with
+a sentence only its presser sees before it acts; so does any failure (``guarded``).
 """
 
 from __future__ import annotations
@@ -109,6 +110,14 @@ class Control(discord.ui.DynamicItem[ItemT], template=_NOTHING):
         """A button whose custom id is this control's format filled with ``fields``."""
         return discord.ui.Button(label=label, style=style, custom_id=cls.ID.format(**fields))
 
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        """The family's one gate (``gate``), before the control acts: a refusal answers its
+        sentence to the presser alone, and nothing is done."""
+        return await guarded(interaction, self.gate(interaction))
+
+    async def gate(self, interaction: Interaction) -> None:
+        """Raise the sentence the presser reads if the control is not theirs to press now."""
+
     async def callback(self, interaction: Interaction) -> None:
         """Act on the press; whatever fails still answers the presser."""
         await guarded(interaction, self.act(interaction))
@@ -160,8 +169,8 @@ async def current_table(
     key: tuple[int, int] | None = None,
     round_: int | None = None,
 ) -> tuple[tuple[int, int], Table]:
-    """The one gate of a game's controls: the table (at ``key``, else wherever ``game`` is
-    played) while ``game`` is at ``phase`` (and declaration ``round_``) and the presser is in
+    """The gate of a game's controls and forms: the table (at ``key``, else wherever ``game``
+    is played) while ``game`` is at ``phase`` (and declaration ``round_``) and the presser is in
     it; else `NOT_CURRENT`, whatever the reason."""
     tables = services(interaction).tables
     if key is None:
@@ -179,3 +188,42 @@ async def current_table(
     ):
         raise GameError(NOT_CURRENT)
     return key, table
+
+
+class GameControl(Control[ItemT]):
+    """A control of one step of one game (Play and Surrender, Suggest, Take it, Type hands, the
+    builder, Set these hands). Its gate lets through only a player of that game at that step,
+    and leaves them the table it found (``key``, ``table``) to act on."""
+
+    #: The step the control belongs to.
+    PHASE: ClassVar[Phase] = Phase.ARRANGING
+    #: What the id names: the game, and where it is played and its declaration, if it says.
+    game: int
+    at: tuple[int, int] | None = None
+    round_: int | None = None
+    #: The table as the gate found it (set before ``act``).
+    key: tuple[int, int]
+    table: Table
+
+    async def gate(self, interaction: Interaction) -> None:
+        """`NOT_CURRENT` unless the presser plays this control's game at its step."""
+        self.key, self.table = await current_table(
+            interaction, self.game, phase=self.PHASE, key=self.at, round_=self.round_
+        )
+
+
+class ChannelControl(Control[ItemT]):
+    """A control under a message of a table's channel (the lobby, a game's status, a showdown):
+    its gate lets through a press made in a server's channel, and leaves the act ``where`` it
+    was."""
+
+    #: What a press outside a server's channel reads.
+    ELSEWHERE: ClassVar[str] = "Use this in the channel of the table."
+    where: tuple[int, int]
+
+    async def gate(self, interaction: Interaction) -> None:
+        """``ELSEWHERE`` unless the press came from a server's channel."""
+        guild, channel = interaction.guild_id, interaction.channel_id
+        if guild is None or channel is None:
+            raise GameError(self.ELSEWHERE)
+        self.where = (guild, channel)

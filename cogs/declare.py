@@ -7,7 +7,7 @@ from typing import Final
 import discord
 
 from cogs.common import run, services
-from cogs.controls import Button, Control, Interaction, current_table
+from cogs.controls import Button, GameControl, Interaction
 from engine.settlement import HOUSE
 from engine.stakes import PLAYERS
 from tables.events import DeclarationsOpened
@@ -20,29 +20,27 @@ _CHOICES: Final = {
 
 
 class DeclareButton(
-    Control[Button],
+    GameControl[Button],
     custom_id="pp:declare:{guild:int}:{channel:int}:{game:int}:{round:int}:{choice:play|surrender}",
 ):
     """Play or Surrender, sent by DM for one declaration of one game."""
+
+    PHASE = Phase.DECLARING
 
     def __init__(self, *, guild: int, channel: int, game: int, round: int, choice: str) -> None:
         label, style = _CHOICES[choice]
         ids = {"guild": guild, "channel": channel, "game": game, "round": round}
         super().__init__(self.button(label, style, **ids, choice=choice))
-        self.guild, self.channel, self.game = guild, channel, game
-        self.round, self.play = round, choice == "play"
+        self.at, self.game, self.round_ = (guild, channel), game, round
+        self.play = choice == "play"
 
     async def act(self, interaction: Interaction) -> None:
-        """Declare, if this button's declaration is still open."""
+        """Declare (the gate let through a player of this declaration)."""
         tables = services(interaction).tables
-        key = (self.guild, self.channel)
-        await current_table(
-            interaction, self.game, phase=Phase.DECLARING, key=key, round_=self.round
-        )
         word = "play on" if self.play else "surrender"
         await run(
             interaction,
-            lambda: tables.declare(self.guild, self.channel, interaction.user.id, self.play),
+            lambda: tables.declare(*self.key, interaction.user.id, self.play),
             done=f"You declared: {word}. It stays secret until everyone has declared.",
         )
 

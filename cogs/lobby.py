@@ -12,13 +12,12 @@ from discord.ext import commands
 
 from cogs.arrange import hand_view
 from cogs.coach import ReviewButton
-from cogs.common import answer, mention, mentions, reply, retire_lobby, run, services
-from cogs.controls import Button, Control, Interaction, Select
+from cogs.common import answer, mention, mentions, retire_lobby, run, services
+from cogs.controls import Button, ChannelControl, Interaction, Select
 from engine.errors import GameError
 from engine.players import Level
 from tables.computers import default_level
 from tables.config import make_config
-from tables.defaults import TableDefaults
 from tables.events import (
     Event,
     GameCancelled,
@@ -146,7 +145,7 @@ class TableCog(
         found = services(interaction)
 
         async def create() -> tuple[Event, ...]:
-            server = await found.storage.settings.get(guild)
+            server = await found.tables.server(guild)
             config = make_config(
                 game.value,
                 ante=ante,
@@ -159,10 +158,15 @@ class TableCog(
                 wheel=None if wheel is None else wheel.value,
                 practice=practice,
                 fill=None if fill is None else fill.value,
-                defaults=TableDefaults.from_json(server.table_defaults),
+                defaults=server.defaults,
             )
             return await found.tables.create(
-                guild, channel, interaction.user.id, config, name=interaction.user.display_name
+                guild,
+                channel,
+                interaction.user.id,
+                config,
+                name=interaction.user.display_name,
+                server=server,
             )
 
         events = await run(interaction, create, done=f"You opened a {game.name} table here.")
@@ -436,7 +440,7 @@ _LOBBY_LABELS: Final = {
 
 
 class LobbyButton(
-    Control[Button], custom_id="pp:lobby:{action:join|leave|start|computer|again|sit|stand}"
+    ChannelControl[Button], custom_id="pp:lobby:{action:join|leave|start|computer|again|sit|stand}"
 ):
     """Join, Leave, Start or Add computer under the lobby message; Deal again, Join, Leave under
     a showdown."""
@@ -446,18 +450,16 @@ class LobbyButton(
         self.action = action
 
     async def act(self, interaction: Interaction) -> None:
-        """Sit down, stand up, or deal."""
-        guild, channel = interaction.guild_id, interaction.channel_id
-        if guild is None or channel is None:
-            await reply(interaction, "Use this in the channel of the table.")
-            return
+        """Sit down, stand up, or deal, at the table of the channel pressed in."""
         action = {"again": "start", "sit": "join", "stand": "leave"}.get(self.action, self.action)
-        await lobby_action(interaction, guild, channel, action, pressed=self.action)
+        await lobby_action(interaction, *self.where, action, pressed=self.action)
 
 
-class RemoveComputerSelect(Control[Select], custom_id="pp:remove:computer"):
+class RemoveComputerSelect(ChannelControl[Select], custom_id="pp:remove:computer"):
     """The lobby's menu of its computers: the host picks one to remove (a phone has no easy way
     to type ``/table kick computer:``)."""
+
+    ELSEWHERE = "Choose a computer of the table, in its lobby."
 
     def __init__(self, *, options: Sequence[discord.SelectOption] = ()) -> None:
         super().__init__(
@@ -485,14 +487,12 @@ class RemoveComputerSelect(Control[Select], custom_id="pp:remove:computer"):
         return cls(options=options)
 
     async def act(self, interaction: Interaction) -> None:
-        """Remove the computer chosen."""
-        guild, channel = interaction.guild_id, interaction.channel_id
+        """Remove the computer chosen (a value that names none gets the menu's sentence)."""
         chosen = self.item.values[0] if self.item.values else ""
         number = int(chosen) if chosen.isascii() and chosen.isdigit() else 0
-        if guild is None or channel is None or not 1 <= number <= MAX_COMPUTER:
-            await reply(interaction, "Choose a computer of the table, in its lobby.")
-            return
-        await lobby_action(interaction, guild, channel, "remove", pressed="remove", computer=number)
+        if not 1 <= number <= MAX_COMPUTER:
+            raise GameError(self.ELSEWHERE)
+        await lobby_action(interaction, *self.where, "remove", pressed="remove", computer=number)
 
 
 def lobby_view(lobby: Lobby | None = None) -> discord.ui.View:

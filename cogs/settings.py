@@ -258,11 +258,12 @@ async def _house(interaction: discord.Interaction[Any], cap: int | None) -> None
     """Change the daily cap if given, and show the house's chips per day."""
     assert interaction.guild_id is not None
     guild = interaction.guild_id
-    storage = services(interaction).storage
+    found = services(interaction)
+    storage = found.storage
 
     async def show() -> str:
         if cap is None:
-            settings = await storage.settings.get(guild)
+            settings = (await found.tables.server(guild)).settings
         else:
             settings = await storage.settings.set(guild, house_cap=cap)
         return house_text(settings.house_cap, await storage.house.by_day(guild, days=7))
@@ -282,11 +283,12 @@ async def _change(
     """Apply the changes given (each checked, all or none) and show the settings."""
     assert interaction.guild_id is not None
     guild = interaction.guild_id
-    store = services(interaction).storage.settings
+    found = services(interaction)
+    store = found.storage.settings
 
     async def change() -> str:
-        current = await store.get(guild)
-        defaults = TableDefaults.from_json(current.table_defaults)
+        server = await found.tables.server(guild)
+        current, defaults = server.settings, server.defaults
         if options:
             defaults = defaults.changed(**options)
         if ante is not None:

@@ -1,16 +1,15 @@
-"""A table's settings as its host chose them at ``/table create``, checked once, and the server's
-policies over them, read again at each action (an admin may change them while a lobby is open)."""
+"""A table's settings as its host chose them at ``/table create``, checked once (the server's
+policies over them, read again at each action, are in ``tables/server.py``)."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import GameError
 from engine.players import level_named
-from storage.rows import GuildSettings
 from tables.computers import default_level
 from tables.defaults import TableDefaults
 from tables.games import GAME_OPTIONS, GameSpec, entry_of, game_named, rules_of, takers
@@ -172,15 +171,6 @@ def make_config(
 def computer_cap(defaults: TableDefaults) -> int:
     """How many computers a server lets one table seat (0: none)."""
     return defaults.computer_seats if defaults.computers_allowed else 0
-
-
-def under_server(config: TableConfig, server: GuildSettings) -> TableConfig:
-    """The table's settings under the server's policies as they are now: its cap on computers
-    and its lobbies' idle time. The host's own choices (game, ante, options) stay as chosen."""
-    defaults = TableDefaults.from_json(server.table_defaults)
-    return replace(
-        config, computer_seats=computer_cap(defaults), lobby_seconds=server.lobby_minutes * 60
-    )
 
 
 def _taken_by(option: str) -> str:

@@ -11,18 +11,19 @@ from collections.abc import Sequence
 from engine.cards import AnyCard
 from tables.games import GAMES, GameSpec, rules_of
 from tables.rules import SOLVER_BUDGET_S
-from tables.setting import Setting, SlotShape, Suggestion
+from tables.setting import Setting, SlotShape, Suggestion, hands_of
 
 __all__ = [
     "SOLVER_BUDGET_S",
     "Setting",
     "SlotShape",
     "Suggestion",
+    "chosen_setting",
     "default_setting",
     "hand_labels",
+    "has_automatics",
     "read_setting",
     "setting_shape",
-    "setting_text",
     "suggest_setting",
     "warm_up",
 ]
@@ -45,11 +46,14 @@ def has_automatics(spec: GameSpec) -> bool:
     return rules_of(spec).has_automatics()
 
 
-def setting_text(
-    spec: GameSpec, hands: Sequence[Sequence[AnyCard]], discards: Sequence[AnyCard] = ()
-) -> str:
-    """The text ``read_setting`` reads for these hands (and discards, in a Pyramid game)."""
-    return rules_of(spec).compose(hands, discards).text
+def chosen_setting(
+    hands: Sequence[Sequence[AnyCard]],
+    discards: Sequence[AnyCard] = (),
+    automatic: str | None = None,
+) -> Setting:
+    """The setting of hands chosen card by card (the builder, Set these hands), as a value:
+    the table checks it when it is submitted, as it checks one read from text."""
+    return Setting(hands_of(hands), tuple(discards), automatic)
 
 
 def suggest_setting(

@@ -25,7 +25,7 @@ from engine.players import level_named
 from storage import Storage
 from storage.errors import SeatTakenError, StaleSnapshotError
 from storage.rows import GameStatus
-from tables.config import TableConfig, under_server
+from tables.config import TableConfig
 from tables.deadlines import Deadlines, due_at
 from tables.events import (
     Event,
@@ -35,7 +35,7 @@ from tables.events import (
 )
 from tables.features import listening_features
 from tables.flow import Arranger, Flow
-from tables.hands import Suggestion, default_setting
+from tables.hands import Setting, Suggestion, default_setting
 from tables.live import LiveTables, TableReader
 from tables.outbox import Batch, Outbox
 from tables.phase import Phase
@@ -48,6 +48,7 @@ from tables.runtime import (
     ThreadOffload,
     default_process_id,
 )
+from tables.server import Server
 from tables.snapshot import table_from_state
 from tables.subscribers import Subscriber
 from tables.suggestions import Suggestions
@@ -142,11 +143,16 @@ class TableManager(TableReader):
         # PostgreSQL, released by the server if this process dies holding it).
         return self.storage.database.lock("table", key)
 
-    async def _under_server(self, table: Table) -> None:
+    async def server(self, guild_id: int) -> Server:
+        """The server's settings as they are now: the one place they are read, once per action
+        (a command that reads them for its own use hands them to the action it calls)."""
+        return Server.of(await self.storage.settings.get(guild_id))
+
+    async def _under_server(self, table: Table, server: Server | None = None) -> None:
         """Apply the server's policies as they are now (its cap on computers, its lobbies' idle
         time): an admin may have changed them since the table opened."""
-        server = await self.storage.settings.get(table.guild_id)
-        table.config = under_server(table.config, server)
+        server = server or await self.server(table.guild_id)
+        table.config = server.govern(table.config)
 
     # ----- actions -------------------------------------------------------------------------
 
@@ -210,8 +216,10 @@ class TableManager(TableReader):
         config: TableConfig,
         *,
         name: str | None = None,
+        server: Server | None = None,
     ) -> tuple[Event, ...]:
-        """Open a table in the channel with the host seated (``name``: how the host shows)."""
+        """Open a table in the channel with the host seated (``name``: how the host shows;
+        ``server``: the server's settings as the command read them for the table's defaults)."""
         key = (guild_id, channel_id)
         async with self.activity.working():
             async with self._lock(key):
@@ -220,7 +228,7 @@ class TableManager(TableReader):
                 await self._check_free(guild_id, channel_id, host)
                 await self.storage.players.get_or_create(guild_id, host, name=name)
                 table = Table.open(guild_id, channel_id, host, config)
-                await self._under_server(table)
+                await self._under_server(table, server)
                 table.keep_lobby_open(self.clock())
                 batch = Batch()
                 batch.add(*table.opened())
@@ -327,17 +335,11 @@ class TableManager(TableReader):
         return await self._act((guild_id, channel_id), declare)
 
     async def submit(
-        self,
-        guild_id: int,
-        channel_id: int,
-        user: int,
-        text: str,
-        automatic: str | None = None,
+        self, guild_id: int, channel_id: int, user: int, setting: Setting
     ) -> tuple[Event, ...]:
         """Set (or replace) a player's hands; a fouled setting is refused with the reason."""
         return await self._act(
-            (guild_id, channel_id),
-            lambda table: _ready(list(table.submit(user, text, automatic))),
+            (guild_id, channel_id), lambda table: _ready(list(table.submit(user, setting)))
         )
 
     async def suggest(self, guild_id: int, channel_id: int, user: int) -> Suggestion:

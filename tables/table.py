@@ -302,8 +302,12 @@ class Table(Seating):
 
     # ----- arranging -----------------------------------------------------------------------
 
-    def verify_submit(self, user: int, text: str, automatic: str | None = None) -> Setting:
-        """The player's setting if they may submit it now; else ``GameError`` saying why."""
+    def verify_submit(self, user: int, setting: Setting) -> None:
+        """Raise unless the player may set these hands now and they are legal for their cards.
+
+        The setting comes as a value, read once where the player made it (their text, the
+        builder's choices, a suggestion); the table checks it against the cards it dealt.
+        """
         seat = self.seat_of(user)
         if self.phase is not Phase.ARRANGING:
             raise GameError("Hands are not being set now.")
@@ -311,13 +315,11 @@ class Table(Seating):
             raise GameError("The host removed you from this game; the table plays for you.")
         if not seat.is_active:
             raise GameError("You surrendered this game; there is nothing to set.")
-        return rules_of(self.spec).read(seat.held, text, automatic)
+        rules_of(self.spec).check(seat.held, setting)
 
-    def submit(
-        self, user: int, text: str, automatic: str | None = None, *, by: str = "player"
-    ) -> tuple[Event, ...]:
+    def submit(self, user: int, setting: Setting, *, by: str = "player") -> tuple[Event, ...]:
         """Set (or replace) the player's hands; the same hands again change nothing."""
-        setting = self.verify_submit(user, text, automatic)
+        self.verify_submit(user, setting)
         return self.place(user, setting, by=by)
 
     def place(self, user: int, setting: Setting, *, by: str) -> tuple[Event, ...]:

@@ -9,7 +9,6 @@ machine and fails them in CI (``CI=true``).
 from __future__ import annotations
 
 import asyncio
-import itertools
 import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -18,11 +17,17 @@ import asyncpg
 import pytest
 
 from storage.stores import open_database
-from tests.postgres import IN_CI, PostgresUnavailableError, fresh_database, server_url
+from tests.postgres import (
+    IN_CI,
+    PostgresUnavailableError,
+    create_database,
+    drop_database,
+    fresh_database,
+    server_url,
+)
 
 STORES = ("sqlite", "postgresql")
 _TEMPLATE = f"pp_template_{os.getpid()}"
-_numbers = itertools.count(1)
 
 
 @pytest.fixture(scope="session")
@@ -56,22 +61,6 @@ def postgres_template(postgres_server: str) -> Iterator[str]:
             await admin.close()
 
     asyncio.run(drop())
-
-
-async def create_database(server: str, template: str) -> str:
-    """A new database copied from the migrated template; its URL."""
-    return await fresh_database(
-        server, f"pp_test_{os.getpid()}_{next(_numbers)}", template=template
-    )
-
-
-async def drop_database(server: str, url: str) -> None:
-    """Drop a test's database, whoever is still connected to it."""
-    admin = await asyncpg.connect(server)
-    try:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
-    finally:
-        await admin.close()
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ listening on 127.0.0.1 and a socket there, with trust authentication. ``initdb``
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import pwd
 import shutil
@@ -177,3 +178,22 @@ async def guest_database(server: str, name: str) -> AsyncIterator[str]:
             await admin.execute(f'DROP ROLE IF EXISTS "{name}"')
         finally:
             await admin.close()
+
+
+_numbers = itertools.count(1)
+
+
+async def create_database(server: str, template: str) -> str:
+    """A new database copied from the migrated template; its URL."""
+    return await fresh_database(
+        server, f"pp_test_{os.getpid()}_{next(_numbers)}", template=template
+    )
+
+
+async def drop_database(server: str, url: str) -> None:
+    """Drop a test's database, whoever is still connected to it."""
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
+    finally:
+        await admin.close()

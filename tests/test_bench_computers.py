@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_benchmarks import _bench
+from tests.helpers import bench
 
 
 @pytest.mark.slow  # the solver on a few holdings, in a process with its workers
 def test_bench_surrender_weighs_both_rules_and_prints_its_figures() -> None:
-    lines = _bench(
+    lines = bench(
         "benchmarks.bench_surrender",
         *("--deals", "2", "--tables", "standard:3", "--workers", "1", "--again", "1"),
     )
@@ -25,7 +25,7 @@ def test_bench_surrender_weighs_both_rules_and_prints_its_figures() -> None:
 
 @pytest.mark.slow  # the solver on a few holdings, in a process with its workers
 def test_bench_house_cap_plays_days_and_never_pays_past_the_cap() -> None:
-    lines = _bench(
+    lines = bench(
         "benchmarks.bench_house_cap",
         *("--deals", "4", "--day", "2", "--cap", "5", "--tables", "no-surrender:3"),
         *("--workers", "1"),
@@ -38,7 +38,7 @@ def test_bench_house_cap_plays_days_and_never_pays_past_the_cap() -> None:
 
 @pytest.mark.slow  # the solver on a few holdings, in a process with its workers
 def test_tournament_levels_plays_a_deal_and_prints_its_figures() -> None:
-    lines = _bench(
+    lines = bench(
         "benchmarks.tournament_levels",
         *("--deals", "2", "--games", "standard", "--workers", "1"),
     )

@@ -8,36 +8,17 @@ checked (docs/benchmarks.md holds them); only that each run ends and prints its 
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from benchmarks import check_simulator
 from engine.simulate_house import pai_gow_results
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _bench(*arguments: str) -> list[str]:
-    done = subprocess.run(
-        [sys.executable, "-m", *arguments],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=240,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert "Traceback" not in done.stderr, done.stderr[-3000:]
-    return done.stdout.splitlines()
+from tests.helpers import bench
 
 
 @pytest.mark.slow  # a process that plays a table with the solver's workers
 def test_bench_load_plays_a_table_and_prints_its_figures() -> None:
-    lines = _bench("benchmarks.bench_load", "--tables", "1", "--game", "paigow", "--silent", "0")
+    lines = bench("benchmarks.bench_load", "--tables", "1", "--game", "paigow", "--silent", "0")
     [row] = [line for line in lines if line.startswith("after")]
     fields = row.split()
     assert fields[1] == "1"  # tables
@@ -46,7 +27,7 @@ def test_bench_load_plays_a_table_and_prints_its_figures() -> None:
 
 @pytest.mark.slow  # a process per mode, each with its workers
 def test_bench_cluster_plays_a_table_on_sqlite_and_prints_its_figures() -> None:
-    lines = _bench("benchmarks.bench_cluster", "--tables", "1", "--modes", "sqlite")
+    lines = bench("benchmarks.bench_cluster", "--tables", "1", "--modes", "sqlite")
     [row] = [line for line in lines if line.startswith("sqlite")]
     fields = row.split()
     assert fields[1] == "1"

@@ -193,6 +193,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "tables.defaults",
         "tables.computers",
         "tables.config",
+        "tables.server",
         "tables.seat",
         "tables.seating",
         "tables.table",

@@ -91,11 +91,6 @@ class GameRules(Protocol):
     def check(self, held: Sequence[AnyCard], setting: Setting) -> None:
         """Raise ``GameError`` unless a stored setting is still legal for these cards."""
 
-    def compose(
-        self, hands: Sequence[Sequence[AnyCard]], discards: Sequence[AnyCard] = ()
-    ) -> Setting:
-        """A setting of these hands (and discards) as chosen, not yet checked."""
-
     def has_automatics(self) -> bool:
         """Whether a player may declare an automatic (``read``'s ``automatic``)."""
 

@@ -61,22 +61,23 @@ class HouseRules:
     def read(self, held: Sequence[AnyCard], text: str, automatic: str | None = None) -> Setting:
         """The two hands typed (in either order), checked for the cards and for a foul."""
         if automatic:
-            raise GameError(f"{self.spec.title} has no automatics.")
-        hands = parse_hands(text)
-        small, large = self.LOW.sizes[0], self.HIGH.sizes[0]
-        if sorted(len(hand) for hand in hands) != [small, large]:
-            raise GameError(f"Set {self.ASKS}, separated by `|`.")
-        setting = Setting(hands_of(sorted(hands, key=len)))
+            raise self._no_automatics()
+        setting = Setting(hands_of(sorted(parse_hands(text), key=len)))
         self.check(held, setting)
         return setting
 
-    def compose(
-        self, hands: Sequence[Sequence[AnyCard]], discards: Sequence[AnyCard] = ()
-    ) -> Setting:
-        """The two hands chosen; every card is used."""
-        if discards:
+    def _no_automatics(self) -> GameError:
+        return GameError(f"{self.spec.title} has no automatics.")
+
+    def verify_form(self, setting: Setting) -> None:
+        """Raise unless the setting is a low and a high hand of the game's sizes, every card
+        used and no automatic: what ``check`` asks first of a setting made anywhere."""
+        if setting.automatic:
+            raise self._no_automatics()
+        if setting.discards:
             raise GameError(f"{self.spec.title} uses every card: there is nothing to discard.")
-        return Setting(hands_of(hands))
+        if [len(hand) for hand in setting.hands] != [self.LOW.sizes[0], self.HIGH.sizes[0]]:
+            raise GameError(f"Set {self.ASKS}, separated by `|`.")
 
     def has_automatics(self) -> bool:
         """No: the games against the house have no automatics."""

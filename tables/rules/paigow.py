@@ -78,6 +78,7 @@ class PaiGowRules(HouseRules):
 
     def check(self, held: Sequence[AnyCard], setting: Setting) -> None:
         """The seven cards dealt, and a high hand that beats the low one."""
+        self.verify_form(setting)
         pai_gow = self._setting(setting)
         verify_pai_gow(held, pai_gow)
         if pai_gow_fouls(pai_gow, self.variant):

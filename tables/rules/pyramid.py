@@ -78,12 +78,6 @@ class PyramidRules:
             return verify_arrangement(self.variant, held, arrangement)
         return verify_automatic(self.variant, held, arrangement, chosen)
 
-    def compose(
-        self, hands: Sequence[Sequence[AnyCard]], discards: Sequence[AnyCard] = ()
-    ) -> Setting:
-        """The hands chosen, with what is left over discarded."""
-        return Setting(hands_of(hands), tuple(discards))
-
     def has_automatics(self) -> bool:
         """Whether the variant has 17-card automatics (Standard and No-Surrender)."""
         return self.variant.automatics is not None

@@ -84,6 +84,7 @@ class ThreeCardRules(HouseRules):
 
     def check(self, held: Sequence[AnyCard], setting: Setting) -> None:
         """The cards dealt, and no low card above the two-card hand."""
+        self.verify_form(setting)
         three = self._setting(setting)
         verify_three_card(only_cards(held, self.spec.title), three)
         if three_card_fouls(three):

@@ -5,14 +5,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-import discord
-
 from cogs.controls import NOT_CURRENT
 from cogs.info import RULES_URL_LIMIT
-from tests.cogs.conftest import Scene
-from tests.cogs.test_computers import labels
-from tests.cogs.test_edges import declare_all, start_game
-from tests.cogs.test_flow import open_table, play_out, the_table
+from tests.cogs.helpers import (
+    Scene,
+    arranging_controls,
+    declare_all,
+    forged,
+    labels,
+    open_table,
+    play_out,
+    start_game,
+    the_table,
+)
 
 DISCORD_LIMIT = 2000
 
@@ -92,18 +97,6 @@ async def test_help_fits_discord_with_the_longest_rules_url_allowed(scene: Scene
         assert command in text
 
 
-async def forged(scene: Scene, member: Any, custom_id: str) -> str:
-    """What ``member`` reads on pressing a forged button with this id, in their own DM."""
-    view = discord.ui.View()
-    view.add_item(discord.ui.Button(label="Press", custom_id=custom_id))
-    dm = await scene.bot.create_dm(discord.Object(id=member.id))
-    await dm.send("forged", view=view)
-    await scene.env.settle()
-    pressed = await member.user.click(member.user.dm_channel.last_message, label="Press")
-    assert pressed.acknowledged and pressed.ephemeral
-    return str(pressed.response.content)
-
-
 async def test_a_forged_control_tells_a_stranger_nothing_about_another_servers_table(
     scene: Scene,
 ) -> None:
@@ -128,13 +121,7 @@ async def test_a_forged_control_tells_a_stranger_nothing_about_another_servers_t
     assert set(answers.values()) == {NOT_CURRENT}, answers
     await declare_all(scene, players)
     table = await the_table(scene)
-    arranging = [
-        f"pp:suggest:{guild}:{channel}:{game}",
-        f"pp:take:{guild}:{channel}:{game}",
-        f"pp:type:{guild}:{channel}:{game}",
-        f"pp:build:{game}:_:start",
-        f"pp:confirm:{game}:0-123-456-789-abcde-fghij:",
-    ]
+    arranging = arranging_controls(guild, channel, game)
     gone = [
         f"pp:suggest:{guild}:{channel}:{game + 7}",
         f"pp:take:{guild}:{channel + 1}:{game}",

@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from tests.cogs.conftest import Scene
+from tests.cogs.helpers import Scene
 
 
 async def chips(scene: Scene, member: Any) -> int:
@@ -17,17 +17,20 @@ async def test_daily_bonus_once_a_day_and_the_balance_follows(scene: Scene) -> N
     ann = scene.members[0]
     before = await chips(scene, ann)
     first = await ann.slash(scene.channel, "daily")
-    assert first.acknowledged and first.response.content.startswith("Daily bonus collected")
     bonus = await chips(scene, ann) - before
-    assert bonus > 0 and f"**{before + bonus}**" in first.response.content
+    assert bonus > 0 and first.response.content == (
+        f"Daily bonus collected: you now have **{before + bonus}** chips."
+    )
     second = await ann.slash(scene.channel, "daily")
     assert second.acknowledged and not second.response.content.startswith("Daily bonus")
     assert await chips(scene, ann) == before + bonus
     shown = await ann.slash(scene.channel, "balance")
-    assert str(before + bonus) in shown.response.content
+    assert shown.response.content == f"<@{ann.id}> has **{before + bonus}** chips."
     await scene.env.advance_time(24 * 3600 + 1)
     third = await ann.slash(scene.channel, "daily")
-    assert third.response.content.startswith("Daily bonus collected")
+    assert third.response.content == (
+        f"Daily bonus collected: you now have **{before + 2 * bonus}** chips."
+    )
     assert await chips(scene, ann) == before + 2 * bonus
 
 
@@ -38,14 +41,15 @@ async def test_only_server_managers_grant_or_take_chips(scene: Scene) -> None:
     commands = await scene.bot.tree.fetch_commands(guild=discord.Object(scene.guild.id))
     scene.guild.set_command_permissions(next(c for c in commands if c.name == "chips"), {bob: True})
     refused = await bob.slash(scene.channel, "chips grant", player=ann, amount=500)
-    assert refused.ephemeral and "manage this server" in refused.response.content
+    assert refused.ephemeral
+    assert refused.response.content == "Only members who may manage this server can do that."
     assert await chips(scene, ann) == start
     role = scene.guild.create_role("croupier", permissions=discord.Permissions(manage_guild=True))
     boss = scene.guild.add_member(scene.env.create_user("boss"), roles=[role])
     granted = await boss.slash(scene.channel, "chips grant", player=ann, amount=500, note="prize")
-    assert granted.acknowledged and "Granted 500 chips" in granted.response.content
+    assert granted.response.content == f"Granted 500 chips to <@{ann.id}>: now {start + 500}."
     took = await boss.slash(scene.channel, "chips take", player=ann, amount=200, note="fix")
-    assert took.acknowledged and "Took 200 chips" in took.response.content
+    assert took.response.content == f"Took 200 chips from <@{ann.id}>: now {start + 300}."
     assert await chips(scene, ann) == start + 300
     too_much = await boss.slash(scene.channel, "chips take", player=ann, amount=10**9)
     assert too_much.response.content and await chips(scene, ann) == start + 300
@@ -54,7 +58,7 @@ async def test_only_server_managers_grant_or_take_chips(scene: Scene) -> None:
 async def test_evaluate_names_and_draws_a_hand_or_says_what_is_wrong(scene: Scene) -> None:
     ann = scene.members[0]
     named = await ann.slash(scene.channel, "evaluate", cards="As Ks Qs Js Ts")
-    assert named.acknowledged and "flush" in named.response.content.lower()
+    assert named.response.content == "**Royal flush** (straight flush, 5 cards)."
     assert named.response.attachments
     wrong = await ann.slash(scene.channel, "evaluate", cards="As Zz")
     assert wrong.acknowledged and wrong.response.content and not wrong.response.attachments
@@ -76,7 +80,11 @@ async def test_status_cancel_and_kick_through_the_table_commands(scene: Scene) -
         assert (await member.slash(scene.channel, "table join")).acknowledged
     before = {m.id: await accounts.balance(scene.guild.id, m.id) for m in (ann, bob, cy)}
     status = await bob.slash(scene.channel, "table status")
-    assert "Showdown" in status.response.content and "Seated (3/" in status.response.content
+    seated = f"<@{ann.id}>, <@{bob.id}>, <@{cy.id}>"
+    assert status.response.content.split("\n")[:2] == [
+        f"**Showdown Version**, ante 10, host <@{ann.id}>.",
+        f"Seated (3/6): {seated}.",
+    ]
     # Only the host removes a player.
     refused = await bob.slash(scene.channel, "table kick", player=cy)
     assert refused.ephemeral and await the_seated(scene) == {ann.id, bob.id, cy.id}
@@ -84,7 +92,7 @@ async def test_status_cancel_and_kick_through_the_table_commands(scene: Scene) -
     during = {m.id: await accounts.balance(scene.guild.id, m.id) for m in (ann, bob, cy)}
     assert all(during[m.id] < before[m.id] for m in (ann, bob, cy))  # the antes are held
     status = await cy.slash(scene.channel, "table status")
-    assert "Waiting for:" in status.response.content
+    assert status.response.content.split("\n")[3] == f"Waiting for: {seated}."
     # A stranger may not cancel; the host's cancel mid-game gives every escrowed chip back.
     stranger = await scene.members[3].slash(scene.channel, "table cancel")
     assert (
@@ -98,7 +106,8 @@ async def test_status_cancel_and_kick_through_the_table_commands(scene: Scene) -
     )
     for member in (ann, bob, cy):
         assert await accounts.balance(scene.guild.id, member.id) == before[member.id]
-    assert any("was cancelled" in m.content for m in scene.channel.history())
+    said = [m.content for m in scene.channel.history()]
+    assert "Game 1 was cancelled; 30 chips went back." in said, said
 
 
 async def the_seated(scene: Scene) -> set[int]:

@@ -2,65 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import discord
 import pytest
 
 from engine import declaring
 from render.style import signed
 from storage.audit import audit
-from tables.phase import Phase
 from tables.record import record_from_json
-from tests.cogs.conftest import Scene
-from tests.cogs.test_flow import the_table
-from tests.cogs.test_settings import an_admin
-
-#: Long enough for the computers' turns, well short of any deadline (a settle runs the timers due
-#: within its timeout).
-SETTLE_S = 10
-
-
-def labels(message: Any) -> list[str]:
-    """The buttons' labels (a menu has none)."""
-    return [
-        child.label
-        for row in message.components
-        for child in row.children
-        if isinstance(child, discord.Button)
-    ]
-
-
-def custom_ids(message: Any) -> list[str]:
-    return [child.custom_id for row in message.components for child in row.children]
-
-
-def lobby_message(scene: Scene) -> Any:
-    """The newest message that carries the lobby's buttons."""
-    return next(m for m in reversed(scene.channel.history()) if "Start" in labels(m))
-
-
-def showdowns(scene: Scene) -> list[Any]:
-    return [m for m in scene.channel.history() if m.content.startswith("**Showdown, game")]
-
-
-async def play_person(scene: Scene, member: Any) -> None:
-    """One person plays on at each declaration and takes the Suggest; computers play theirs."""
-    for _ in range(50):
-        await scene.env.settle(timeout=SETTLE_S)
-        table = await the_table(scene)
-        if table is None or not table.in_game:
-            return
-        if member.id not in table.waiting_for():
-            continue
-        message = member.user.dm_channel.last_message
-        if table.phase is Phase.DECLARING:
-            assert (await member.user.click(message, label="Play")).acknowledged
-        else:
-            shown = await member.user.click(message, label="Suggest")
-            taken = await member.user.click(shown.response.message, label="Take it")
-            assert taken.acknowledged
-    raise AssertionError("the game did not end")
+from tests.cogs.helpers import (
+    Scene,
+    an_admin,
+    custom_ids,
+    labels,
+    lobby_message,
+    play_person,
+    showdowns,
+    the_table,
+)
 
 
 @pytest.mark.slow  # five computers' 25-card holdings; the quick lane plays the others
@@ -70,7 +27,7 @@ async def test_a_person_and_five_computers_play_showdown_to_the_end(scene: Scene
     assert (await ann.slash(channel, "table create", game="showdown")).acknowledged
     for level in ("casual", "strong", "casual", "strong"):
         added = await ann.slash(channel, "table addbot", level=level)
-        assert added.acknowledged and "computer sits" in added.response.content
+        assert added.response.content == "A computer sits at the table."
     await scene.env.settle()
     lobby = lobby_message(scene)
     assert "Add computer" in labels(lobby)
@@ -92,7 +49,8 @@ async def test_a_person_and_five_computers_play_showdown_to_the_end(scene: Scene
     # Only the host seats one.
     bob = scene.members[1]
     refused = await bob.slash(channel, "table addbot")
-    assert refused.ephemeral and "host" in refused.response.content
+    assert refused.ephemeral
+    assert refused.response.content == "Only the table's host can seat a computer."
     assert (await ann.slash(channel, "table start")).acknowledged
     # Nobody DMs a computer: only the person got cards.
     assert ann.user.dm_channel.last_message.attachments
@@ -151,7 +109,10 @@ async def test_a_practice_table_moves_no_chip_and_writes_no_leaderboard(scene: S
     created = await ann.slash(channel, "table create", game="casino", practice=True, seats=3)
     assert created.acknowledged
     await scene.env.settle()
-    assert "Practice" in lobby_message(scene).content
+    assert lobby_message(scene).content.split("\n")[0] == (
+        f"**Casino Version** table, ante 5, 1/3 seats (host <@{ann.id}>). **Practice**: no chips "
+        "move."
+    )
     database = scene.bot.database
     assert database is not None
     before = await database.fetchall("SELECT * FROM ledger")
@@ -161,7 +122,9 @@ async def test_a_practice_table_moves_no_chip_and_writes_no_leaderboard(scene: S
     assert [s.computer for s in table.seats] == [None, "steady", "steady"]
     await play_person(scene, ann)
     [showdown] = showdowns(scene)
-    assert "Practice: no chips moved." in showdown.content
+    assert showdown.content.startswith(
+        f"**Showdown, game {table.game_id}.** Practice: no chips moved. "
+    )
     assert await database.fetchall("SELECT * FROM ledger") == before
     boards = scene.bot.services.storage.leaderboards
     assert await boards.by_wins(guild) == [] and await boards.history(guild, ann.id) == []
@@ -185,7 +148,8 @@ async def test_review_and_slash_review_answer_the_player_alone(scene: Scene) -> 
     assert pressed.response.attachments  # the two settings side by side
     # A player who was not at the table is told so, privately.
     stranger = await bob.click(showdown, label="Review")
-    assert stranger.ephemeral and f"did not play in game {game_id}" in stranger.response.content
+    assert stranger.ephemeral
+    assert stranger.response.content == f"You did not play in game {game_id}."
     typed = await ann.slash(channel, "review", game=game_id)
     assert typed.ephemeral and typed.response.content == text
     latest = await ann.slash(channel, "review")
@@ -201,7 +165,7 @@ async def test_a_showdown_review_names_each_hand_that_differs(scene: Scene) -> N
     await play_person(scene, ann)  # Suggest: the solver's own setting
     reviewed = await ann.slash(channel, "review")
     assert reviewed.ephemeral and reviewed.response.attachments
-    assert "You set them the best way" in reviewed.response.content
+    assert reviewed.response.content.split("\n")[2] == "You set them the best way. Well played."
 
 
 async def test_replay_redraws_a_finished_games_showdown_for_anyone(scene: Scene) -> None:
@@ -217,25 +181,33 @@ async def test_replay_redraws_a_finished_games_showdown_for_anyone(scene: Scene)
     assert replay.response.content.startswith(f"**Replay, game {game_id}.**")
     assert replay.response.attachments
     missing = await bob.slash(channel, "replay", game=game_id + 50)
-    assert missing.ephemeral and f"no game {game_id + 50}" in missing.response.content
+    assert missing.ephemeral
+    assert missing.response.content == f"There is no game {game_id + 50} on this server."
 
 
 async def test_a_server_may_forbid_computers_or_cap_them(scene: Scene) -> None:
     ann = an_admin(scene)
     channel = scene.channel
     forbid = await ann.slash(channel, "settings tables", computers=False)
-    assert "Computer players: **not allowed**" in forbid.response.content
+    assert forbid.response.content.split("\n")[-1] == (
+        "- Computer players: **not allowed**; they pay a player at most **100** chips a day "
+        "(`/settings house`)."
+    )
     await ann.slash(channel, "table create", game="showdown")
     await scene.env.settle()
     assert "Add computer" not in labels(lobby_message(scene))
     refused = await ann.slash(channel, "table addbot")
-    assert refused.ephemeral and "does not seat computers" in refused.response.content
+    assert refused.ephemeral
+    assert refused.response.content == "This server does not seat computers at its tables."
     refused = await ann.slash(channel, "table create", game="casino", fill="strong")
     assert refused.ephemeral
     await ann.slash(channel, "table cancel")
     capped = await ann.slash(channel, "settings tables", computers=True, computer_seats=1)
-    assert "up to **1** a table" in capped.response.content
+    assert capped.response.content.split("\n")[-1] == (
+        "- Computer players: up to **1** a table; they pay a player at most **100** chips a day "
+        "(`/settings house`)."
+    )
     await ann.slash(channel, "table create", game="showdown")
     assert (await ann.slash(channel, "table addbot")).acknowledged
     refused = await ann.slash(channel, "table addbot")
-    assert refused.ephemeral and "at most 1 computer." in refused.response.content
+    assert refused.ephemeral and refused.response.content == "This table seats at most 1 computer."

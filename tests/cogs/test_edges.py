@@ -5,29 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cogs.builder import held_indices
 from cogs.controls import DYNAMIC_ITEMS, NOT_CURRENT
-from tables.hands import setting_shape
+from engine.errors import GameError
+from tables.hands import read_setting, setting_shape
 from tables.phase import Phase
-from tests.cogs.conftest import Scene
-from tests.cogs.test_flow import DIGITS, open_table, play_out, the_table
+from tests.cogs.helpers import (
+    DIGITS,
+    Scene,
+    chosen,
+    declare_all,
+    open_table,
+    play_out,
+    preview_sentence,
+    set_sentence,
+    start_game,
+    the_table,
+)
 from tests.tables.helpers import quick_arranger
-
-
-async def start_game(scene: Scene, game: str, count: int, **options: Any) -> list[Any]:
-    players = await open_table(scene, game, count, **options)
-    started = await players[0].slash(scene.channel, "table start")
-    assert started.acknowledged
-    return players
-
-
-async def declare_all(scene: Scene, players: list[Any]) -> None:
-    """Press Play in every DM until the table is setting hands."""
-    while (table := await the_table(scene)) is not None and table.phase is Phase.DECLARING:
-        for member in players:
-            if member.id in table.waiting_for():
-                pressed = await member.user.click(member.user.dm_channel.last_message, label="Play")
-                assert pressed.acknowledged
 
 
 async def test_the_builder_sets_hands_one_menu_at_a_time(scene: Scene) -> None:
@@ -41,22 +38,31 @@ async def test_the_builder_sets_hands_one_menu_at_a_time(scene: Scene) -> None:
         setting = quick_arranger(table.spec, held)
         picks = held_indices(held, setting.hands)
         shown = await member.user.click(member.user.dm_channel.last_message, label="Build hands")
-        assert shown.acknowledged and "Building your hands" in shown.response.content
+        assert shown.response.content == (
+            "**Building your hands** (Casino Version), weakest first.\n"
+            f"Now choose the **Hand 1**: 1 cards, from the {len(held)} left."
+        )
         builder = shown.response.message
         # A menu offers every card held.
         menu = next(c for row in builder.components for c in row.children if c.type.value == 3)
         assert len(menu.options) == len(held)
-        for position, chosen in enumerate(picks):
-            picked = await member.user.select(builder, [DIGITS[i] for i in chosen])
+        for position, slot in enumerate(picks):
+            picked = await member.user.select(builder, [DIGITS[i] for i in slot])
             assert picked.acknowledged
             if position + 1 < len(shape):
-                assert f"Now choose the **{shape[position + 1].name}**" in picked.response.content
+                nxt, left = shape[position + 1], len(held) - sum(map(len, picks[: position + 1]))
+                assert picked.response.content.split("\n")[-1] == (
+                    f"Now choose the **{nxt.name}**: {nxt.sizes[0]} cards, from the {left} left."
+                )
         # Undo takes the last hand back; choosing it again brings Submit back.
         undone = await member.user.click(builder, label="Undo last hand")
-        assert "Now choose the **Hand 3**" in undone.response.content
+        assert undone.response.content.split("\n")[-1] == (
+            "Now choose the **Hand 3**: 5 cards, from the 5 left."
+        )
         await member.user.select(builder, [DIGITS[i] for i in picks[-1]])
         submitted = await member.user.click(builder, label="Submit")
-        assert submitted.acknowledged and "Your hands are set" in submitted.response.content
+        built = chosen(held, [sorted(slot) for slot in picks])
+        assert submitted.response.content == set_sentence(built)
     table = await the_table(scene)
     assert table.phase is Phase.LOBBY and table.games_played == 1
 
@@ -69,9 +75,12 @@ async def test_the_builder_refuses_a_size_the_hand_cannot_hold(scene: Scene) -> 
     builder = shown.response.message
     # The front hand holds 3 or 5 cards: its menu takes 3 to 5, and 4 gets a sentence.
     wrong = await ann.user.select(builder, ["0", "1", "2", "3"])
-    assert wrong.ephemeral and "holds 3 or 5 cards, not 4" in wrong.response.content
+    assert wrong.ephemeral
+    assert wrong.response.content == "The front hand holds 3 or 5 cards, not 4."
     again = await ann.user.select(builder, ["0", "1", "2"])
-    assert "Now choose the **middle hand**" in again.response.content
+    assert again.response.content.split("\n")[-1] == (
+        "Now choose the **middle hand**: 5 or 6 or 7 cards, from the 14 left."
+    )
     assert (await the_table(scene)).seat_of(ann.id).setting is None
 
 
@@ -87,19 +96,22 @@ async def test_the_form_takes_typed_hands_and_refuses_a_foul(scene: Scene) -> No
     hands = setting.text.split("|")
     fouled = "|".join([hands[-1], *hands[1:-1], hands[0]])
     refused = await ann.user.submit_modal(opened, {"hands": fouled})
-    assert refused.acknowledged and refused.response.content
+    with pytest.raises(GameError) as foul:
+        read_setting((await the_table(scene)).spec, held, fouled)
+    assert refused.response.content == str(foul.value)
     assert (await the_table(scene)).seat_of(ann.id).setting is None
     reopened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
     accepted = await ann.user.submit_modal(
         reopened, {"hands": setting.text, "automatic": setting.automatic or ""}
     )
-    assert accepted.acknowledged and accepted.response.content.startswith("Preview:")
+    assert accepted.response.content == preview_sentence(setting)
     assert (await the_table(scene)).seat_of(ann.id).setting is None
     # The preview's button is found again after a restart: it carries the hands in its id.
     await scene.restart()
     confirmed = await ann.user.click(accepted.response.message, label="Set these hands")
-    assert confirmed.acknowledged and "Your hands are set" in confirmed.response.content
-    assert (await the_table(scene)).seat_of(ann.id).setting is not None
+    previewed = chosen(held, held_indices(held, setting.hands), setting.automatic)
+    assert confirmed.response.content == set_sentence(previewed)
+    assert (await the_table(scene)).seat_of(ann.id).setting == previewed
 
 
 async def test_closed_dms_fall_back_to_the_channel_and_hand(scene: Scene) -> None:
@@ -127,12 +139,15 @@ async def test_closed_dms_fall_back_to_the_channel_and_hand(scene: Scene) -> Non
         if bob.id in table.waiting_for():
             mine = await bob.slash(scene.channel, "hand")
             played = await bob.click(mine.response.message, label="Play")
-            assert played.acknowledged and "You declared: play on" in played.response.content
+            assert played.response.content == (
+                "You declared: play on. It stays secret until everyone has declared."
+            )
     assert (await the_table(scene)).phase is Phase.ARRANGING
     mine = await bob.slash(scene.channel, "hand")
     suggested = await bob.click(mine.response.message, label="Suggest")
     taken = await bob.click(suggested.response.message, label="Take it")
-    assert "Your hands are set" in taken.response.content
+    shown = scene.bot.services.suggestions.get((await the_table(scene)).game_id, bob.id)
+    assert taken.response.content == set_sentence(shown)
 
 
 async def test_strangers_get_a_sentence_and_change_nothing(scene: Scene) -> None:
@@ -142,13 +157,14 @@ async def test_strangers_get_a_sentence_and_change_nothing(scene: Scene) -> None
     refused = await cy.click(lobby, label="Start")
     # The lobby stays as it was; the sentence goes to the stranger alone.
     [sentence] = refused.followups
-    assert sentence.ephemeral and "host" in sentence.content
+    assert sentence.ephemeral and sentence.content == "Only the table's host can start the game."
     assert (await the_table(scene)).phase is Phase.LOBBY
     await ann.slash(scene.channel, "table start")
     phase_message = next(m for m in scene.channel.history() if m.content.startswith("Game "))
     before = (await the_table(scene)).to_state()
     stranger = await cy.click(phase_message, label="Show my hand")
-    assert stranger.ephemeral and "not" in stranger.response.content.lower()
+    assert stranger.ephemeral
+    assert stranger.response.content == "You are not seated at this table."
     assert not stranger.response.attachments
     not_his = await cy.slash(scene.channel, "arrange hands", hands="As | Kd")
     assert not_his.ephemeral and not_his.response.content
@@ -193,7 +209,7 @@ async def test_a_form_open_across_a_restart_gets_a_sentence(scene: Scene) -> Non
     assert opened.modal is not None
     await scene.restart()
     late = await ann.user.submit_modal(opened, {"hands": "As | Kd Kh Ks | 2c 3c 4c 5c 6c"})
-    assert late.acknowledged and "open it again" in late.response.content
+    assert late.response.content == "That form was open while the bot restarted; open it again."
 
 
 async def test_players_who_walk_away_are_played_for_at_each_deadline(scene: Scene) -> None:

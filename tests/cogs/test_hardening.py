@@ -7,10 +7,9 @@ from typing import Any
 
 import pytest
 
+from cogs.controls import NOT_CURRENT
 from engine.cards import format_cards, sort_cards
-from tests.cogs.conftest import Scene
-from tests.cogs.test_edges import declare_all, start_game
-from tests.cogs.test_flow import open_table, play_out, the_table
+from tests.cogs.helpers import Scene, declare_all, open_table, play_out, start_game, the_table
 
 
 def dm_texts(member: Any) -> list[str]:
@@ -31,12 +30,14 @@ async def test_a_deleted_channel_refunds_its_game_and_tells_the_players_by_dm(
     assert not await scene.tables.tables()
     assert await balances(scene, players) == [1_000, 1_000, 1_000]
     for member in players:
-        told = dm_texts(member)[-1]
-        assert "closed" in told and "pyramid" in told and "10 chips" in told, told
+        assert dm_texts(member)[-1] == (
+            "Your **Showdown Version** table on **Poker Club** was closed: its channel #pyramid "
+            "was deleted. The 10 chips you had put up came back to you."
+        )
     # Free again: a new table in another channel seats them.
     other = scene.guild.create_text_channel("poker-two")
     created = await players[1].slash(other, "table create", game="casino")
-    assert "You opened" in created.response.content
+    assert created.response.content == "You opened a Casino Version table here."
 
 
 async def test_the_bot_removed_from_a_server_closes_its_tables(scene: Scene) -> None:
@@ -72,14 +73,14 @@ async def test_leave_and_status_work_from_any_channel_of_the_server(scene: Scene
     ann, bob = await open_table(scene, "showdown", 2)
     elsewhere = scene.guild.create_text_channel("lounge")
     status = await bob.slash(elsewhere, "table status")
-    assert "Showdown" in status.response.content and str(scene.channel.id) in (
-        status.response.content
+    assert status.response.content.split("\n")[0] == (
+        f"**Showdown Version** in <#{scene.channel.id}>, ante 10, host <@{ann.id}>."
     )
     left = await bob.slash(elsewhere, "table leave")
-    assert "You left the table" in left.response.content
+    assert left.response.content == "You left the table."
     assert (await the_table(scene)).players == (ann.id,)
     cancelled = await ann.slash(elsewhere, "table cancel")
-    assert "closed" in cancelled.response.content
+    assert cancelled.response.content == "The table is closed; it held no chips."
     assert await the_table(scene) is None
 
 
@@ -132,7 +133,7 @@ async def test_a_suggest_button_from_an_earlier_game_says_so(scene: Scene) -> No
     await ann.slash(scene.channel, "table start")
     await declare_all(scene, players)
     pressed = await ann.user.click(old_dm, label="Suggest")
-    assert pressed.acknowledged and "over" in pressed.response.content
+    assert pressed.acknowledged and pressed.response.content == NOT_CURRENT
 
 
 # ----- every sentence fits Discord's limits; forged controls get a sentence -------------------

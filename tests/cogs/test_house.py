@@ -8,8 +8,7 @@ import discord
 from engine.settlement import HOUSE, Transfer
 from render.style import signed
 from storage.rows import HouseNets
-from tests.cogs.conftest import Scene
-from tests.cogs.test_settings import an_admin
+from tests.cogs.helpers import Scene, an_admin
 
 
 async def test_an_admin_reads_the_houses_net_per_day_and_sets_the_daily_cap(scene: Scene) -> None:

@@ -10,8 +10,7 @@ import pytest
 
 from render import style
 from tables.games import GAMES
-from tests.cogs.conftest import Scene
-from tests.cogs.test_flow import open_table, play_out
+from tests.cogs.helpers import Scene, open_table, play_out
 
 
 @pytest.fixture

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from cogs.publisher import DiscordPublisher
@@ -23,7 +21,7 @@ from tables.events import (
 )
 from tables.games import GAMES
 from tables.runtime import DeliveryError
-from tests.cogs.conftest import Scene
+from tests.cogs.helpers import Scene, custom_ids
 
 GAME_ID = 77
 
@@ -35,10 +33,6 @@ def publisher_alone(scene: Scene, lost: list[tuple[int, int]]) -> DiscordPublish
         lost.append((guild, channel))
 
     return DiscordPublisher(scene.bot, scene.bot.services.storage, on_channel_lost=on_channel_lost)
-
-
-def custom_ids(message: Any) -> list[str]:
-    return [child.custom_id for row in message.components for child in row.children]
 
 
 def showdown(ann: int, bob: int) -> ShowdownSettled:
@@ -70,7 +64,10 @@ async def test_the_publisher_posts_the_lobby_and_the_phase_dms_from_the_events_a
     )
     edited = scene.channel.last_message
     assert edited.id == lobby.id  # edited in place
-    assert "2/4 seats" in edited.content and f"Seated: <@{ann.id}>, <@{bob.id}>" in edited.content
+    assert edited.content.split("\n")[:2] == [
+        f"**{title}** table, ante 10, 2/4 seats (host <@{ann.id}>).",
+        f"Seated: <@{ann.id}>, <@{bob.id}>",
+    ]
 
     dealt = {ann.id: parse_cards("As Kd 2c"), bob.id: parse_cards("Qh Jh 3s")}
     await publisher.publish(

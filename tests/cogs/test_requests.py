@@ -7,8 +7,9 @@ import re
 from collections import Counter
 from typing import Any
 
-from tests.cogs.conftest import Scene
-from tests.cogs.test_flow import play_out, the_table
+import pytest
+
+from tests.cogs.helpers import Scene, play_out, the_table
 
 #: The issue's ceiling for a six-player Showdown, outside interaction responses.
 SHOWDOWN_CEILING = 26
@@ -40,6 +41,7 @@ async def play_a_full_table(scene: Scene, game: str, seats: int) -> list[Any]:
     return players
 
 
+@pytest.mark.slow  # six players asking the solver for 25-card settings
 async def test_a_six_player_showdown_makes_at_most_26_requests(scene: Scene) -> None:
     since = len(scene.env.http_requests)
     await play_a_full_table(scene, "showdown", 6)

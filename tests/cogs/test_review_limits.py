@@ -7,8 +7,7 @@ import re
 
 from engine.settlement import Transfer
 from tables.coach import REVIEW_WINDOW_S, REVIEWS_PER_WINDOW
-from tests.cogs.conftest import Scene
-from tests.cogs.test_computers import play_person, showdowns
+from tests.cogs.helpers import Scene, play_person, showdowns
 
 
 async def play_alone(scene: Scene) -> int:

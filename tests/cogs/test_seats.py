@@ -3,26 +3,18 @@ the host, held to the server's settings of the moment; and what a cancel says of
 
 from __future__ import annotations
 
-from typing import Any
-
-from tests.cogs.conftest import Scene
-from tests.cogs.test_computers import labels, lobby_message
-from tests.cogs.test_flow import the_table
-from tests.cogs.test_settings import an_admin
+from tests.cogs.helpers import Scene, an_admin, custom_ids, labels, lobby_message, the_table
 
 #: The menu under a lobby that seats computers: the host removes one with it.
 REMOVE_COMPUTER = "pp:remove:computer"
-
-
-def custom_ids(message: Any) -> list[str]:
-    return [child.custom_id for row in message.components for child in row.children]
 
 
 async def test_a_second_tables_host_seats_a_computer_too(scene: Scene) -> None:
     ann, bob = scene.members[:2]
     other = scene.guild.create_text_channel("poker-two")
     await ann.slash(scene.channel, "table create", game="showdown")
-    assert "computer sits" in (await ann.slash(scene.channel, "table addbot")).response.content
+    added = await ann.slash(scene.channel, "table addbot")
+    assert added.response.content == "A computer sits at the table."
     await bob.slash(other, "table create", game="casino")
     added = await bob.slash(other, "table addbot")
     # Was: "You already sit at a table in #pyramid; a player sits at one table per server."

@@ -4,19 +4,11 @@ from __future__ import annotations
 
 import os
 import socket
-from typing import Any
 
 import discord
 
 from tables.config import make_config
-from tests.cogs.conftest import Scene
-from tests.cogs.test_flow import the_table
-
-
-def an_admin(scene: Scene) -> Any:
-    """A member with Manage Server."""
-    role = scene.guild.create_role("croupier", permissions=discord.Permissions(manage_guild=True))
-    return scene.guild.add_member(scene.env.create_user("boss"), roles=[role])
+from tests.cogs.helpers import Scene, an_admin, the_table
 
 
 async def test_settings_refuse_a_member_who_may_not_manage_the_server(scene: Scene) -> None:
@@ -27,7 +19,8 @@ async def test_settings_refuse_a_member_who_may_not_manage_the_server(scene: Sce
         next(c for c in commands if c.name == "settings"), {bob: True}
     )
     refused = await bob.slash(scene.channel, "settings lobby", minutes=5)
-    assert refused.ephemeral and "manage this server" in refused.response.content
+    assert refused.ephemeral
+    assert refused.response.content == "Only members who may manage this server can do that."
     assert (await scene.bot.services.storage.settings.get(scene.guild.id)).lobby_minutes == 30
 
 
@@ -59,12 +52,16 @@ async def test_an_admin_changes_the_defaults_and_new_tables_follow(scene: Scene)
 async def test_an_option_for_another_game_is_refused_with_a_sentence(scene: Scene) -> None:
     ann = scene.members[0]
     refused = await ann.slash(scene.channel, "table create", game="showdown", wheel="nevada")
-    assert "wheel option is for Pai Gow" in refused.response.content
+    assert refused.response.content == "The wheel option is for Pai Gow, not Showdown Version."
     assert await the_table(scene) is None
     refused = await ann.slash(scene.channel, "table create", game="no-surrender", ante=5)
-    assert "has no ante" in refused.response.content
+    assert refused.response.content == (
+        "No-Surrender (17 cards) has no ante: chips change by points only."
+    )
     refused = await ann.slash(scene.channel, "table create", game="paigow", silent="surrender")
-    assert "silent option is for games with declarations" in refused.response.content
+    assert refused.response.content == (
+        "The silent option is for games with declarations, not Pai Gow poker."
+    )
 
 
 async def test_a_table_option_changes_the_game_it_deals(scene: Scene) -> None:
@@ -98,7 +95,8 @@ async def test_status_shows_a_server_admin_only_that_servers_tables(scene: Scene
         next(c for c in commands if c.name == "settings"), {bob: True}
     )
     refused = await bob.slash(scene.channel, "settings status")
-    assert refused.ephemeral and "manage this server" in refused.response.content
+    assert refused.ephemeral
+    assert refused.response.content == "Only members who may manage this server can do that."
 
 
 async def test_status_shows_the_bots_owner_the_store_the_processes_and_the_whole_bot(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from storage import Storage
 from storage.audit import audit
-from tests.storage.conftest import ADMIN, CHANNEL, GUILD
+from tests.storage.helpers import ADMIN, CHANNEL, GUILD
 
 ALICE, BOB = 11, 12
 

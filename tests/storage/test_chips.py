@@ -16,7 +16,7 @@ from storage.audit import audit
 from storage.errors import GameStateError, ShortOfChipsError, StorageError
 from storage.rows import GameStatus
 from storage.stores import open_database
-from tests.storage.conftest import ADMIN, CHANNEL, GUILD, OTHER_GUILD, FakeClock
+from tests.storage.helpers import ADMIN, CHANNEL, GUILD, OTHER_GUILD, FakeClock
 
 ALICE, BOB, CAROL = 11, 12, 13
 START = 1_000

@@ -10,7 +10,7 @@ import pytest
 from storage import Storage
 from storage.errors import StaleSnapshotError
 from storage.stores import open_database
-from tests.storage.conftest import CHANNEL, GUILD, FakeClock
+from tests.storage.helpers import CHANNEL, GUILD, FakeClock
 
 NOW = 1_000_000.0
 

@@ -20,8 +20,8 @@ from engine.settlement import HOUSE, POT, Transfer, balances
 from storage import Storage
 from storage.audit import audit
 from storage.stores import open_database
-from tests.conftest import create_database, drop_database
-from tests.storage.conftest import ADMIN, FakeClock
+from tests.postgres import create_database, drop_database
+from tests.storage.helpers import ADMIN, FakeClock
 
 #: Every table the examples write, emptied between examples on PostgreSQL.
 TABLES = ("ledger", "escrow", "outbox", "games", "players", "guild_settings")

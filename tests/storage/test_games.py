@@ -7,7 +7,7 @@ import pytest
 from storage import Storage
 from storage.errors import GameStateError, SeatTakenError, StaleSnapshotError
 from storage.rows import GameStatus
-from tests.storage.conftest import CHANNEL, GUILD, OTHER_GUILD, FakeClock
+from tests.storage.helpers import CHANNEL, GUILD, OTHER_GUILD, FakeClock
 
 
 async def test_a_new_game_is_open_with_its_seats(store: Storage) -> None:

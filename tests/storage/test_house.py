@@ -15,7 +15,7 @@ from storage.audit import audit
 from storage.errors import StaleHouseDayError, StorageError
 from storage.rows import GameStatus, HouseDay, HouseNet, HouseNets
 from storage.stores import open_database
-from tests.storage.conftest import CHANNEL, GUILD, OTHER_GUILD, FakeClock
+from tests.storage.helpers import CHANNEL, GUILD, OTHER_GUILD, FakeClock
 
 ALICE, BOB = 11, 12
 START = 1_000

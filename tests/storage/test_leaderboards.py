@@ -6,7 +6,7 @@ from engine.settlement import HOUSE, Transfer
 from storage import Storage
 from storage.leaderboards import Period
 from storage.rows import GameStatus, PlayerStats, Standing
-from tests.storage.conftest import ADMIN, CHANNEL, GUILD, OTHER_GUILD, FakeClock
+from tests.storage.helpers import ADMIN, CHANNEL, GUILD, OTHER_GUILD, FakeClock
 
 ALICE, BOB, CAROL = 11, 12, 13
 START = 1_000

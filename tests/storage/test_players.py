@@ -8,7 +8,7 @@ from storage import Storage
 from storage.audit import audit
 from storage.errors import DailyBonusTakenError, StorageError
 from storage.settings import DEFAULT_DAILY_BONUS, DEFAULT_STARTING_CHIPS
-from tests.storage.conftest import ADMIN, GUILD, OTHER_GUILD, FakeClock
+from tests.storage.helpers import ADMIN, GUILD, OTHER_GUILD, FakeClock
 
 
 async def test_a_new_player_gets_the_starting_chips_as_a_ledger_row(store: Storage) -> None:

@@ -16,7 +16,7 @@ from storage.database import discover_migrations
 from storage.postgres import PostgresDatabase, open_postgres, postgres_sql
 from storage.sqlite import SqliteDatabase
 from storage.stores import open_database
-from tests.storage.conftest import GUILD
+from tests.storage.helpers import GUILD
 
 
 async def sqlite_columns(database: SqliteDatabase) -> dict[str, list[str]]:

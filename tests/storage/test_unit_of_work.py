@@ -10,7 +10,7 @@ import pytest
 from storage import Storage
 from storage.database import Database
 from storage.errors import ShortOfChipsError
-from tests.storage.conftest import CHANNEL, GUILD
+from tests.storage.helpers import CHANNEL, GUILD
 
 ANN, BOB = 11, 12
 

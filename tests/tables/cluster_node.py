@@ -69,7 +69,7 @@ async def handle(manager: TableManager, op: str, args: list[Any]) -> Any:
         if table is None:
             raise GameError("There is no table in this channel.")
         setting = quick_arranger(table.spec, table.seat_of(user).held)
-        await manager.submit(guild, channel, user, setting.text, setting.automatic)
+        await manager.submit(guild, channel, user, setting)
     elif op == "look":
         table = await manager.table(*args)
         if table is None:

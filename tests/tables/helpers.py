@@ -2,26 +2,32 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from engine.arrangement import Arrangement, is_legal_keys
 from engine.cards import AnyCard, card_from_code
+from engine.errors import GameError
 from engine.evaluate import evaluator
 from storage import Storage
 from storage.audit import audit
 from storage.database import Clock, Database
 from storage.rows import GameStatus
 from storage.stores import open_database
-from tables.events import CardsDealt, CardsDrawn, Event
+from tables.events import CardsDealt, CardsDrawn, Event, ShowdownSettled
 from tables.games import GameSpec
-from tables.hands import Setting, suggest_setting
-from tables.manager import TableManager
+from tables.hands import Setting, read_setting, suggest_setting
+from tables.manager import NO_TABLE, TableManager
+from tables.phase import Phase
 from tables.runtime import DeliveryError
 from tables.subscribers import Subscriber
+from tables.table import Table
 
 GUILD = 1001
 OTHER_GUILD = 2002
@@ -286,3 +292,65 @@ def _manager(
         background_publishing=False,
         subscribers=None if features is None else features(storage),
     )
+
+
+async def submit_text(
+    manager: TableManager,
+    guild: int,
+    channel: int,
+    user: int,
+    text: str,
+    automatic: str | None = None,
+) -> tuple[Event, ...]:
+    """Set a player's hands from the text they typed, as the bot does: read once against their
+    cards, then submitted as a setting."""
+    table = await manager.table(guild, channel)
+    if table is None:
+        raise GameError(NO_TABLE)
+    setting = read_setting(table.spec, table.seat_of(user).held, text, automatic)
+    return await manager.submit(guild, channel, user, setting)
+
+
+async def suggested(world: World, table: Table, user: int) -> Setting:
+    """The table's suggestion for the player (what Suggest shows, and Take it sets)."""
+    return (await world.manager.suggest(table.guild_id, table.channel_id, user)).setting
+
+
+async def play_against_computers(
+    world: World,
+    person: int = HOST,
+    *,
+    plays_on: bool = True,
+    sets: Callable[[World, Table, int], Awaitable[Setting]] = suggested,
+) -> ShowdownSettled:
+    """Play the table of ``CHANNEL`` to its showdown: the person declares (``plays_on``) and
+    sets hands (``sets``: the suggestion) when the table waits for them, and the computers' turns,
+    which run in the background, are waited for otherwise. The game's showdown."""
+    shown = len(world.publisher.of(ShowdownSettled))
+    for _ in range(200):
+        table = await world.manager.table(GUILD, CHANNEL)
+        if table is None or not table.in_game:
+            break
+        if person not in table.waiting_for():
+            await world.manager.turns.wait()
+        elif table.phase is Phase.DECLARING:
+            await world.manager.declare(GUILD, CHANNEL, person, plays_on)
+        else:
+            setting = await sets(world, table, person)
+            await world.manager.submit(GUILD, CHANNEL, person, setting)
+    # A computer's turn that settled the game may still be showing its events.
+    await world.manager.activity.idle()
+    showdowns = world.publisher.of(ShowdownSettled)
+    assert len(showdowns) > shown, "the game never reached its showdown"
+    last = showdowns[-1]
+    assert isinstance(last, ShowdownSettled)
+    return last
+
+
+@contextlib.contextmanager
+def refused_with(sentence: str) -> Iterator[None]:
+    """The block is refused with a ``GameError`` saying exactly ``sentence`` (players and
+    channels named plainly)."""
+    with pytest.raises(GameError) as refusal:
+        yield
+    assert str(refusal.value) == sentence

@@ -9,6 +9,7 @@ import pytest
 from storage.errors import StorageError
 from tables.config import make_config
 from tables.events import ShowdownSettled
+from tables.setting import Setting
 from tests.tables.helpers import (
     CHANNEL,
     GUILD,
@@ -30,17 +31,16 @@ async def start(
     await world.manager.start(guild, channel, players[0])
 
 
-async def last_submit(world: World, guild: int, channel: int) -> tuple[int, str, str | None]:
-    """Set everyone's hands but one; return the last player's (user, text, automatic)."""
+async def last_submit(world: World, guild: int, channel: int) -> tuple[int, Setting]:
+    """Set everyone's hands but one; return the last player's (user, setting)."""
     table = await world.manager.table(guild, channel)
     assert table is not None
     waiting = table.waiting_for()
     for user in waiting[:-1]:
         setting = quick_arranger(table.spec, table.seat_of(user).held)
-        await world.manager.submit(guild, channel, user, setting.text, setting.automatic)
+        await world.manager.submit(guild, channel, user, setting)
     last = waiting[-1]
-    setting = quick_arranger(table.spec, table.seat_of(last).held)
-    return last, setting.text, setting.automatic
+    return last, quick_arranger(table.spec, table.seat_of(last).held)
 
 
 async def test_two_tables_settle_for_the_same_player_at_the_same_moment(world: World) -> None:
@@ -84,8 +84,8 @@ async def test_a_loss_beyond_what_is_left_is_capped_at_table_stakes(world: World
     assert cover == {HOST: 20, PLAYERS[1]: 20}
     for user in players:
         await world.storage.players.take(GUILD, user, 980, admin_id=1)
-    user, text, automatic = await last_submit(world, GUILD, CHANNEL)
-    await world.manager.submit(GUILD, CHANNEL, user, text, automatic)
+    user, setting = await last_submit(world, GUILD, CHANNEL)
+    await world.manager.submit(GUILD, CHANNEL, user, setting)
     [event] = world.publisher.of(ShowdownSettled)
     assert isinstance(event, ShowdownSettled)
     # Nobody can lose more than the cover: a bigger loss is cut to it, the winner takes that.
@@ -100,7 +100,7 @@ async def test_a_loss_beyond_what_is_left_is_capped_at_table_stakes(world: World
 async def test_a_take_racing_the_settlement_leaves_the_ledger_consistent(world: World) -> None:
     players = (HOST, PLAYERS[1], PLAYERS[2])
     await start(world, GUILD, CHANNEL, "no-surrender", players)
-    user, text, automatic = await last_submit(world, GUILD, CHANNEL)
+    user, setting = await last_submit(world, GUILD, CHANNEL)
 
     async def take_all() -> None:
         for victim in players:
@@ -108,7 +108,7 @@ async def test_a_take_racing_the_settlement_leaves_the_ledger_consistent(world: 
             if have:
                 await world.storage.players.take(GUILD, victim, have, admin_id=1)
 
-    await asyncio.gather(world.manager.submit(GUILD, CHANNEL, user, text, automatic), take_all())
+    await asyncio.gather(world.manager.submit(GUILD, CHANNEL, user, setting), take_all())
     [event] = world.publisher.of(ShowdownSettled)
     assert isinstance(event, ShowdownSettled)
     assert sum(event.nets.values()) == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from typing import Any
 
@@ -26,6 +27,7 @@ from tests.tables.helpers import (
     STRANGER,
     ManualTimer,
     World,
+    refused_with,
 )
 
 THIRD_CHANNEL = 3005
@@ -260,7 +262,7 @@ async def test_a_broke_player_is_not_dealt_into_no_surrender(world: World) -> No
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("no-surrender"))
     await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
     await world.storage.players.take(GUILD, PLAYERS[1], 1_000, admin_id=STRANGER)
-    with pytest.raises(GameError, match="Not enough chips"):
+    with refused_with(f"Not enough chips: player {PLAYERS[1]} has 0 and needs 20."):
         await world.manager.start(GUILD, CHANNEL, HOST)
     table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.phase is Phase.LOBBY
@@ -288,19 +290,22 @@ async def test_no_surrender_holds_each_players_cover_and_returns_it_with_the_res
 async def test_closing_waits_for_the_action_under_way_and_refuses_new_ones(world: World) -> None:
     await deal_two(world)
     arranger = world.manager.arranger
+    thinking = threading.Event()
 
     def slow(spec: Any, held: Any) -> Any:
+        thinking.set()
         time.sleep(0.3)  # the solver, thinking in its worker
         return arranger(spec, held)
 
     world.manager.arranger = slow
     expiring = asyncio.create_task(world.scheduler.pass_deadline())
-    await asyncio.sleep(0.05)
+    # The deadline's action is under way once its solver thinks.
+    assert await asyncio.to_thread(thinking.wait, 10)
     await world.manager.close()
     # close() returned only once the deadline's action had saved its result.
     assert expiring.done()
     assert len(showdowns(world)) == 1
-    with pytest.raises(GameError, match="restarting"):
+    with refused_with("The bot is restarting; try again in a moment."):
         await world.manager.join(GUILD, CHANNEL, STRANGER)
 
 

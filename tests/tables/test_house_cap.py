@@ -2,41 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from storage.audit import audit
 from tables.config import make_config
 from tables.events import ShowdownSettled
-from tables.phase import Phase
-from tests.tables.helpers import CHANNEL, GUILD, HOST, World
+from tests.tables.helpers import CHANNEL, GUILD, HOST, World, play_against_computers
 
 #: The server's cap when it changed nothing (storage/settings.py).
 DAILY_CAP = 100
 BANKROLL = 3_000
-
-
-async def play_to_the_end(world: World) -> ShowdownSettled:
-    """The person plays on and takes the suggestion; the computers play their own turns (in
-    the background: a busy machine may take a while)."""
-    shown = len(world.publisher.of(ShowdownSettled))
-    for _ in range(2_400):  # two minutes at most
-        if len(world.publisher.of(ShowdownSettled)) > shown:
-            break
-        table = await world.manager.table(GUILD, CHANNEL)
-        assert table is not None and table.in_game
-        if HOST in table.waiting_for():
-            if table.phase is Phase.DECLARING:
-                await world.manager.declare(GUILD, CHANNEL, HOST, True)
-            else:
-                suggestion = await world.manager.suggest(GUILD, CHANNEL, HOST)
-                setting = suggestion.setting
-                await world.manager.submit(GUILD, CHANNEL, HOST, setting.text, setting.automatic)
-        await asyncio.sleep(0.05)
-    assert len(world.publisher.of(ShowdownSettled)) > shown, "the game never reached its showdown"
-    [*_, last] = world.publisher.of(ShowdownSettled)
-    assert isinstance(last, ShowdownSettled)
-    return last
 
 
 async def test_a_player_who_always_takes_the_suggestion_wins_at_most_the_daily_cap_from_the_house(
@@ -52,7 +27,7 @@ async def test_a_player_who_always_takes_the_suggestion_wins_at_most_the_daily_c
     capped: ShowdownSettled | None = None
     for _ in range(12):
         await world.manager.start(GUILD, CHANNEL, HOST)
-        showdown = await play_to_the_end(world)
+        showdown = await play_against_computers(world)
         won += showdown.nets[HOST]
         assert won <= DAILY_CAP
         if any(note.user == HOST for note in showdown.notes):

@@ -4,6 +4,7 @@ first, one suggestion per holding."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -67,8 +68,29 @@ async def test_events_of_racing_actions_are_shown_once_in_commit_order(
         await world.close()
 
 
+class Asking:
+    """Jobs at the slots say when they ask for one; ``until(count)`` waits for that many more.
+
+    ``Slots.taken`` queues a job without suspending it, so a job that has asked holds a slot or
+    waits for one by the time the test, woken by its asking, runs again."""
+
+    def __init__(self, slots: Slots) -> None:
+        self.slots = slots
+        self._asked: asyncio.Queue[None] = asyncio.Queue()
+
+    def taken(self, priority: Priority) -> contextlib.AbstractAsyncContextManager[None]:
+        """``slots.taken``, said first."""
+        self._asked.put_nowait(None)
+        return self.slots.taken(priority)
+
+    async def until(self, count: int) -> None:
+        """Wait until ``count`` more jobs have asked for a slot."""
+        for _ in range(count):
+            await self._asked.get()
+
+
 async def test_a_settlement_is_not_queued_behind_a_suggestion() -> None:
-    slots = Slots(1)
+    slots = Asking(Slots(1))
     ran: list[str] = []
     hold = asyncio.Event()
 
@@ -79,13 +101,13 @@ async def test_a_settlement_is_not_queued_behind_a_suggestion() -> None:
                 await hold.wait()
 
     first = asyncio.create_task(job("suggest 1", Priority.SUGGEST, wait=True))
-    await asyncio.sleep(0)
+    await slots.until(1)
     later = [
         asyncio.create_task(job("suggest 2", Priority.SUGGEST)),
         asyncio.create_task(job("deadline", Priority.DEADLINE)),
         asyncio.create_task(job("settle", Priority.SETTLE)),
     ]
-    await asyncio.sleep(0.01)
+    await slots.until(3)
     assert ran == ["suggest 1"]
     hold.set()
     await asyncio.gather(first, *later)
@@ -93,7 +115,7 @@ async def test_a_settlement_is_not_queued_behind_a_suggestion() -> None:
 
 
 async def test_a_settlement_finds_a_slot_when_suggestions_fill_the_others() -> None:
-    slots = Slots(3, kept=1)
+    slots = Asking(Slots(3, kept=1))
     ran: list[str] = []
     hold = asyncio.Event()
 
@@ -103,16 +125,16 @@ async def test_a_settlement_finds_a_slot_when_suggestions_fill_the_others() -> N
             await hold.wait()
 
     jobs = [asyncio.create_task(job(f"suggest {n}", Priority.SUGGEST)) for n in (1, 2, 3)]
-    await asyncio.sleep(0.01)
+    await slots.until(3)
     assert ran == ["suggest 1", "suggest 2"]  # the third slot is never a suggestion's
     jobs.append(asyncio.create_task(job("settle", Priority.SETTLE)))
     jobs.append(asyncio.create_task(job("deadline", Priority.DEADLINE)))
-    await asyncio.sleep(0.01)
+    await slots.until(2)
     assert ran == ["suggest 1", "suggest 2", "settle"]  # while both suggestions still run
     hold.set()
     await asyncio.gather(*jobs)
     assert ran == ["suggest 1", "suggest 2", "settle", "deadline", "suggest 3"]
-    assert slots.free == 3
+    assert slots.slots.free == 3
 
 
 async def test_a_settlement_is_not_queued_behind_a_running_suggestion_in_the_workers() -> None:
@@ -142,7 +164,7 @@ def test_suggestions_are_always_left_a_slot() -> None:
 
 
 async def test_a_waiter_that_gives_up_frees_its_turn() -> None:
-    slots = Slots(1)
+    slots = Asking(Slots(1))
     hold = asyncio.Event()
 
     async def busy() -> None:
@@ -150,15 +172,15 @@ async def test_a_waiter_that_gives_up_frees_its_turn() -> None:
             await hold.wait()
 
     holder = asyncio.create_task(busy())
-    await asyncio.sleep(0)
+    await slots.until(1)
     quitter = asyncio.create_task(busy())
-    await asyncio.sleep(0)
+    await slots.until(1)
     quitter.cancel()
     hold.set()
     await holder
     async with slots.taken(Priority.SETTLE):
-        assert slots.free == 0
-    assert slots.free == 1
+        assert slots.slots.free == 0
+    assert slots.slots.free == 1
 
 
 async def test_the_same_holding_is_suggested_once(world: World) -> None:

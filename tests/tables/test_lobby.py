@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from engine.errors import GameError
 from tables.config import make_config
 from tables.events import PlayerLeft, TableClosed
+from tables.manager import NO_TABLE
 from tables.phase import Phase
+from tables.setting import Setting
 from tests.tables.helpers import (
     CHANNEL,
     GUILD,
@@ -17,6 +21,8 @@ from tests.tables.helpers import (
     PLAYERS,
     STRANGER,
     World,
+    refused_with,
+    submit_text,
 )
 
 
@@ -26,8 +32,17 @@ async def open_table(world: World, game: str = "showdown", count: int = 2) -> No
         await world.manager.join(GUILD, CHANNEL, user)
 
 
-async def refused(world: World, pattern: str, action: object) -> None:
-    """The awaited action raises a GameError matching ``pattern`` and the table is unchanged."""
+async def refused(world: World, sentence: str, action: object) -> None:
+    """The awaited action is refused with exactly ``sentence`` and the table is unchanged."""
+    before = await world.manager.table(GUILD, CHANNEL)
+    with pytest.raises(GameError) as refusal:
+        await action  # type: ignore[misc]
+    assert str(refusal.value) == sentence
+    assert await world.manager.table(GUILD, CHANNEL) == before
+
+
+async def refused_for_the_cards(world: World, pattern: str, action: object) -> None:
+    """``refused``, for a sentence that names cards of the deal (matched by ``pattern``)."""
     before = await world.manager.table(GUILD, CHANNEL)
     with pytest.raises(GameError, match=pattern):
         await action  # type: ignore[misc]
@@ -38,7 +53,7 @@ async def test_one_table_per_channel(world: World) -> None:
     await open_table(world)
     await refused(
         world,
-        "already has a table",
+        "This channel already has a table; join it or cancel it first.",
         world.manager.create(GUILD, CHANNEL, STRANGER, make_config("casino")),
     )
 
@@ -46,8 +61,11 @@ async def test_one_table_per_channel(world: World) -> None:
 async def test_a_player_sits_at_one_table_per_server(world: World) -> None:
     await open_table(world)
     await world.manager.create(GUILD, OTHER_CHANNEL, STRANGER, make_config("casino"))
-    with pytest.raises(GameError, match="one table per server"):
+    with pytest.raises(GameError) as refusal:
         await world.manager.join(GUILD, OTHER_CHANNEL, PLAYERS[1])
+    assert str(refusal.value) == (
+        f"You already sit at a table in channel {CHANNEL}; a player sits at one table per server."
+    )
     # Another server is another purse and another seat.
     await world.manager.create(OTHER_GUILD, CHANNEL, PLAYERS[1], make_config("casino"))
 
@@ -60,16 +78,30 @@ async def test_joining_twice_changes_nothing(world: World) -> None:
 async def test_full_table_and_game_under_way_refuse_a_join(world: World) -> None:
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown", seats=2))
     await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
-    await refused(world, "full", world.manager.join(GUILD, CHANNEL, PLAYERS[2]))
+    await refused(
+        world, "This table is full (2 seats).", world.manager.join(GUILD, CHANNEL, PLAYERS[2])
+    )
     await world.manager.start(GUILD, CHANNEL, HOST)
-    await refused(world, "under way", world.manager.join(GUILD, CHANNEL, STRANGER))
+    await refused(
+        world,
+        "A game is under way at this table; join when it has ended.",
+        world.manager.join(GUILD, CHANNEL, STRANGER),
+    )
 
 
 async def test_only_the_host_starts_and_only_with_enough_players(world: World) -> None:
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("standard"))
-    await refused(world, "at least 2 players", world.manager.start(GUILD, CHANNEL, HOST))
+    await refused(
+        world,
+        "Standard (17 cards) needs at least 2 players; 1 seated.",
+        world.manager.start(GUILD, CHANNEL, HOST),
+    )
     await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
-    await refused(world, "Only the table's host", world.manager.start(GUILD, CHANNEL, PLAYERS[1]))
+    await refused(
+        world,
+        "Only the table's host can start the game.",
+        world.manager.start(GUILD, CHANNEL, PLAYERS[1]),
+    )
 
 
 async def test_start_is_refused_when_a_player_is_short_and_nothing_is_escrowed(
@@ -77,7 +109,7 @@ async def test_start_is_refused_when_a_player_is_short_and_nothing_is_escrowed(
 ) -> None:
     await open_table(world, "standard")
     await world.storage.players.take(GUILD, PLAYERS[1], 990, admin_id=1)
-    with pytest.raises(GameError, match=f"player {PLAYERS[1]} has 10 and needs 20"):
+    with refused_with(f"Not enough chips: player {PLAYERS[1]} has 10 and needs 20."):
         await world.manager.start(GUILD, CHANNEL, HOST)
     table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.phase is Phase.LOBBY
@@ -88,30 +120,52 @@ async def test_start_is_refused_when_a_player_is_short_and_nothing_is_escrowed(
 
 async def test_strangers_and_wrong_phases_are_refused(world: World) -> None:
     await open_table(world)
-    await refused(world, "no declaration", world.manager.declare(GUILD, CHANNEL, HOST, True))
-    await world.manager.start(GUILD, CHANNEL, HOST)
-    await refused(world, "not seated", world.manager.declare(GUILD, CHANNEL, STRANGER, True))
-    await refused(world, "not being set", world.manager.submit(GUILD, CHANNEL, HOST, "As"))
-    await refused(world, "cannot leave", world.manager.leave(GUILD, CHANNEL, HOST))
-    await refused(world, "host or a server admin", world.manager.cancel(GUILD, CHANNEL, STRANGER))
-    with pytest.raises(GameError, match="no table"):
-        await world.manager.declare(GUILD, OTHER_CHANNEL, HOST, True)
+    manager = world.manager
+    await refused(
+        world, "There is no declaration to make now.", manager.declare(GUILD, CHANNEL, HOST, True)
+    )
+    await manager.start(GUILD, CHANNEL, HOST)
+    await refused(
+        world, "You are not seated at this table.", manager.declare(GUILD, CHANNEL, STRANGER, True)
+    )
+    held = world.publisher.held(HOST)
+    early = Setting((held[:1],))
+    await refused(
+        world, "Hands are not being set now.", manager.submit(GUILD, CHANNEL, HOST, early)
+    )
+    await refused(
+        world,
+        "You cannot leave during a game; surrender, or wait for the end.",
+        manager.leave(GUILD, CHANNEL, HOST),
+    )
+    await refused(
+        world,
+        "Only the table's host or a server admin can cancel the table.",
+        manager.cancel(GUILD, CHANNEL, STRANGER),
+    )
+    with pytest.raises(GameError) as refusal:
+        await manager.declare(GUILD, OTHER_CHANNEL, HOST, True)
+    assert str(refusal.value) == NO_TABLE
 
 
 async def test_malformed_and_foreign_and_fouled_hands_are_refused(world: World) -> None:
     await open_table(world, "no-surrender")
     await world.manager.start(GUILD, CHANNEL, HOST)
-    await refused(world, "can't read 'Zz'", world.manager.submit(GUILD, CHANNEL, HOST, "Zz | 1x"))
+    typed = functools.partial(submit_text, world.manager, GUILD, CHANNEL, HOST)
     await refused(
         world,
-        "hold|held|dealt|your",
-        world.manager.submit(GUILD, CHANNEL, HOST, "As Ks Qs | Js Ts 9s 8s 7s | 6s 5s 4s 3s 2s"),
+        "I can't read 'Zz' as cards: a card is a rank (2-9, T or 10, J, Q, K, A) followed by a "
+        "suit (s, h, d, c or ♠ ♥ ♦ ♣), like As or 10h; a joker is W.",
+        typed("Zz | 1x"),
+    )
+    await refused_for_the_cards(
+        world, "^You do not hold an? ", typed("As Ks Qs | Js Ts 9s 8s 7s | 6s 5s 4s 3s 2s")
     )
     held = sorted(world.publisher.held(HOST), key=lambda card: card.code)
     # The weakest cards in the back and the strongest in front: the order rule is broken.
     cards = [card.pretty for card in held]
     text = " ".join(cards[-3:]) + " | " + " ".join(cards[5:10]) + " | " + " ".join(cards[:5])
-    await refused(world, "must be|foul", world.manager.submit(GUILD, CHANNEL, HOST, text))
+    await refused_for_the_cards(world, "^The back hand must be at least as strong as", typed(text))
 
 
 async def test_a_player_short_of_the_stake_cannot_play_on(world: World) -> None:
@@ -119,7 +173,9 @@ async def test_a_player_short_of_the_stake_cannot_play_on(world: World) -> None:
     await world.manager.start(GUILD, CHANNEL, HOST)
     await world.storage.players.take(GUILD, PLAYERS[1], 985, admin_id=1)
     await refused(
-        world, "Playing on costs 10", world.manager.declare(GUILD, CHANNEL, PLAYERS[1], True)
+        world,
+        "Playing on costs 10 chips and you have 5; surrender instead.",
+        world.manager.declare(GUILD, CHANNEL, PLAYERS[1], True),
     )
     # Surrendering is always possible.
     await world.manager.declare(GUILD, CHANNEL, PLAYERS[1], False)

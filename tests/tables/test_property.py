@@ -19,8 +19,15 @@ from tables.config import make_config
 from tables.games import GAMES
 from tables.phase import Phase
 from tables.table import Table
-from tests.tables.helpers import GUILD, OTHER_GUILD, STRANGER, World, quick_arranger
-from tests.tables.test_statistics import assert_the_same_as_the_ledgers
+from tests.tables.helpers import (
+    GUILD,
+    OTHER_GUILD,
+    STRANGER,
+    World,
+    quick_arranger,
+    submit_text,
+)
+from tests.tables.statistics import assert_the_same_as_the_ledgers
 
 #: At least 1,000 games (the issue's figure); more with PP_TABLE_GAMES for a longer soak. A smaller
 #: PP_TABLE_GAMES is ignored, so no environment (CI's included) runs a shorter soak than the figure.
@@ -59,11 +66,11 @@ async def _random_action(world: World, rng: random.Random, table: Table, users: 
             elif roll < 0.75 and table.phase is Phase.ARRANGING:
                 seat = next((s for s in table.seats if s.user == user), None)
                 if seat is None or not seat.cards:
-                    await manager.submit(guild, channel, user, "As | Kd Kh Ks")
+                    await submit_text(manager, guild, channel, user, "As | Kd Kh Ks")
                 else:
                     setting = quick_arranger(table.spec, seat.held)
                     text = setting.text if rng.random() < 0.8 else _corrupt(rng, setting.text)
-                    await manager.submit(guild, channel, user, text, setting.automatic)
+                    await submit_text(manager, guild, channel, user, text, setting.automatic)
             elif roll < 0.80:
                 await manager.kick(guild, channel, rng.choice(users), rng.choice(users))
             elif roll < 0.83:

@@ -65,7 +65,7 @@ async def test_submitted_hands_survive_a_restart(world: World) -> None:
     setting = quick_arranger(
         (await world.manager.table(GUILD, CHANNEL)).spec, world.publisher.held(HOST)
     )  # type: ignore[union-attr]
-    await world.manager.submit(GUILD, CHANNEL, HOST, setting.text, setting.automatic)
+    await world.manager.submit(GUILD, CHANNEL, HOST, setting)
     await world.restart()
     table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.seat_of(HOST).setting == setting
@@ -128,7 +128,7 @@ async def test_crash_after_the_settlement_moves_the_chips_once_and_reopens_the_l
     await world.manager.start(GUILD, CHANNEL, HOST)
     spec = (await world.manager.table(GUILD, CHANNEL)).spec  # type: ignore[union-attr]
     first = quick_arranger(spec, world.publisher.held(HOST))
-    await world.manager.submit(GUILD, CHANNEL, HOST, first.text, first.automatic)
+    await world.manager.submit(GUILD, CHANNEL, HOST, first)
     save = SnapshotRepository.save
 
     async def crash(self: SnapshotRepository, **kwargs: Any) -> Any:
@@ -137,7 +137,7 @@ async def test_crash_after_the_settlement_moves_the_chips_once_and_reopens_the_l
     monkeypatch.setattr(SnapshotRepository, "save", crash)
     second = quick_arranger(spec, world.publisher.held(players[1]))
     with pytest.raises(SimulatedCrash):
-        await world.manager.submit(GUILD, CHANNEL, players[1], second.text, second.automatic)
+        await world.manager.submit(GUILD, CHANNEL, players[1], second)
     assert await world.status(1) is GameStatus.SETTLED
     after = {u: await world.storage.players.balance(GUILD, u) for u in players}
     monkeypatch.setattr(SnapshotRepository, "save", save)

@@ -7,52 +7,40 @@ much as the player's by the same measure; and only a player of the game, on its 
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
 
 import pytest
 
-from engine.errors import GameError
 from tables.coach import review_game
 from tables.config import make_config
 from tables.events import SeatResult, ShowdownSettled
-from tables.phase import Phase
 from tables.record import record_from_json
 from tables.review import Review
 from tables.setting import Setting
-from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_GUILD, PLAYERS, STRANGER, World
+from tables.table import Table
+from tests.tables.helpers import (
+    CHANNEL,
+    GUILD,
+    HOST,
+    OTHER_GUILD,
+    PLAYERS,
+    STRANGER,
+    World,
+    play_against_computers,
+    quick_arranger,
+    refused_with,
+)
 
 
-async def play(
-    world: World, *, surrender: bool = False, take: str = "quick", rounds: int = 200
-) -> ShowdownSettled:
-    """The host plays (or surrenders at the first declaration) and sets the test's quick hands
-    (``take="quick"``) or the table's suggestion; the computers play their own turns."""
-    for _ in range(rounds):
-        table = await world.manager.table(GUILD, CHANNEL)
-        assert table is not None
-        if not table.in_game:
-            break
-        if HOST in table.waiting_for():
-            if table.phase is Phase.DECLARING:
-                await world.manager.declare(GUILD, CHANNEL, HOST, not surrender)
-            else:
-                seat = table.seat_of(HOST)
-                assert seat is not None
-                if take == "quick":
-                    from tests.tables.helpers import quick_arranger
+async def quick(world: World, table: Table, user: int) -> Setting:
+    """The test's quick hands (legal, not the best)."""
+    return quick_arranger(table.spec, table.seat_of(user).held)
 
-                    setting: Setting = quick_arranger(table.spec, seat.held)
-                else:
-                    setting = (await world.manager.suggest(GUILD, CHANNEL, HOST)).setting
-                await world.manager.submit(GUILD, CHANNEL, HOST, setting.text, setting.automatic)
-        await asyncio.sleep(0.05)
-    # The table may be read as settled while the computer's action that settled it is still
-    # showing its events.
-    await world.manager.activity.idle()
-    [*_, last] = world.publisher.of(ShowdownSettled)
-    assert isinstance(last, ShowdownSettled)
-    return last
+
+async def play(world: World, *, surrender: bool = False) -> ShowdownSettled:
+    """The host plays (or surrenders at the first declaration) and sets the test's quick hands;
+    the computers play their own turns."""
+    return await play_against_computers(world, plays_on=not surrender, sets=quick)
 
 
 def seat_of(event: ShowdownSettled, user: int) -> SeatResult:
@@ -154,13 +142,13 @@ async def test_a_surrender_is_weighed_against_playing_on(world: World) -> None:
 async def test_only_a_player_of_the_game_on_its_server_gets_a_review(world: World) -> None:
     await open_with_computers(world, "casino", "casual")
     event = await play(world)
-    with pytest.raises(GameError, match="did not play"):
+    with refused_with(f"You did not play in game {event.game_id}."):
         await review(world, event.game_id, user=STRANGER)
-    with pytest.raises(GameError, match="no game"):
+    with refused_with(f"There is no game {event.game_id} on this server."):
         await review_game(world.storage, world.manager.offload, OTHER_GUILD, HOST, event.game_id)
-    with pytest.raises(GameError, match="no game 999"):
+    with refused_with("There is no game 999 on this server."):
         await review(world, 999)
-    with pytest.raises(GameError, match="no finished game"):
+    with refused_with("You have no finished game here to review yet."):
         await review(world, None, user=PLAYERS[2])
 
 
@@ -168,7 +156,7 @@ async def test_an_unfinished_game_has_no_review_yet(world: World) -> None:
     await open_with_computers(world, "showdown", "casual")
     table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.game_id is not None
-    with pytest.raises(GameError, match="has not finished"):
+    with refused_with(f"Game {table.game_id} has not finished; review it after its showdown."):
         await review(world, table.game_id)
 
 
@@ -191,5 +179,5 @@ async def test_a_review_is_made_once_per_game_and_player_and_shown_the_same(worl
     assert await reviews.review(GUILD, HOST, None) == first  # the latest: the same game
     assert await reviews.review(GUILD, HOST, event.game_id) == first
     assert len(made) == 1  # one review of the game by the workers, not three
-    with pytest.raises(GameError, match="did not play"):
+    with refused_with(f"You did not play in game {event.game_id}."):
         await reviews.review(GUILD, STRANGER, event.game_id)

@@ -24,7 +24,6 @@ def test_every_game_answers_the_same_questions(game: str) -> None:
     rules = rules_of(GAMES[game])
     shape = rules.shape()
     assert shape and all(slot.name and slot.sizes for slot in shape)
-    assert callable(rules.play) and callable(rules.warm_up)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -94,7 +93,7 @@ async def test_a_damaged_setting_in_a_snapshot_refunds_the_game(world: World) ->
     table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None
     setting = quick_arranger(table.spec, table.seat_of(HOST).held)
-    await world.manager.submit(GUILD, CHANNEL, HOST, setting.text)
+    await world.manager.submit(GUILD, CHANNEL, HOST, setting)
     snapshot = await world.storage.snapshots.load(GUILD, CHANNEL)
     assert snapshot is not None
     state = snapshot.state

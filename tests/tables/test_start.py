@@ -13,7 +13,7 @@ from storage.errors import SeatTakenError
 from tables.config import make_config
 from tables.events import GameCancelled
 from tables.phase import Phase
-from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_CHANNEL, PLAYERS, World
+from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_CHANNEL, PLAYERS, World, refused_with
 
 
 def refuse_next_seats(monkeypatch: pytest.MonkeyPatch, user: int) -> None:
@@ -38,7 +38,10 @@ async def test_a_start_whose_save_is_refused_takes_no_ante_and_leaves_no_game(
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
     await world.manager.join(GUILD, CHANNEL, players[1])
     refuse_next_seats(monkeypatch, players[1])
-    with pytest.raises(GameError, match="You already sit at a table in"):
+    with refused_with(
+        f"You already sit at a table in channel {OTHER_CHANNEL}; a player sits at one table per "
+        "server."
+    ):
         await world.manager.start(GUILD, CHANNEL, HOST)
     # Nothing of the Start committed: no ante in escrow, no game left open.
     for user in players:
@@ -79,7 +82,7 @@ async def test_a_short_player_at_the_start_leaves_no_refunded_game_behind(world:
     await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
     await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
     await world.storage.players.take(GUILD, PLAYERS[1], 995, admin_id=PLAYERS[5])
-    with pytest.raises(GameError, match="Not enough chips"):
+    with refused_with(f"Not enough chips: player {PLAYERS[1]} has 5 and needs 10."):
         await world.manager.start(GUILD, CHANNEL, HOST)
     # All or nothing in one transaction: no game row, no escrow, no refund rows.
     assert await world.database.fetchall("SELECT id FROM games") == []
