@@ -5,11 +5,10 @@ process plays them at a table whose channel the second one serves."""
 
 from __future__ import annotations
 
-import re
 import signal
 from collections.abc import Awaitable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import pytest
 
@@ -18,13 +17,13 @@ from storage.rows import GameStatus
 from storage.stores import open_database
 from tests.process.bot_process import TOKEN, BotProcess, bot_environment, start_bot
 from tests.process.fake_discord import (
-    BOT_ID,
     CHANNEL_ID,
     GUILD_ID,
     Call,
     FakeDiscord,
     SentInteraction,
 )
+from tests.process.playing import answer, dm_button
 
 # It starts two bots, each with a worker, and plays a whole game through them.
 pytestmark = pytest.mark.slow
@@ -33,29 +32,11 @@ SHARDS = 2
 DEFERRED = 5
 SHOWDOWN_POST = f"/channels/{CHANNEL_ID}/messages"
 T = TypeVar("T")
-Button = tuple[dict[str, Any], str]
 
 
 async def step(bots: dict[int, BotProcess], what: str, awaitable: Awaitable[T]) -> T:
     """Await a step of the game; fail, with a bot's log, if either bot exits or is stuck."""
     return await bots[0].until(what, bots[1].until(what, awaitable))
-
-
-async def answer(fake: FakeDiscord, sent: SentInteraction) -> str:
-    """What the bot said in the interaction's deferred answer, once it said it."""
-    path = f"/webhooks/{BOT_ID}/{sent.token}/messages/@original"
-    content: str = (await fake.wait_for_call("PATCH", path)).payload["content"]
-    return content
-
-
-def dm_button(fake: FakeDiscord, pattern: str) -> Button | None:
-    """The newest button by DM whose custom id matches ``pattern``, with its message."""
-    found = [
-        (message, custom_id)
-        for message, custom_id in fake.buttons()
-        if "guild_id" not in message and re.fullmatch(pattern, custom_id)
-    ]
-    return found[-1] if found else None
 
 
 async def dm_click(fake: FakeDiscord, bots: dict[int, BotProcess], pattern: str) -> SentInteraction:
