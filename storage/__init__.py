@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from storage.chips import ChipRepository
 from storage.cluster import DeadlineRepository, ProcessRepository
+from storage.commands import CommandSyncRepository
 from storage.database import Database
 from storage.games import GameRepository, SnapshotRepository
 from storage.house import HouseRepository
@@ -32,6 +33,7 @@ class Storage:
     processes: ProcessRepository
     house: HouseRepository
     statistics: StatisticsRepository
+    commands: CommandSyncRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -49,4 +51,5 @@ class Storage:
             ProcessRepository(database),
             HouseRepository(database),
             StatisticsRepository(database),
+            CommandSyncRepository(database),
         )

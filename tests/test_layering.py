@@ -164,6 +164,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "storage.house",
         "storage.outbox",
         "storage.cluster",
+        "storage.commands",
         "storage.games",
         "storage.chips",
         "storage.players",
