@@ -44,6 +44,7 @@ from cogs.lobby import TableCog
 from cogs.pictures import warm_up_pictures
 from cogs.publisher import DiscordPublisher
 from cogs.settings import SettingsCog
+from cogs.sync import sync_if_changed
 from storage import Storage
 from storage.database import (
     DEFAULT_DATABASE_PATH,
@@ -274,7 +275,7 @@ class PyramidBot(commands.AutoShardedBot):
         *,
         offload: Offload | None = None,
         arranger: Arranger = default_setting,
-        sync_globally: bool = False,
+        sync_only: bool = False,
     ) -> None:
         # Everything happens through interactions: the bot needs to know its servers and their
         # channels (guilds), and no messages, typing, reactions or members.
@@ -294,7 +295,8 @@ class PyramidBot(commands.AutoShardedBot):
         self.settings = settings
         self.offload: Offload = offload or ProcessOffload(settings.workers or usable_cpus())
         self.arranger = arranger
-        self.sync_globally = sync_globally
+        #: ``--sync``: sync the commands whatever their digest says, and do nothing else.
+        self.sync_only = sync_only
         self.database: Database | None = None
         self.services: Services
         self.cluster: ClusterMember | None = None
@@ -308,6 +310,11 @@ class PyramidBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open the database, load the tables' data, resume the tables, add cogs, sync."""
         storage = Storage.over(await self.open_storage())
+        if self.sync_only:
+            for cog in command_cogs():
+                await self.add_cog(cog)
+            await self.sync_commands(storage, force=True)
+            return
         suggestions, lobbies = Suggestions(), LobbyMessages()
         publisher = DiscordPublisher(
             self,
@@ -336,15 +343,7 @@ class PyramidBot(commands.AutoShardedBot):
                 self.offload.kept,
             )
             await self.offload.start(warm_up)
-        for cog in (
-            TableCog(),
-            PlayCog(),
-            ChipsCog(),
-            CoachCog(),
-            InfoCog(),
-            SettingsCog(),
-            LifecycleCog(self, self.services),
-        ):
+        for cog in (*command_cogs(), LifecycleCog(self, self.services)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.error(on_tree_error)
@@ -353,16 +352,29 @@ class PyramidBot(commands.AutoShardedBot):
         log.info("Resumed %d table(s).", resumed)
         self.cluster = ClusterMember(tables, shards=self.settings.shard_ids or ())
         await self.cluster.start(watch=storage.database.is_shared)
-        if self.settings.dev_guild_id is not None:
-            guild = discord.Object(self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("Synced %d commands to the development server.", len(synced))
-        if self.sync_globally:
-            synced = await self.tree.sync()
-            log.info(
-                "Synced %d commands globally (Discord may take an hour to show them).", len(synced)
+        if self.settings.shard_ids is not None and 0 not in self.settings.shard_ids:
+            log.info("The process running shard 0 syncs the slash commands; this one does not.")
+            return
+        try:
+            await self.sync_commands(storage, force=False)
+        except discord.HTTPException as error:
+            log.warning(
+                "Discord refused the slash commands (%s); they stay as Discord has them, and the"
+                " next start tries again.",
+                refusal(error),
             )
+
+    async def sync_commands(self, storage: Storage, *, force: bool) -> None:
+        """Sync the commands (to DEV_GUILD_ID's server when set) if they changed, or ``force``."""
+        assert self.application_id is not None  # set by logging in
+        result = await sync_if_changed(
+            self.tree,
+            storage.commands,
+            application_id=self.application_id,
+            guild_id=self.settings.dev_guild_id,
+            force=force,
+        )
+        log.info(result.sentence)
 
     async def close_lost_table(self, guild_id: int, channel_id: int) -> None:
         """The bot can no longer post in a table's channel: refund and close the table."""
@@ -398,6 +410,16 @@ class PyramidBot(commands.AutoShardedBot):
             await self.database.close()
             self.database = None
         await super().close()
+
+
+def command_cogs() -> list[commands.Cog]:
+    """The cogs that hold the slash commands (the bot's whole tree, and what ``--sync`` sends)."""
+    return [TableCog(), PlayCog(), ChipsCog(), CoachCog(), InfoCog(), SettingsCog()]
+
+
+def refusal(error: discord.HTTPException) -> str:
+    """Discord's refusal in a few words: "403 Missing Access"."""
+    return f"{error.status} {error.text}".strip() if error.text else str(error.status)
 
 
 async def answer_orphan_form(interaction: discord.Interaction[Any]) -> None:
@@ -456,8 +478,9 @@ class Shutdown:
         self._task.cancel()
 
 
-async def run_bot(settings: Settings, shutdown: Shutdown, *, sync_globally: bool = False) -> None:
-    """Run until the connection ends or SIGTERM/SIGINT asks for a clean shutdown."""
+async def run_bot(settings: Settings, shutdown: Shutdown, *, sync_only: bool = False) -> None:
+    """Run until the connection ends or SIGTERM/SIGINT asks for a clean shutdown; with
+    ``sync_only``, log in, sync the commands and stop."""
     task = asyncio.current_task()
     assert task is not None
     shutdown.watch(task)
@@ -465,7 +488,7 @@ async def run_bot(settings: Settings, shutdown: Shutdown, *, sync_globally: bool
         log.info("Shut down cleanly.")
         return
     point_at(settings)
-    bot = PyramidBot(settings, sync_globally=sync_globally)
+    bot = PyramidBot(settings, sync_only=sync_only)
     try:
         async with bot:
             # Before logging in, so that a bad DATABASE_URL is told without waiting for Discord.
@@ -476,6 +499,8 @@ async def run_bot(settings: Settings, shutdown: Shutdown, *, sync_globally: bool
                 raise UnreachableError(
                     discord.http.Route.BASE, unreachable_reason(error)
                 ) from error
+            if sync_only:
+                return
             await reach_gateway()
             await bot.connect()
     except asyncio.CancelledError:
@@ -523,7 +548,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Pyramid Poker Discord bot. Settings come from the environment and ./.env."
     )
     parser.add_argument(
-        "--sync", action="store_true", help="sync the slash commands globally (once, after changes)"
+        "--sync",
+        action="store_true",
+        help="sync the slash commands now and exit (a start syncs them when they changed)",
     )
     parser.add_argument(
         "--demo",
@@ -557,13 +584,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_SETTINGS
     log.info("Settings loaded: %s, database %s", settings, shown_url(settings.database))
     try:
-        asyncio.run(run_bot(settings, shutdown, sync_globally=args.sync))
+        asyncio.run(run_bot(settings, shutdown, sync_only=args.sync))
     except UnreachableError as error:
         print(error, file=sys.stderr)
         return EXIT_UNREACHABLE
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: check it in .env.", file=sys.stderr)
         return EXIT_BAD_SETTINGS
+    except discord.HTTPException as error:  # only --sync lets Discord's refusal through
+        print(f"Discord refused the slash commands ({refusal(error)}).", file=sys.stderr)
+        return EXIT_UNREACHABLE
     except DatabaseFileError as error:
         print(
             f"Cannot open or create the database {error.path} ({error.reason}); "

@@ -8,7 +8,7 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Mapping, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -123,15 +123,20 @@ class BotProcess:
 
 
 async def start_bot(
-    tmp_path: Path, environment: Mapping[str, str], *, name: str = "bot"
+    tmp_path: Path,
+    environment: Mapping[str, str],
+    *,
+    name: str = "bot",
+    arguments: Sequence[str] = (),
 ) -> BotProcess:
-    """Run ``python bot.py`` from the repository with this environment; its log is
+    """Run ``python bot.py [arguments]`` from the repository with this environment; its log is
     ``<name>.log`` in ``tmp_path``."""
     log = tmp_path / f"{name}.log"
     with log.open("wb") as output:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             str(REPO / "bot.py"),
+            *arguments,
             cwd=REPO,
             env=dict(environment),
             stdin=subprocess.DEVNULL,

@@ -27,6 +27,8 @@ CHANNEL_ID = 900000000000000002
 INVITE_PERMISSIONS = 101376
 BOT_ID = 900000000000000003
 PLAYER_ID = 900000000000000004
+#: Where ``FakeDiscord.commands`` keeps the commands synced globally rather than to a server.
+GLOBAL_COMMANDS = 0
 #: View Channel, Send Messages, Embed Links, Attach Files, Read Message History, External Emojis.
 APP_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 18)
 #: A plain member: View Channel, Send Messages, Use Application Commands.
@@ -150,7 +152,8 @@ class FakeDiscord:
         self.identified: dict[int, dict[str, Any]] = {}
         self.gateway_query: dict[str, str] = {}
         self.heartbeats = 0
-        #: The commands each server was last synced with, as the fake returned them (with ids).
+        #: The commands each server (GLOBAL_COMMANDS: everywhere) was last synced with, as the fake
+        #: returned them (with ids).
         self.commands: dict[int, list[dict[str, Any]]] = {}
         #: Each interaction sent, and its original response, by token.
         self.interactions: dict[str, dict[str, Any]] = {}
@@ -184,6 +187,7 @@ class FakeDiscord:
             ("GET", "/gateway/bot", self._gateway_bot),
             ("GET", "/oauth2/applications/@me", self._application),
             ("PUT", "/applications/{app}/guilds/{guild}/commands", self._sync_commands),
+            ("PUT", "/applications/{app}/commands", self._sync_commands),
             ("POST", "/interactions/{id}/{token}/callback", self._callback),
             ("GET", "/webhooks/{app}/{token}/messages/@original", self._get_original),
             ("PATCH", "/webhooks/{app}/{token}/messages/@original", self._edit_original),
@@ -448,13 +452,15 @@ class FakeDiscord:
         )
 
     async def _sync_commands(self, request: web.Request) -> web.Response:
-        guild_id = int(request.match_info["guild"])
+        # A server's commands, or the global ones (kept under GLOBAL_COMMANDS).
+        guild_id = int(request.match_info.get("guild", GLOBAL_COMMANDS))
+        where = {"guild_id": str(guild_id)} if guild_id != GLOBAL_COMMANDS else {}
         commands = [
             {
                 **command,
                 "id": str(next(self._ids)),
                 "application_id": str(BOT_ID),
-                "guild_id": str(guild_id),
+                **where,
                 "version": "1",
             }
             for command in request[PAYLOAD]
