@@ -220,7 +220,7 @@ class TableCog(
         await answer(interaction, cancelled_text(events))
 
     @app_commands.command(
-        name="kick", description="Remove a player or a computer from the table (host only)"
+        name="kick", description="Remove a player or a computer (the host or a server admin)"
     )
     @app_commands.describe(
         player="The player to remove",
@@ -244,7 +244,9 @@ class TableCog(
             raise GameError("Name the player or the computer to remove.")
         await run(
             interaction,
-            lambda: tables.kick(guild, channel, interaction.user.id, user),
+            lambda: tables.kick(
+                guild, channel, interaction.user.id, user, is_admin=_is_admin(interaction)
+            ),
             done=f"{mention(user)} was removed.",
         )
 
@@ -387,7 +389,7 @@ async def lobby_action(
     elif action == "computer":
         events = await tables.add_computer(guild, channel, user, level)
     elif action == "remove":
-        events = await tables.kick(guild, channel, user, -computer)
+        events = await tables.kick(guild, channel, user, -computer, is_admin=_is_admin(interaction))
     else:
         events = await tables.leave(guild, channel, user)
     if not on_lobby:

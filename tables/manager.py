@@ -263,12 +263,18 @@ class TableManager(TableReader):
 
         return await self._act((guild_id, channel_id), leave)
 
-    async def kick(self, guild_id: int, channel_id: int, by: int, user: int) -> tuple[Event, ...]:
-        """The host removes a player or a computer; mid-game the table plays for them."""
+    async def kick(
+        self, guild_id: int, channel_id: int, by: int, user: int, *, is_admin: bool = False
+    ) -> tuple[Event, ...]:
+        """The host (or a server admin) removes a player or a computer; mid-game the table plays
+        for them."""
 
         async def kick(table: Table) -> list[Event]:
             await self._under_server(table)
-            return list(table.kick(by, user, self.clock()))
+            events = list(table.kick(by, user, self.clock(), is_admin=is_admin))
+            if table.phase is Phase.CLOSED:
+                events.append(TableClosed("No one is left at the table."))
+            return events
 
         return await self._act((guild_id, channel_id), kick)
 

@@ -144,11 +144,11 @@ class Seating:
         self.button = self.button % max(len(self.seats), 1)
         return (PlayerLeft(user, self.lobby(), new_host),)
 
-    def verify_kick(self, by: int, user: int) -> None:
-        """Raise unless ``by`` may remove ``user`` now."""
-        if by != self.host:
+    def verify_kick(self, by: int, user: int, *, is_admin: bool = False) -> None:
+        """Raise unless ``by`` (a server admin when ``is_admin``) may remove ``user`` now."""
+        if by != self.host and not is_admin:
             whom = "a computer" if is_computer(user) else "a player"
-            raise GameError(f"Only the table's host can remove {whom}.")
+            raise GameError(f"Only the table's host or a server admin can remove {whom}.")
         if user == by:
             raise GameError("You cannot remove yourself; leave or cancel the table instead.")
         seat = self.seat_of_other(user)
@@ -164,19 +164,28 @@ class Seating:
             raise GameError(f"There is no Computer {-user} at this table.")
         raise GameError("That player is not seated at this table.")
 
-    def kick(self, by: int, user: int, now: float) -> tuple[Event, ...]:
+    def kick(self, by: int, user: int, now: float, *, is_admin: bool = False) -> tuple[Event, ...]:
         """Remove a player: from the lobby at once; mid-game the table plays the defaults.
 
         A removed player's pending declaration becomes the table's default at once; their
-        arrangement is set by the solver (the manager does that, as it takes time).
+        arrangement is set by the solver (the manager does that, as it takes time). A removed
+        host (an admin may remove one) hands the table to the first person left; a lobby left
+        with no person closes.
         """
-        self.verify_kick(by, user)
+        self.verify_kick(by, user, is_admin=is_admin)
         if self.phase is Phase.LOBBY:
             self.seats = [seat for seat in self.seats if seat.user != user]
+            if not self.people:
+                self.seats, self.phase = [], Phase.CLOSED
+            elif user == self.host:
+                self.host = self.people[0].user
             self.button = self.button % max(len(self.seats), 1)
             return (PlayerKicked(user, by, self.lobby()),)
         seat = self.seat_of(user)
         seat.kicked = True
+        if user == self.host:
+            # The table's next host, now: the first person still playing (else at the finish).
+            self.host = next((s.user for s in self.people if not s.kicked), self.host)
         events: list[Event] = [PlayerKicked(user, by)]
         if self.phase is Phase.DECLARING and seat.is_active and seat.choice is None:
             seat.choice = self.config.afk_plays_on

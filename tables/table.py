@@ -199,7 +199,7 @@ class Table(Seating):
         if self.phase is not Phase.DECLARING:
             raise GameError("There is no declaration to make now.")
         if seat.kicked:
-            raise GameError("The host removed you from this game; the table plays for you.")
+            raise GameError("You were removed from this game; the table plays for you.")
         if not seat.is_active:
             raise GameError("You have already surrendered this game.")
 
@@ -312,7 +312,7 @@ class Table(Seating):
         if self.phase is not Phase.ARRANGING:
             raise GameError("Hands are not being set now.")
         if seat.kicked:
-            raise GameError("The host removed you from this game; the table plays for you.")
+            raise GameError("You were removed from this game; the table plays for you.")
         if not seat.is_active:
             raise GameError("You surrendered this game; there is nothing to set.")
         rules_of(self.spec).check(seat.held, setting)

@@ -98,7 +98,9 @@ async def test_the_host_removes_a_computer_by_command_or_from_the_lobby(scene: S
     # Only the host removes one; the menu answers anyone else with a sentence.
     refused = await bob.select(lobby, ["3"], custom_id=REMOVE_COMPUTER)
     [sentence] = refused.followups
-    assert sentence.ephemeral and sentence.content == "Only the table's host can remove a computer."
+    assert sentence.ephemeral and sentence.content == (
+        "Only the table's host or a server admin can remove a computer."
+    )
     pressed = await ann.select(lobby, ["3"], custom_id=REMOVE_COMPUTER)
     assert pressed.acknowledged
     assert [s.user for s in (await the_table(scene)).seats] == [ann.id, -1]
@@ -112,3 +114,25 @@ async def test_the_host_removes_a_computer_by_command_or_from_the_lobby(scene: S
     assert missing.response.content == "There is no Computer 4 at this table."
     neither = await ann.slash(scene.channel, "table kick")
     assert neither.response.content == "Name the player or the computer to remove."
+
+
+async def test_a_server_admin_removes_a_player_from_a_table_they_do_not_sit_at(
+    scene: Scene,
+) -> None:
+    ann, bob, cy = scene.members[:3]
+    boss = an_admin(scene)
+    await ann.slash(scene.channel, "table create", game="showdown")
+    for member in (bob, cy):
+        await member.slash(scene.channel, "table join")
+    # Was: "Only the table's host can remove a player."
+    refused = await bob.slash(scene.channel, "table kick", player=cy)
+    assert refused.response.content == (
+        "Only the table's host or a server admin can remove a player."
+    )
+    removed = await boss.slash(scene.channel, "table kick", player=ann)
+    assert removed.response.content == f"<@{ann.id}> was removed."
+    table = await the_table(scene)
+    assert table.players == (bob.id, cy.id) and table.host == bob.id
+    await scene.env.settle()
+    said = [m.content for m in scene.channel.history()]
+    assert f"<@{ann.id}> was removed by <@{boss.id}>." in said

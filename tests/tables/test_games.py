@@ -202,7 +202,7 @@ async def test_kicked_player_is_played_for_by_the_table(world: World) -> None:
     assert table is not None and table.phase is Phase.ARRANGING
     assert table.seat_of(players[2]).set_by == "solver"
     setting = quick_arranger(table.spec, table.seat_of(players[2]).held)
-    with refused_with("The host removed you from this game; the table plays for you."):
+    with refused_with("You were removed from this game; the table plays for you."):
         await world.manager.submit(GUILD, CHANNEL, players[2], setting)
     await arrange_all(world, players)
     # After the game the kicked player no longer sits at the table.
@@ -212,11 +212,48 @@ async def test_kicked_player_is_played_for_by_the_table(world: World) -> None:
 
 async def test_only_the_host_kicks_and_a_lobby_kick_frees_the_seat(world: World) -> None:
     players = await seat(world, "paigow", 3)
-    with refused_with("Only the table's host can remove a player."):
+    with refused_with("Only the table's host or a server admin can remove a player."):
         await world.manager.kick(GUILD, CHANNEL, players[1], players[2])
     await world.manager.kick(GUILD, CHANNEL, HOST, players[2])
     table = await world.manager.table(GUILD, CHANNEL)
     assert table is not None and table.players == players[:2]
+
+
+ADMIN = 77
+
+
+async def test_a_server_admin_removes_a_player_or_the_host_and_the_table_passes_to_the_next(
+    world: World,
+) -> None:
+    players = await seat(world, "paigow", 3)
+    # Was: "Only the table's host can remove a player." to a server admin too.
+    await world.manager.kick(GUILD, CHANNEL, ADMIN, players[2], is_admin=True)
+    await world.manager.kick(GUILD, CHANNEL, ADMIN, HOST, is_admin=True)
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.players == (players[1],) and table.host == players[1]
+    # The last person removed: the lobby closes, and its seat is free on the server.
+    await world.manager.kick(GUILD, CHANNEL, ADMIN, players[1], is_admin=True)
+    assert await world.manager.table(GUILD, CHANNEL) is None
+    [closed] = world.publisher.of(TableClosed)
+    assert isinstance(closed, TableClosed) and closed.reason == "No one is left at the table."
+    assert await world.manager.table_of(GUILD, players[1]) is None
+
+
+async def test_a_host_an_admin_removes_mid_game_is_played_for_and_hosts_no_more(
+    world: World,
+) -> None:
+    players = await seat(world, "standard", 3)
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await world.manager.kick(GUILD, CHANNEL, ADMIN, HOST, is_admin=True)
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.host == players[1]
+    # The removed host can no longer act as one.
+    with refused_with("Only the table's host or a server admin can remove a player."):
+        await world.manager.kick(GUILD, CHANNEL, HOST, players[2])
+    for user in players[1:]:
+        await world.manager.declare(GUILD, CHANNEL, user, True)
+    await arrange_all(world, players)
+    await check_end(world, players, seated=players[1:])
 
 
 async def test_casino_fold_and_play_against_the_dealer(world: World) -> None:
