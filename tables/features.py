@@ -5,10 +5,11 @@ is a module of its own and a line here; the tables themselves do not change."""
 from __future__ import annotations
 
 from storage import Storage
+from tables.activity import ActivityLog
 from tables.statistics import PlayerStatistics
 from tables.subscribers import Subscriber
 
 
 def listening_features(storage: Storage) -> tuple[Subscriber, ...]:
     """Every subscriber the bot runs beside its publisher."""
-    return (PlayerStatistics(storage.statistics),)
+    return (PlayerStatistics(storage.statistics), ActivityLog())

@@ -204,6 +204,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "tables.live",
         "tables.subscribers",
         "tables.statistics",
+        "tables.activity",
         "tables.features",
         "tables.outbox",
         "tables.deadlines",
