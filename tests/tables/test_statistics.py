@@ -118,7 +118,7 @@ async def test_the_statistics_answer_what_the_ledger_answered_for_every_period(
 
 async def forget_the_statistics(target: str | Path) -> None:
     """Take the database back to before migration 0010 (as the previous version left it)."""
-    dropped = ("outbox_positions", "player_stats", "player_stats_games")
+    dropped = ("outbox_positions", "player_stats", "player_stats_games", "command_syncs")
     if isinstance(target, Path):
         connection = sqlite3.connect(target)
         try:
@@ -133,7 +133,7 @@ async def forget_the_statistics(target: str | Path) -> None:
     try:
         for table in dropped:
             await server.execute(f"DROP TABLE {table}")
-        await server.execute("DELETE FROM schema_version WHERE version = 10")
+        await server.execute("DELETE FROM schema_version WHERE version >= 10")
     finally:
         await server.close()
 
