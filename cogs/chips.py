@@ -8,11 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import answer, picture, player_names, png, run, services
+from cogs.common import answer, mention, picture, player_names, png, run, services
 from render import leaderboard_png
 from render.style import signed
 from storage.leaderboards import Period
-from storage.rows import Standing
+from storage.rows import LedgerEntry, Standing
 from tables.games import GAMES
 
 BOARDS = [
@@ -21,6 +21,9 @@ BOARDS = [
     app_commands.Choice(name="games won", value="wins"),
 ]
 PERIODS = [app_commands.Choice(name=p.value, value=p.value) for p in Period]
+#: ``/chips ledger``: the rows shown by default and at most (a row is at most about 150
+#: characters, so that many fit in one message), and how much of a reason is shown.
+LEDGER_ROWS, LEDGER_ROWS_MAX, REASON_CHARS = 10, 12, 60
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
 
 
@@ -163,6 +166,28 @@ class ChipsCog(commands.Cog):
         """Take chips."""
         await _adjust(interaction, player, amount, note, give=False)
 
+    @chips.command(name="ledger", description="The latest chip movements: who, what and why")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(
+        player="Only this player's balance (all of the server's by default)",
+        rows="How many rows, newest first (10 by default)",
+    )
+    async def ledger(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None = None,
+        rows: app_commands.Range[int, 1, LEDGER_ROWS_MAX] = LEDGER_ROWS,
+    ) -> None:
+        """Show the ledger's latest rows to an admin."""
+        assert interaction.guild_id is not None
+        guild = interaction.guild_id
+        user = None if player is None else player.id
+        entries = await run(
+            interaction,
+            lambda: services(interaction).storage.players.ledger(guild, user, limit=rows),
+        )
+        await answer(interaction, ledger_text(entries, user))
+
 
 async def _adjust(
     interaction: discord.Interaction[Any],
@@ -182,6 +207,36 @@ async def _adjust(
     )
     what = f"Granted {amount} chips to" if give else f"Took {amount} chips from"
     await answer(interaction, f"{what} {player.mention}: now {done.balance}.")
+
+
+def ledger_line(entry: LedgerEntry) -> str:
+    """One ledger row as an admin reads it: when, whose account, how much, what and why."""
+    if entry.user_id is None:
+        whose = "the house"
+    elif entry.account == "escrow":
+        whose = f"{mention(entry.user_id)}'s escrow"
+    else:
+        whose = mention(entry.user_id)
+    game = "" if entry.game_id is None else f", game {entry.game_id}"
+    reason = (
+        entry.reason
+        if len(entry.reason) <= REASON_CHARS
+        else entry.reason[: REASON_CHARS - 1] + "…"
+    )
+    return (
+        f"`#{entry.id}` <t:{int(entry.created.timestamp())}:f> {whose} {signed(entry.amount)}"
+        f" ({entry.kind}{game}): {reason}"
+    )
+
+
+def ledger_text(entries: list[LedgerEntry], user: int | None) -> str:
+    """The answer to ``/chips ledger``: a heading and a line per row, newest first."""
+    where = "this server" if user is None else f"{mention(user)}'s balance"
+    if not entries:
+        return f"No chip has moved on {where} yet."
+    count = f"{len(entries)} row{'' if len(entries) == 1 else 's'}"
+    heading = f"The ledger of {where}: the latest {count}, newest first."
+    return "\n".join([heading, *map(ledger_line, entries)])
 
 
 def _game_title(name: str) -> str:

@@ -45,7 +45,7 @@ HELP = """**Pyramid Poker: how a game goes**
 - Chips: `/balance`, `/daily`, `/history`, `/leaderboard`
 - Past games: `/review` (your hands beside the best), `/replay` (a showdown again)
 - Looking things up: `/help` (this), `/evaluate` names any hand, `/rules` explains a game
-- Server admins: `/settings` (`status`: the bot's processes), `/chips grant`, `/chips take`
+- Server admins: `/settings` (`status`: the bot's processes), `/chips grant`, `take`, `ledger`
 """
 
 

@@ -165,14 +165,23 @@ class PlayerRepository:
         assert updated is not None
         return updated
 
-    async def ledger(self, guild_id: int, user_id: int, *, limit: int = 20) -> list[LedgerEntry]:
-        """The player's latest balance movements, newest first."""
-        rows = await self.database.fetchall(
-            "SELECT id, guild_id, account, user_id, game_id, kind, amount, reason, created"
-            " FROM ledger WHERE guild_id = ? AND user_id = ? AND account = 'player'"
-            " ORDER BY id DESC LIMIT ?",
-            (guild_id, user_id, limit),
-        )
+    async def ledger(
+        self, guild_id: int, user_id: int | None = None, *, limit: int = 20
+    ) -> list[LedgerEntry]:
+        """The player's latest balance movements, newest first; with no player, the server's
+        latest rows on every account (balances, escrow, the house)."""
+        columns = "id, guild_id, account, user_id, game_id, kind, amount, reason, created"
+        if user_id is None:
+            rows = await self.database.fetchall(
+                f"SELECT {columns} FROM ledger WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
+                (guild_id, limit),
+            )
+        else:
+            rows = await self.database.fetchall(
+                f"SELECT {columns} FROM ledger WHERE guild_id = ? AND user_id = ?"
+                " AND account = 'player' ORDER BY id DESC LIMIT ?",
+                (guild_id, user_id, limit),
+            )
         return [
             LedgerEntry(
                 id=row[0],

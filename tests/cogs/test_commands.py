@@ -6,7 +6,8 @@ from typing import Any
 
 import discord
 
-from tests.cogs.helpers import Scene
+from render.style import MINUS
+from tests.cogs.helpers import Scene, an_admin
 
 
 async def chips(scene: Scene, member: Any) -> int:
@@ -113,3 +114,41 @@ async def test_status_cancel_and_kick_through_the_table_commands(scene: Scene) -
 async def the_seated(scene: Scene) -> set[int]:
     table = await scene.tables.table(scene.guild.id, scene.channel.id)
     return set(table.players) if table is not None else set()
+
+
+async def test_an_admin_reads_the_ledger_of_the_server_or_of_a_player(scene: Scene) -> None:
+    ann, bob = scene.members[:2]
+    boss = an_admin(scene)
+    await boss.slash(scene.channel, "chips grant", player=ann, amount=500, note="prize")
+    await boss.slash(scene.channel, "chips take", player=bob, amount=20, note="x" * 80)
+    rows = await scene.bot.services.storage.players.ledger(scene.guild.id)
+    when = [f"<t:{int(row.created.timestamp())}:f>" for row in rows]
+    shown = await boss.slash(scene.channel, "chips ledger")
+    assert shown.ephemeral
+    assert shown.response.content == "\n".join(
+        [
+            "The ledger of this server: the latest 4 rows, newest first.",
+            f"`#{rows[0].id}` {when[0]} <@{bob.id}> {MINUS}20 (take): take by admin {boss.id}: "
+            + "x" * (60 - len(f"take by admin {boss.id}: ") - 1)
+            + "…",
+            f"`#{rows[1].id}` {when[1]} <@{bob.id}> +1,000 (starting): starting chips",
+            f"`#{rows[2].id}` {when[2]} <@{ann.id}> +500 (grant): grant by admin {boss.id}: prize",
+            f"`#{rows[3].id}` {when[3]} <@{ann.id}> +1,000 (starting): starting chips",
+        ]
+    )
+    mine = await boss.slash(scene.channel, "chips ledger", player=ann, rows=1)
+    assert mine.response.content == "\n".join(
+        [
+            f"The ledger of <@{ann.id}>'s balance: the latest 1 row, newest first.",
+            f"`#{rows[2].id}` {when[2]} <@{ann.id}> +500 (grant): grant by admin {boss.id}: prize",
+        ]
+    )
+    nobody = await boss.slash(scene.channel, "chips ledger", player=scene.members[2])
+    assert (
+        nobody.response.content == f"No chip has moved on <@{scene.members[2].id}>'s balance yet."
+    )
+    # Discord hides /chips from players; one shown it anyway is refused.
+    commands = await scene.bot.tree.fetch_commands(guild=discord.Object(scene.guild.id))
+    scene.guild.set_command_permissions(next(c for c in commands if c.name == "chips"), {bob: True})
+    refused = await bob.slash(scene.channel, "chips ledger")
+    assert refused.response.content == "Only members who may manage this server can do that."

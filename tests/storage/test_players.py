@@ -105,3 +105,19 @@ async def test_settings_have_defaults_and_keep_what_is_not_changed(store: Storag
         await store.settings.set(GUILD, lobby_minutes=0)
     with pytest.raises(StorageError, match="daily bonus must be 0 to"):
         await store.settings.set(GUILD, daily_bonus=-1)
+
+
+async def test_the_servers_ledger_is_every_accounts_latest_rows_newest_first(
+    store: Storage,
+) -> None:
+    await store.players.grant(GUILD, 7, 300, admin_id=ADMIN)
+    await store.players.take(GUILD, 8, 50, admin_id=ADMIN, note="spam")
+    await store.players.grant(OTHER_GUILD, 9, 5, admin_id=ADMIN)
+    rows = await store.players.ledger(GUILD)
+    assert [(r.user_id, r.kind, r.amount) for r in rows] == [
+        (8, "take", -50),
+        (8, "starting", DEFAULT_STARTING_CHIPS),
+        (7, "grant", 300),
+        (7, "starting", DEFAULT_STARTING_CHIPS),
+    ]
+    assert [r.id for r in await store.players.ledger(GUILD, limit=2)] == [r.id for r in rows[:2]]
