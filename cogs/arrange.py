@@ -31,7 +31,14 @@ from engine.cards import AnyCard
 from engine.errors import GameError
 from render.style import signed
 from tables.games import GameSpec
-from tables.hands import Setting, has_automatics, read_setting, setting_shape
+from tables.hands import (
+    Setting,
+    has_automatics,
+    read_setting,
+    setting_shape,
+    typed_strongest_first,
+    unsplit_text,
+)
 from tables.manager import NO_GAME, NO_TABLE
 from tables.phase import Phase
 from tables.table import Table
@@ -221,21 +228,25 @@ class TakeButton(GameButton, custom_id="pp:take:{guild:int}:{channel:int}:{game:
 
 
 class TypeButton(GameButton, custom_id="pp:type:{guild:int}:{channel:int}:{game:int}"):
-    """Type hands: a form with the hands as text, filled with the last suggestion if any."""
+    """Type hands: a form with the hands as text, never empty: the player's last legal setting
+    previewed, else the suggestion (shown, or computed already), else their cards in one line."""
 
     LABEL, STYLE = "Type hands", discord.ButtonStyle.secondary
 
     async def act(self, interaction: Interaction) -> None:
         """Open the form (a form must be the first answer, so no deferring here)."""
-        found = services(interaction)
-        draft = found.suggestions.get(self.game, interaction.user.id)
+        found, user = services(interaction), interaction.user.id
+        draft = found.suggestions.draft(self.game, user)
+        if draft is None and (ready := found.tables.suggestions.ready(self.game, user)):
+            draft = ready.setting
+        seat = self.table.seat_of(user)
         await interaction.response.send_modal(
             HandsModal(
                 *self.key,
                 self.game,
-                interaction.user.id,
+                user,
                 spec=self.table.spec,
-                draft=draft.text if draft else "",
+                draft=draft.text if draft else unsplit_text(seat.held),
             )
         )
 
@@ -262,7 +273,7 @@ class HandsModal(discord.ui.Modal):
         self.guild, self.channel, self.game = guild, channel, game
         shape = setting_shape(spec)
         self.hands: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label="Hands, weakest first, separated by |",
+            label="Hands, weakest or strongest first, split by |",
             custom_id="hands",
             style=discord.TextStyle.paragraph,
             placeholder=" | ".join(f"{s.name} ({'/'.join(map(str, s.sizes))})" for s in shape)[
@@ -321,6 +332,8 @@ async def preview_text(
     if table.phase is not Phase.ARRANGING or not seat.is_active:
         raise GameError("There are no hands of yours to set now.")
     setting = read_setting(table.spec, seat.held, text, automatic)
+    services(interaction).suggestions.remember_draft(table.game_id, interaction.user.id, setting)
+    order = " (read strongest first)" if typed_strongest_first(table.spec, text) else ""
     data = await picture(
         setting_picture, table.spec, setting.hands, title="Your hands (not set yet)"
     )
@@ -331,7 +344,7 @@ async def preview_text(
     )
     await answer(
         interaction,
-        f"Preview: `{setting.text}`{auto}. Press **Set these hands** to play them.",
+        f"Preview{order}: `{setting.text}`{auto}. Press **Set these hands** to play them.",
         file=png(data, "preview.png"),
         view=confirm_view(*key, table.game_id, seat.held, setting),
     )

@@ -56,21 +56,37 @@ def say(error: GameError) -> str:
 
 
 class Suggestions:
-    """The solver's last suggestion per game and player, so "Take it" sets exactly what was shown
-    and Type hands starts from it; a game's suggestions go when the game ends."""
+    """The solver's last suggestion per game and player, so "Take it" sets exactly what was shown,
+    and each player's last legal setting previewed (their draft); Type hands starts from the draft,
+    else the suggestion. A game's suggestions and drafts go when the game ends."""
 
     #: Kept at most (the oldest go first), whatever happens to the games.
     LIMIT = 10_000
 
     def __init__(self) -> None:
         self._settings: dict[tuple[int, int], Setting] = {}
+        self._drafts: dict[tuple[int, int], Setting] = {}
 
     def remember(self, game_id: int, user: int, setting: Setting) -> None:
         """The suggestion shown to ``user`` in this game."""
-        self._settings.pop((game_id, user), None)
-        self._settings[(game_id, user)] = setting
-        while len(self._settings) > self.LIMIT:
-            del self._settings[next(iter(self._settings))]
+        self._keep(self._settings, (game_id, user), setting)
+
+    def remember_draft(self, game_id: int, user: int, setting: Setting) -> None:
+        """The legal setting ``user`` last previewed in this game."""
+        self._keep(self._drafts, (game_id, user), setting)
+
+    def draft(self, game_id: int, user: int) -> Setting | None:
+        """Where ``user``'s form starts: their last legal setting previewed, else the suggestion
+        shown to them, if any."""
+        return self._drafts.get((game_id, user)) or self._settings.get((game_id, user))
+
+    def _keep(
+        self, kept: dict[tuple[int, int], Setting], key: tuple[int, int], setting: Setting
+    ) -> None:
+        kept.pop(key, None)
+        kept[key] = setting
+        while len(kept) > self.LIMIT:
+            del kept[next(iter(kept))]
 
     def get(self, game_id: int, user: int) -> Setting | None:
         """The suggestion shown to ``user`` in this game, if any."""
@@ -78,8 +94,9 @@ class Suggestions:
 
     def forget(self, game_id: int) -> None:
         """The game ended: its suggestions are of no more use."""
-        for key in [key for key in self._settings if key[0] == game_id]:
-            del self._settings[key]
+        for kept in (self._settings, self._drafts):
+            for key in [key for key in kept if key[0] == game_id]:
+                del kept[key]
 
 
 @dataclass(slots=True)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import AnyCard
+from engine.arrangement import DISCARD_MARK
+from engine.cards import AnyCard, format_cards, parse_hands, sort_cards
+from engine.errors import GameError
 from tables.games import GAMES, GameSpec, rules_of
 from tables.rules import SOLVER_BUDGET_S
-from tables.setting import Setting, SlotShape, Suggestion, hands_of
+from tables.setting import Setting, SlotShape, Suggestion, hands_of, strongest_first
 
 __all__ = [
     "SOLVER_BUDGET_S",
@@ -34,6 +36,22 @@ def read_setting(
 ) -> Setting:
     """The player's setting if it is legal for these cards; else ``GameError`` saying why."""
     return rules_of(spec).read(held, text, automatic)
+
+
+def typed_strongest_first(spec: GameSpec, text: str) -> bool:
+    """Whether ``read_setting`` reads this text's hands as written strongest first (the sizes
+    typed fit the game's hands only reversed); what a preview says it read."""
+    try:
+        hands = parse_hands(text.partition(DISCARD_MARK)[0])
+    except GameError:
+        return False
+    return strongest_first(setting_shape(spec), [len(hand) for hand in hands])
+
+
+def unsplit_text(held: Sequence[AnyCard]) -> str:
+    """A player's cards weakest first, as one line for them to split into hands with ``|``: what
+    the form starts from when no setting of theirs is known yet."""
+    return format_cards(sort_cards(held)[::-1])
 
 
 def setting_shape(spec: GameSpec) -> tuple[SlotShape, ...]:

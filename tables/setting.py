@@ -74,6 +74,19 @@ class SlotShape:
     sizes: tuple[int, ...]
 
 
+def strongest_first(shape: Sequence[SlotShape], sizes: Sequence[int]) -> bool:
+    """Whether hands of these sizes, in the order typed, were written strongest first: they fit
+    the shape (weakest first) reversed and not as typed. Where the sizes cannot tell the two
+    orders apart, the hands read weakest first."""
+
+    def fits(typed: Sequence[int]) -> bool:
+        return len(typed) == len(shape) and all(
+            size in slot.sizes for size, slot in zip(typed, shape, strict=True)
+        )
+
+    return not fits(sizes) and fits(sizes[::-1])
+
+
 def hands_of(hands: Sequence[Sequence[AnyCard]]) -> tuple[Hand, ...]:
     """Hands as the tuples a setting holds."""
     return tuple(tuple(hand) for hand in hands)

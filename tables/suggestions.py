@@ -47,3 +47,10 @@ class Suggestions:
                 del self._known[next(iter(self._known))]
         # Shielded: one caller giving up does not cancel the answer the others wait for.
         return await asyncio.shield(known)
+
+    def ready(self, game_id: int, user: int) -> Suggestion | None:
+        """The suggestion for this player in this game if it is computed already (never waits)."""
+        known = self._known.get((game_id, user))
+        if known is None or not known.done() or known.cancelled() or known.exception():
+            return None
+        return known.result()

@@ -22,7 +22,7 @@ from tables.events import SeatResult, ShowdownSettled
 from tables.review import Review
 from tables.rules import SOLVER_BUDGET_S, FinishedGame, Played, PlayedSeat
 from tables.rules.pyramid_review import review_pyramid
-from tables.setting import Setting, SlotShape, Suggestion, hands_of
+from tables.setting import Setting, SlotShape, Suggestion, hands_of, strongest_first
 from tables.spec import GameSpec
 
 
@@ -56,10 +56,14 @@ class PyramidRules:
         return tuple(SlotShape(slot.name, slot.allowed_sizes) for slot in self.variant.slots)
 
     def read(self, held: Sequence[AnyCard], text: str, automatic: str | None = None) -> Setting:
-        """The arrangement typed (hands weakest first, ``||`` discards), checked by the engine."""
+        """The arrangement typed (hands weakest first, or strongest first where the sizes say
+        so; ``||`` discards), checked by the engine."""
         arrangement = parse_arrangement(text)
+        hands = arrangement.hands
+        if strongest_first(self.shape(), [len(hand) for hand in hands]):
+            hands = hands[::-1]
         setting = Setting(
-            hands_of(arrangement.hands),
+            hands_of(hands),
             tuple(arrangement.discards or ()),
             None if (chosen := automatic_named(automatic)) is None else chosen.value,
         )

@@ -117,10 +117,20 @@ async def play_out(scene: Scene, players: list[Any], how: str) -> None:
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-def preview_sentence(setting: Setting) -> str:
+def form_default(opened: Any) -> str:
+    """What the Type hands form's hands field was filled with."""
+    modal = opened.modal
+    assert modal is not None
+    fields = [c for row in modal["components"] for c in row["components"]]
+    hands = next(field for field in fields if field["custom_id"] == "hands")
+    return str(hands.get("value") or "")
+
+
+def preview_sentence(setting: Setting, *, strongest_first: bool = False) -> str:
     """What a player reads under the picture of the hands they typed, before setting them."""
     auto = setting.automatic and f" with the automatic **{setting.automatic.replace('_', ' ')}**"
-    return f"Preview: `{setting.text}`{auto or ''}. Press **Set these hands** to play them."
+    order = " (read strongest first)" if strongest_first else ""
+    return f"Preview{order}: `{setting.text}`{auto or ''}. Press **Set these hands** to play them."
 
 
 def set_sentence(setting: Setting) -> str:

@@ -10,13 +10,14 @@ import pytest
 from cogs.builder import held_indices
 from cogs.controls import DYNAMIC_ITEMS, NOT_CURRENT
 from engine.errors import GameError
-from tables.hands import read_setting, setting_shape
+from tables.hands import read_setting, setting_shape, unsplit_text
 from tables.phase import Phase
 from tests.cogs.helpers import (
     DIGITS,
     Scene,
     chosen,
     declare_all,
+    form_default,
     open_table,
     play_out,
     preview_sentence,
@@ -92,9 +93,10 @@ async def test_the_form_takes_typed_hands_and_refuses_a_foul(scene: Scene) -> No
     assert opened.modal is not None
     held = await scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
     setting = quick_arranger((await the_table(scene)).spec, held)
-    # The same cards with the front and back swapped: a foul, refused with the engine's reason.
+    # The same cards with the two weakest hands swapped: a foul (or hands of the wrong sizes),
+    # refused with the engine's reason. (Front and back swapped now read strongest first.)
     hands = setting.text.split("|")
-    fouled = "|".join([hands[-1], *hands[1:-1], hands[0]])
+    fouled = "|".join([hands[1], hands[0], *hands[2:]])
     refused = await ann.user.submit_modal(opened, {"hands": fouled})
     with pytest.raises(GameError) as foul:
         read_setting((await the_table(scene)).spec, held, fouled)
@@ -112,6 +114,31 @@ async def test_the_form_takes_typed_hands_and_refuses_a_foul(scene: Scene) -> No
     previewed = chosen(held, held_indices(held, setting.hands), setting.automatic)
     assert confirmed.response.content == set_sentence(previewed)
     assert (await the_table(scene)).seat_of(ann.id).setting == previewed
+
+
+async def test_the_form_reads_hands_strongest_first_and_opens_on_the_last_legal_preview(
+    scene: Scene,
+) -> None:
+    players = await start_game(scene, "casino", 2)
+    await declare_all(scene, players)
+    ann = players[0]
+    held = await scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
+    setting = quick_arranger((await the_table(scene)).spec, held)
+    opened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
+    # Was: an empty form. Nothing suggested or typed yet: the cards in one line, weakest first.
+    assert form_default(opened) == unsplit_text(held)
+    # Was: "Hand 1 holds 5; it must hold 1 card." for the strongest hand typed first.
+    strongest = " | ".join(reversed(setting.text.split(" | ")))
+    previewed = await ann.user.submit_modal(opened, {"hands": strongest})
+    assert previewed.response.content == preview_sentence(setting, strongest_first=True)
+    # The form opens again on the last legal preview, even after a foul typed since.
+    reopened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
+    assert form_default(reopened) == setting.text
+    fouled = " | ".join([*setting.text.split(" | ")[:-1], "2c 3d 4h 5s 7c"])
+    refused = await ann.user.submit_modal(reopened, {"hands": fouled})
+    assert refused.response.content and not refused.response.attachments
+    again = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
+    assert form_default(again) == setting.text
 
 
 async def test_closed_dms_fall_back_to_the_channel_and_hand(scene: Scene) -> None:

@@ -9,7 +9,16 @@ import pytest
 
 from cogs.controls import NOT_CURRENT
 from engine.cards import format_cards, sort_cards
-from tests.cogs.helpers import Scene, declare_all, open_table, play_out, start_game, the_table
+from tables.hands import unsplit_text
+from tests.cogs.helpers import (
+    Scene,
+    declare_all,
+    form_default,
+    open_table,
+    play_out,
+    start_game,
+    the_table,
+)
 
 
 def dm_texts(member: Any) -> list[str]:
@@ -95,15 +104,6 @@ async def test_a_table_whose_channel_was_deleted_while_the_bot_was_down_is_close
     assert await balances(scene, players) == [1_000, 1_000]
 
 
-def form_default(opened: Any) -> str:
-    """What the Type hands form's hands field was filled with."""
-    modal = opened.modal
-    assert modal is not None
-    fields = [c for row in modal["components"] for c in row["components"]]
-    hands = next(field for field in fields if field["custom_id"] == "hands")
-    return str(hands.get("value") or "")
-
-
 async def test_a_suggestion_never_fills_the_form_of_the_next_game(scene: Scene) -> None:
     players = await start_game(scene, "casino", 2)
     await declare_all(scene, players)
@@ -121,7 +121,9 @@ async def test_a_suggestion_never_fills_the_form_of_the_next_game(scene: Scene) 
     await declare_all(scene, players)
     assert (await the_table(scene)).game_id != first
     opened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
-    assert form_default(opened) == ""
+    # The new game's form starts from the new cards, in one line (no suggestion yet).
+    held = await scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
+    assert form_default(opened) == unsplit_text(held) != suggested
 
 
 async def test_a_suggest_button_from_an_earlier_game_says_so(scene: Scene) -> None:
