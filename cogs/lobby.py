@@ -127,12 +127,10 @@ class TableCog(
         game: app_commands.Choice[str],
         ante: app_commands.Range[int, ANTE.low, ANTE.high] | None = None,
         seats: app_commands.Range[int, MIN_SEATS, MAX_SEATS] | None = None,
-        declare_seconds: app_commands.Range[
-            int, DECLARATION_SECONDS.low, DECLARATION_SECONDS.high
-        ] = 60,
-        arrange_seconds: app_commands.Range[
-            int, ARRANGEMENT_SECONDS.low, ARRANGEMENT_SECONDS.high
-        ] = 180,
+        declare_seconds: app_commands.Range[int, DECLARATION_SECONDS.low, DECLARATION_SECONDS.high]
+        | None = None,
+        arrange_seconds: app_commands.Range[int, ARRANGEMENT_SECONDS.low, ARRANGEMENT_SECONDS.high]
+        | None = None,
         silent: app_commands.Choice[str] | None = None,
         ties_to_dealer: bool | None = None,
         decks: app_commands.Range[int, DECKS.low, DECKS.high] | None = None,

@@ -16,7 +16,7 @@ from storage.rows import GuildSettings, HouseNet, ProcessRow
 from tables.cluster import ALIVE_S
 from tables.defaults import TableDefaults
 from tables.games import ENTRIES, GAME_OPTIONS, GAMES, option_help
-from tables.options import Option, own_options
+from tables.options import ARRANGEMENT_SECONDS, DECLARATION_SECONDS, Option, own_options
 
 GAME_CHOICES = [
     app_commands.Choice(name=spec.title, value=name)
@@ -121,6 +121,8 @@ def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
             f"is **{settings.daily_bonus:,}**.",
             f"- An idle lobby closes after **{settings.lobby_minutes}** minutes.",
             f"- Antes: {antes}.",
+            f"- Deadlines: **{defaults.declaration_seconds}** s to declare, "
+            f"**{defaults.arrangement_seconds}** s to set hands.",
             f"- A player silent at a declaration deadline **{silent}**.",
             *option_lines(defaults),
             f"- Computer players: {computers}; they pay a player at most "
@@ -223,6 +225,8 @@ class SettingsCog(
         wheel=option_help("wheel"),
         computers="Whether tables may seat computer players",
         computer_seats="How many computers a table may seat (0-5)",
+        declare_seconds=f"Seconds to declare play or surrender ({DECLARATION_SECONDS.range_words})",
+        arrange_seconds=f"Seconds to set hands ({ARRANGEMENT_SECONDS.range_words})",
     )
     @app_commands.choices(silent=SILENT_CHOICES, wheel=WHEEL_CHOICES)
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -236,6 +240,10 @@ class SettingsCog(
         wheel: app_commands.Choice[str] | None = None,
         computers: bool | None = None,
         computer_seats: app_commands.Range[int, 0, 5] | None = None,
+        declare_seconds: app_commands.Range[int, DECLARATION_SECONDS.low, DECLARATION_SECONDS.high]
+        | None = None,
+        arrange_seconds: app_commands.Range[int, ARRANGEMENT_SECONDS.low, ARRANGEMENT_SECONDS.high]
+        | None = None,
     ) -> None:
         """Change the table options' defaults."""
         options: dict[str, Any] = {}
@@ -251,6 +259,10 @@ class SettingsCog(
             options["computers_allowed"] = computers
         if computer_seats is not None:
             options["computer_seats"] = computer_seats
+        if declare_seconds is not None:
+            options["declaration_seconds"] = declare_seconds
+        if arrange_seconds is not None:
+            options["arrangement_seconds"] = arrange_seconds
         await _change(interaction, options=options)
 
 

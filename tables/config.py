@@ -107,8 +107,8 @@ def make_config(
     *,
     ante: int | None = None,
     seats: int | None = None,
-    declaration_seconds: int = 60,
-    arrangement_seconds: int = 180,
+    declaration_seconds: int | None = None,
+    arrangement_seconds: int | None = None,
     afk_plays_on: bool | None = None,
     lobby_seconds: int = 1800,
     practice: bool = False,
@@ -142,6 +142,10 @@ def make_config(
     if afk_plays_on is not None and not spec.declarations:
         raise GameError(f"The silent option is for games with declarations, not {spec.title}.")
     SEATS.within(spec.min_players, spec.max_players).check(seats, title=spec.title)
+    if declaration_seconds is None:
+        declaration_seconds = defaults.declaration_seconds
+    if arrangement_seconds is None:
+        arrangement_seconds = defaults.arrangement_seconds
     DECLARATION_SECONDS.check(declaration_seconds)
     ARRANGEMENT_SECONDS.check(arrangement_seconds)
     LOBBY_SECONDS.check(lobby_seconds)

@@ -6,11 +6,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from engine.errors import GameError
 from tables.games import GAME_OPTIONS
-from tables.options import ANTE, COMPUTER_SEATS, Value
+from tables.options import (
+    ANTE,
+    ARRANGEMENT_SECONDS,
+    COMPUTER_SEATS,
+    DECLARATION_SECONDS,
+    Value,
+)
+
+#: The defaults checked by an option's range when an admin changes them.
+CHECKED: Final = {
+    option.name: option for option in (COMPUTER_SEATS, DECLARATION_SECONDS, ARRANGEMENT_SECONDS)
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +37,9 @@ class TableDefaults:
     #: Whether tables may seat computer players, and how many at most.
     computers_allowed: bool = True
     computer_seats: int = 5
+    #: The deadlines of a declaration and of setting hands, in seconds.
+    declaration_seconds: int = int(DECLARATION_SECONDS.default)
+    arrangement_seconds: int = int(ARRANGEMENT_SECONDS.default)
 
     def option(self, name: str) -> Value:
         """The server's default of one of the games' own options."""
@@ -39,6 +53,8 @@ class TableDefaults:
             **{name: self.option(name) for name in GAME_OPTIONS},
             "computers_allowed": self.computers_allowed,
             "computer_seats": self.computer_seats,
+            "declaration_seconds": self.declaration_seconds,
+            "arrangement_seconds": self.arrangement_seconds,
         }
 
     @classmethod
@@ -57,6 +73,16 @@ class TableDefaults:
                 },
                 computers_allowed=bool(data.get("computers_allowed", True)),
                 computer_seats=int(COMPUTER_SEATS.read(data.get("computer_seats", 5))),
+                declaration_seconds=int(
+                    DECLARATION_SECONDS.read(
+                        data.get("declaration_seconds", DECLARATION_SECONDS.default)
+                    )
+                ),
+                arrangement_seconds=int(
+                    ARRANGEMENT_SECONDS.read(
+                        data.get("arrangement_seconds", ARRANGEMENT_SECONDS.default)
+                    )
+                ),
             )
         except (AttributeError, TypeError, ValueError) as error:
             raise GameError(f"The server's table defaults are damaged ({error}).") from error
@@ -67,8 +93,8 @@ class TableDefaults:
         for name, value in list(changes.items()):
             if name in GAME_OPTIONS:
                 options[name] = GAME_OPTIONS[name].check(changes.pop(name))
-            elif name == "computer_seats":
-                changes[name] = COMPUTER_SEATS.check(value)
+            elif name in CHECKED:
+                changes[name] = CHECKED[name].check(value)
         return replace(self, options=options, **changes)
 
     def with_ante(self, game: str, ante: int | None) -> TableDefaults:

@@ -49,6 +49,33 @@ async def test_an_admin_changes_the_defaults_and_new_tables_follow(scene: Scene)
     assert table.config.options.decks == 6 and table.spec.decks == 6
 
 
+async def test_a_servers_deadlines_are_the_default_of_every_new_table(scene: Scene) -> None:
+    ann = an_admin(scene)
+    shown = await ann.slash(scene.channel, "settings show")
+    assert "- Deadlines: **60** s to declare, **180** s to set hands." in (
+        shown.response.content.splitlines()
+    )
+    # Was: only per table, with /table create's declare_seconds and arrange_seconds.
+    changed = await ann.slash(
+        scene.channel, "settings tables", declare_seconds=30, arrange_seconds=300
+    )
+    assert "- Deadlines: **30** s to declare, **300** s to set hands." in (
+        changed.response.content.splitlines()
+    )
+    await ann.slash(scene.channel, "table create", game="standard")
+    options = (await the_table(scene)).config.options
+    assert (options.declaration_seconds, options.arrangement_seconds) == (30, 300)
+    await ann.slash(scene.channel, "table cancel")
+    # A table may choose again.
+    await ann.slash(scene.channel, "table create", game="standard", arrange_seconds=90)
+    options = (await the_table(scene)).config.options
+    assert (options.declaration_seconds, options.arrangement_seconds) == (30, 90)
+    # They are the server's settings: a restart keeps them.
+    await scene.restart()
+    defaults = (await scene.bot.services.tables.server(scene.guild.id)).defaults
+    assert (defaults.declaration_seconds, defaults.arrangement_seconds) == (30, 300)
+
+
 async def test_an_option_for_another_game_is_refused_with_a_sentence(scene: Scene) -> None:
     ann = scene.members[0]
     refused = await ann.slash(scene.channel, "table create", game="showdown", wheel="nevada")
