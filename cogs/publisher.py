@@ -24,7 +24,7 @@ from cogs.common import (
 from cogs.declare import declaration_text, declare_view
 from cogs.lobby import lobby_text, lobby_view, next_hand_view
 from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
-from cogs.showdown import showdown_names, showdown_text
+from cogs.showdown import showdown_names, showdown_pings, showdown_text
 from engine.cards import AnyCard, format_cards, sort_cards
 from storage import Storage
 from tables.computers import is_computer
@@ -376,6 +376,7 @@ class DiscordPublisher:
             channel_id,
             fit(text),
             file=png(data, "showdown.png"),
-            allowed_mentions=discord.AllowedMentions.none(),
+            # Each player is notified that the game ended (one who surrendered long ago too).
+            allowed_mentions=showdown_pings(event),
             view=view,
         )

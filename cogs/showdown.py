@@ -21,6 +21,13 @@ async def showdown_names(
     return names | {s.user: computer_name(s.user, s.computer) for s in event.seats if s.computer}
 
 
+def showdown_pings(event: ShowdownSettled) -> discord.AllowedMentions:
+    """Whom the showdown post notifies: the game's people (those who surrendered too), never
+    anyone else a note might name."""
+    people = [discord.Object(seat.user) for seat in event.seats if seat.user > 0]
+    return discord.AllowedMentions(users=people, roles=False, everyone=False, replied_user=False)
+
+
 def showdown_text(event: ShowdownSettled, *, heading: str = "Showdown") -> str:
     """The nets, each house wager, the table's notes and who the table set hands for."""
     practice = " Practice: no chips moved." if event.practice else ""

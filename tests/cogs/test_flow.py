@@ -8,7 +8,7 @@ import pytest
 
 from tables.games import GAMES
 from tables.phase import Phase
-from tests.cogs.helpers import Scene, open_table, play_out, the_table
+from tests.cogs.helpers import Scene, open_table, play_out, showdowns, start_game, the_table
 
 #: How each game's players set their hands here: each way is played in two games.
 HOW = {
@@ -69,3 +69,14 @@ async def test_a_whole_game_through_discord(scene: Scene, game: str) -> None:
         assert after - before[member.id] == nets[member.id], member.id
     board = await players[0].slash(scene.channel, "leaderboard", by="net")
     assert board.acknowledged and "Net winnings" in board.response.content
+
+
+async def test_the_showdown_notifies_each_player_and_only_them(scene: Scene) -> None:
+    players = await start_game(scene, "showdown", 3)
+    ann, bob, cy = players
+    await cy.user.click(cy.user.dm_channel.last_message, label="Surrender")
+    await play_out(scene, [ann, bob], "suggest")
+    [post] = showdowns(scene)
+    # Was: nobody (no mention allowed). The one who surrendered hears that the game ended too.
+    pinged = scene.env.backend.messages[scene.channel.id][post.id].ping_user_ids
+    assert sorted(pinged) == sorted(member.id for member in players)
