@@ -34,6 +34,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs.arrange import PlayCog
+from cogs.boards import Boards
 from cogs.chips import ChipsCog
 from cogs.coach import CoachCog
 from cogs.common import LobbyMessages, Services, Suggestions, on_tree_error
@@ -315,13 +316,14 @@ class PyramidBot(commands.AutoShardedBot):
                 await self.add_cog(cog)
             await self.sync_commands(storage, force=True)
             return
-        suggestions, lobbies = Suggestions(), LobbyMessages()
+        suggestions, lobbies, boards = Suggestions(), LobbyMessages(), Boards()
         publisher = DiscordPublisher(
             self,
             storage,
             on_channel_lost=self.close_lost_table,
             suggestions=suggestions,
             lobbies=lobbies,
+            boards=boards,
         )
         tables = TableManager(
             storage,
@@ -330,7 +332,7 @@ class PyramidBot(commands.AutoShardedBot):
             offload=self.offload,
             arranger=self.arranger,
         )
-        self.services = Services(storage, tables, suggestions, lobbies)
+        self.services = Services(storage, tables, suggestions, lobbies, boards)
         # The loop's own process checks hands with the evaluator: load its tables now. Its
         # threads draw the pictures: make their palette and draw every card now too.
         await asyncio.to_thread(warm_up)

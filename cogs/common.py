@@ -13,6 +13,7 @@ from typing import Any, Final, Protocol, TypeVar
 
 import discord
 
+from cogs.boards import Boards
 from engine.errors import GameError, Names
 from storage import Storage
 from storage.health import StoreHealth
@@ -174,6 +175,8 @@ class Services:
     tables: TableManager
     suggestions: Suggestions = field(default_factory=Suggestions)
     lobbies: LobbyMessages = field(default_factory=LobbyMessages)
+    #: What each table's message shows of its game under way.
+    boards: Boards = field(default_factory=Boards)
     #: The coach's reviews, kept and limited per player (on the tables' workers and clock).
     reviews: Reviews = field(init=False)
 

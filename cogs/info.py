@@ -96,17 +96,19 @@ class InfoCog(commands.Cog):
                 f"{text}\n{rules_pointer(interaction)}", ephemeral=True
             )
             return
-        summary = rules_summary(GAMES[game.value])
-        url = rules_url(interaction)
-        if url is not None:
-            await interaction.response.send_message(
-                f"{summary}\nThe full rules: {url}", ephemeral=True
-            )
-            return
-        # No published page: the game's own section of the rules the bot ships.
-        section = rules_section(game.value)
-        embed = discord.Embed(title=GAMES[game.value].title, description=section)
-        await interaction.response.send_message(summary, embed=embed, ephemeral=True)
+        await show_rules(interaction, game.value)
+
+
+async def show_rules(interaction: discord.Interaction[Any], game: str) -> None:
+    """Answer, to the presser alone, with a game's summary and its full rules (the published
+    page, or the game's section of the rules the bot ships)."""
+    summary = rules_summary(GAMES[game])
+    url = rules_url(interaction)
+    if url is not None:
+        await interaction.response.send_message(f"{summary}\nThe full rules: {url}", ephemeral=True)
+        return
+    embed = discord.Embed(title=GAMES[game].title, description=rules_section(game))
+    await interaction.response.send_message(summary, embed=embed, ephemeral=True)
 
 
 def rules_url(interaction: discord.Interaction[Any]) -> str | None:

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.arrange import hand_view
+from cogs.board import board_text, board_view, show_board
 from cogs.coach import ReviewButton
 from cogs.common import answer, mention, mentions, retire_lobby, run, services
 from cogs.controls import Button, ChannelControl, Interaction, Select
@@ -330,17 +330,6 @@ def cancelled_text(events: Sequence[Event]) -> str:
     return f"{called_off} and {back:,} chips went back to {who} who put them up."
 
 
-def started_text(event: GameStarted) -> str:
-    """The game's status message, posted by the Start press: who plays, what is held."""
-    escrow = sum(event.escrowed.values())
-    chips = f"; {escrow:,} chips held for the game" if escrow else ""
-    seated = mentions(event.players)
-    return (
-        f"Game {event.game_id} started with {seated}{chips}. Cards are on their way by DM; "
-        "**Show my hand** shows yours here, to you alone."
-    )
-
-
 async def lobby_action(
     interaction: Interaction,
     guild: int,
@@ -373,14 +362,24 @@ async def lobby_action(
         events = await tables.start(guild, channel, user)
         started = next(e for e in events if isinstance(e, GameStarted))
         left = found.lobbies.forget(key)
-        text, view = started_text(started), hand_view(started.game_id)
+        # The table's message: the lobby pressed becomes it, or it is posted (a typed start).
+        board = found.boards.started(key, started)
+        text, view = board_text(board), board_view(board)
         pressed_id = interaction.message.id if on_lobby and interaction.message else None
         await retire_lobby(interaction.client, key, left, started.game_id, pressed=pressed_id)
+        quiet = discord.AllowedMentions.none()
+        shown: discord.InteractionMessage | discord.WebhookMessage
         if on_lobby:
-            await interaction.edit_original_response(content=text, view=view)
+            shown = await interaction.edit_original_response(
+                content=text, view=view, allowed_mentions=quiet
+            )
         else:
             await answer(interaction, "Dealt. Cards are on their way by DM.")
-            await interaction.followup.send(text, view=view)
+            shown = await interaction.followup.send(
+                text, view=view, allowed_mentions=quiet, wait=True
+            )
+        board.message, board.shown = shown, text
+        await show_board(interaction.client, key, board)  # the steps taken meanwhile
         return
     if action == "join":
         events = await tables.join(guild, channel, user, name=interaction.user.display_name)

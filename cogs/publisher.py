@@ -11,6 +11,8 @@ import aiohttp
 import discord
 
 from cogs.arrange import arrange_view
+from cogs.board import board_text, board_view, show_board
+from cogs.boards import Board, Boards
 from cogs.common import (
     LobbyMessages,
     Suggestions,
@@ -104,6 +106,7 @@ class DiscordPublisher:
         on_channel_lost: Callable[[int, int], Coroutine[Any, Any, object]],
         suggestions: Suggestions | None = None,
         lobbies: LobbyMessages | None = None,
+        boards: Boards | None = None,
     ) -> None:
         self.client = client
         self.storage = storage
@@ -113,6 +116,8 @@ class DiscordPublisher:
         #: Each table's lobby message, edited as players come and go (lost on restart: a new
         #: one is posted on the next change); the lobby buttons update it themselves.
         self.lobbies = lobbies or LobbyMessages()
+        #: What each table's message shows of its game, edited at each step.
+        self.boards = boards or Boards()
         #: Tables being closed because their channel went out of reach (kept until done).
         self._closing: set[asyncio.Task[Any]] = set()
 
@@ -158,7 +163,10 @@ class DiscordPublisher:
         revealed: DeclarationsRevealed | None = None
         #: The events shown to the end: a private event counts once its phase's DMs went out.
         shown = 0
+        key = (guild_id, channel_id)
+        board = None
         for index, event in enumerate(events):
+            board = self.boards.note(key, event) or board
             try:
                 ended = getattr(event, "game_id", None)
                 if isinstance(event, ShowdownSettled | GameCancelled | TableAbandoned) and ended:
@@ -186,6 +194,23 @@ class DiscordPublisher:
                 raise DeliveryError(reason, shown=shown, upto=index + 1) from error
             if not held and revealed is None:
                 shown = index + 1
+        if board is not None:
+            await self._board(key, board)
+
+    async def _board(self, key: tuple[int, int], board: Board) -> None:
+        """Show the table's message as its game now is; a game this process did not see start
+        (a restart) gets a new message."""
+        if board.message is None and not board.started_here and board.ended is None:
+            board.started_here = True  # posted once
+            board.message = await self._say(
+                *key,
+                board_text(board),
+                view=board_view(board),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            board.shown = board_text(board)
+            return
+        await show_board(self.client, key, board)
 
     # ----- the lobby -------------------------------------------------------------------------
 
@@ -232,8 +257,9 @@ class DiscordPublisher:
     ) -> None:
         """Each player's DM: what was revealed, the phase, their cards and its buttons.
 
-        Nothing is posted in the channel: the game's status message (the Start press's answer)
-        carries Show my hand, and every request counts against the bot's limit.
+        Nothing is posted in the channel: the table's message (the Start press's answer, edited
+        at each step through that interaction: cogs/board.py) says who is done and carries Show
+        my hand, and every request counts against the bot's limit.
         """
         title = game_named(event.game).title
         game_id = event.game_id

@@ -249,6 +249,11 @@ def lobby_message(scene: Scene) -> Any:
     return next(m for m in reversed(scene.channel.history()) if "Start" in labels(m))
 
 
+def board_message(scene: Scene) -> Any:
+    """The table's message of the game under way (the one with Show my hand)."""
+    return next(m for m in reversed(scene.channel.history()) if "Show my hand" in labels(m))
+
+
 def showdowns(scene: Scene) -> list[Any]:
     """The channel's showdown messages, oldest first."""
     return [m for m in scene.channel.history() if m.content.startswith("**Showdown, game")]

@@ -16,6 +16,8 @@ import discord
 import pytest
 
 from cogs.arrange import HandsModal, arrange_view, confirm_view, hand_view, take_view
+from cogs.board import board_view
+from cogs.boards import Board
 from cogs.builder import build_text, build_view
 from cogs.controls import DYNAMIC_ITEMS, CustomId
 from cogs.declare import declare_view
@@ -73,6 +75,9 @@ def every_view() -> Iterator[tuple[str, discord.ui.View]]:
     yield "lobby with computers", lobby_view(lobby)
     yield "next hand", next_hand_view(BIG_GAME)
     yield "hand", hand_view(BIG_GAME)
+    for name in GAMES:
+        board = Board(BIG_GAME, (BIG_ID,) * 6, 10**9, game=name)
+        yield f"{name} board", board_view(board)
     for round_ in range(3):
         yield f"declare {round_}", declare_view(BIG_ID, BIG_ID, BIG_GAME, round_)
     yield "arrange", arrange_view(BIG_ID, BIG_ID, BIG_GAME)
@@ -135,6 +140,7 @@ RELEASED = {
     "DeclareButton": r"pp:declare:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+):(?P<round>\d+)"
     r":(?P<choice>play|surrender)",
     "HandButton": r"pp:hand:(?P<game>\d+)",
+    "RulesButton": r"pp:rules:(?P<game>[a-z-]+)",
     "SuggestButton": r"pp:suggest:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",
     "TakeButton": r"pp:take:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",
     "TypeButton": r"pp:type:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",

@@ -15,6 +15,7 @@ from tables.phase import Phase
 from tests.cogs.helpers import (
     DIGITS,
     Scene,
+    board_message,
     chosen,
     declare_all,
     form_default,
@@ -155,7 +156,7 @@ async def test_closed_dms_fall_back_to_the_channel_and_hand(scene: Scene) -> Non
     shown = await bob.slash(scene.channel, "hand")
     assert shown.acknowledged and shown.ephemeral and shown.response.attachments
     # The Show my hand button of the game's status message serves too.
-    phase_message = next(m for m in scene.channel.history() if m.content.startswith("Game "))
+    phase_message = board_message(scene)
     pressed = await bob.click(phase_message, label="Show my hand")
     assert pressed.ephemeral and pressed.response.attachments
     # Bob plays the whole game from the channel: the private answer carries the phase's buttons.
@@ -187,7 +188,7 @@ async def test_strangers_get_a_sentence_and_change_nothing(scene: Scene) -> None
     assert sentence.ephemeral and sentence.content == "Only the table's host can start the game."
     assert (await the_table(scene)).phase is Phase.LOBBY
     await ann.slash(scene.channel, "table start")
-    phase_message = next(m for m in scene.channel.history() if m.content.startswith("Game "))
+    phase_message = board_message(scene)
     before = (await the_table(scene)).to_state()
     stranger = await cy.click(phase_message, label="Show my hand")
     assert stranger.ephemeral
