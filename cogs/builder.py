@@ -10,13 +10,21 @@ from typing import Any, Final
 
 import discord
 
-from cogs.common import acknowledge, answer, services
+from cogs.common import acknowledge, answer, picture, png, services
 from cogs.controls import Button, GameControl, Interaction, Select
+from cogs.pictures import builder_picture
 from engine.cards import AnyCard
 from engine.errors import GameError
 from engine.variants import Automatic
 from tables.games import GameSpec
-from tables.hands import Setting, SlotShape, chosen_setting, setting_shape
+from tables.hands import (
+    Setting,
+    SlotShape,
+    chosen_setting,
+    hand_labels,
+    setting_problem,
+    setting_shape,
+)
 from tables.table import Table
 
 # ----- the state codec: held-card indices per hand, base 36, in a custom id ----------------------
@@ -143,12 +151,14 @@ def _name(card: AnyCard) -> str:
 
 class BuildItem(
     GameControl[Button],
-    custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:{action:start|undo|reset|submit}",
+    custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:{action:start|undo|reset|submit|suggested}",
 ):
-    """The builder's buttons: start (from the DM), undo a hand, start over, submit."""
+    """The builder's buttons: start (from the DM), start from the suggestion, undo a hand, start
+    over, submit."""
 
     _LABELS: Final = {
         "start": ("Build hands", discord.ButtonStyle.secondary),
+        "suggested": ("Start from the suggestion", discord.ButtonStyle.primary),
         "undo": ("Undo last hand", discord.ButtonStyle.secondary),
         "reset": ("Start over", discord.ButtonStyle.secondary),
         "submit": ("Submit", discord.ButtonStyle.success),
@@ -207,38 +217,192 @@ class BuildSelect(GameControl[Select], custom_id="pp:build:{game:int}:{state:[0-
         await build_step(interaction, self.key, self.table, self.state, "pick", self.item.values)
 
 
+class MoveSelect(GameControl[Select], custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:move"):
+    """Move a card: which card (a menu of the cards in the hands chosen)."""
+
+    def __init__(
+        self, *, game: int, state: str, options: Sequence[discord.SelectOption] = ()
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=self.ID.format(game=game, state=state),
+                placeholder="Move a card to another hand…",
+                options=list(options) or [discord.SelectOption(label="no cards", value="-")],
+                disabled=not options,
+            )
+        )
+        self.game, self.state = game, state
+
+    @classmethod
+    def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> MoveSelect:
+        """The menu from its custom id, with the options it was sent with."""
+        return cls(**fields, options=item.options if isinstance(item, discord.ui.Select) else [])
+
+    async def act(self, interaction: Interaction) -> None:
+        """Ask where the card goes."""
+        await build_step(interaction, self.key, self.table, self.state, "move", self.item.values)
+
+
+class MoveToSelect(
+    GameControl[Select], custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:to:{card:[0-9a-z]}"
+):
+    """Move a card: to which hand (a menu of the other hands)."""
+
+    def __init__(
+        self, *, game: int, state: str, card: str, options: Sequence[discord.SelectOption] = ()
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=self.ID.format(game=game, state=state, card=card),
+                placeholder="…to which hand?",
+                options=list(options) or [discord.SelectOption(label="no hand", value="-")],
+                disabled=not options,
+            )
+        )
+        self.game, self.state, self.card = game, state, card
+
+    @classmethod
+    def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> MoveToSelect:
+        """The menu from its custom id, with the options it was sent with."""
+        return cls(**fields, options=item.options if isinstance(item, discord.ui.Select) else [])
+
+    async def act(self, interaction: Interaction) -> None:
+        """Move the card into the hand chosen."""
+        values = [self.card, *self.item.values]
+        await build_step(interaction, self.key, self.table, self.state, "to", values)
+
+
+class SwapSelect(GameControl[Select], custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:swap"):
+    """Swap two hands' cards (a menu of the hands chosen: pick two)."""
+
+    def __init__(
+        self, *, game: int, state: str, options: Sequence[discord.SelectOption] = ()
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=self.ID.format(game=game, state=state),
+                placeholder="Swap two hands…",
+                min_values=2,
+                max_values=2,
+                options=list(options)
+                or [discord.SelectOption(label="no hands", value="-"), _NO_SECOND],
+                disabled=len(options) < 2,
+            )
+        )
+        self.game, self.state = game, state
+
+    @classmethod
+    def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> SwapSelect:
+        """The menu from its custom id, with the options it was sent with."""
+        return cls(**fields, options=item.options if isinstance(item, discord.ui.Select) else [])
+
+    async def act(self, interaction: Interaction) -> None:
+        """Swap the two hands chosen."""
+        await build_step(interaction, self.key, self.table, self.state, "swap", self.item.values)
+
+
+_NO_SECOND: Final = discord.SelectOption(label="no second hand", value="=")
+
+
+def hand_options(
+    spec: GameSpec, slots: Sequence[Sequence[int]], skip: int | None = None
+) -> list[discord.SelectOption]:
+    """One option per hand chosen (but ``skip``), by its name and size."""
+    shape = setting_shape(spec)
+    return [
+        discord.SelectOption(label=f"{shape[i].name} ({len(slot)} cards)", value=_DIGITS[i])
+        for i, slot in enumerate(slots)
+        if i != skip
+    ]
+
+
+def chosen_options(held: Sequence[AnyCard], slots: Sequence[Sequence[int]]) -> list[str]:
+    """The values of the cards in the hands chosen."""
+    return [_DIGITS[i] for slot in slots for i in slot]
+
+
 def build_view(
-    spec: GameSpec, game: int, held: Sequence[AnyCard], slots: Sequence[Sequence[int]]
+    spec: GameSpec,
+    game: int,
+    held: Sequence[AnyCard],
+    slots: Sequence[Sequence[int]],
+    *,
+    moving: int | None = None,
 ) -> discord.ui.View:
     """The builder at this point: the menu of the next hand (if any) and its buttons."""
     shape = setting_shape(spec)
     state = encode_build(slots)
     view = discord.ui.View(timeout=None)
     done = len(slots) >= len(shape)
-    if not done:
+    if moving is not None:
+        # The second half of a move: where the card goes (the hand it is in is left out).
+        home = next(i for i, slot in enumerate(slots) if moving in slot)
+        options = hand_options(spec, slots, skip=home)
+        view.add_item(MoveToSelect(game=game, state=state, card=_DIGITS[moving], options=options))
+    elif not done:
         taken = {i for slot in slots for i in slot}
         options = card_options(held, taken)
         view.add_item(BuildSelect(game=game, state=state, options=options, slot=shape[len(slots)]))
+    if moving is None and done:
+        # Every hand chosen: mend them without starting over.
+        chosen = set(chosen_options(held, slots))
+        cards = [o for o in card_options(held, set()) if o.value in chosen]
+        view.add_item(MoveSelect(game=game, state=state, options=cards))
+        view.add_item(SwapSelect(game=game, state=state, options=hand_options(spec, slots)))
+    if not slots:
+        view.add_item(BuildItem(game=game, state=state, action="suggested"))
     for action, disabled in (("undo", not slots), ("reset", not slots), ("submit", not done)):
         view.add_item(BuildItem(game=game, state=state, action=action, disabled=disabled))
     return view
 
 
-def build_text(spec: GameSpec, held: Sequence[AnyCard], slots: Sequence[Sequence[int]]) -> str:
-    """What the builder message says: the hands chosen so far and what comes next."""
+def hand_names(spec: GameSpec, hands: Sequence[Sequence[AnyCard]]) -> list[str]:
+    """Each hand's name as the builder shows it, or why it is no hand of its size ("⚠ ..."); a
+    game against the house names its two hands once both are chosen."""
+    if spec.variant is None:
+        complete = len(hands) == len(setting_shape(spec))
+        return list(hand_labels(spec, hands)) if complete else [""] * len(hands)
+    names = []
+    for hand in hands:
+        try:
+            names.append(hand_labels(spec, [hand])[0])
+        except GameError as error:
+            names.append(f"⚠ {error}")
+    return names
+
+
+def build_text(
+    spec: GameSpec,
+    held: Sequence[AnyCard],
+    slots: Sequence[Sequence[int]],
+    *,
+    moving: int | None = None,
+) -> str:
+    """What the builder message says: the hands chosen so far, each with its name, and what
+    comes next; once every hand is chosen, whether the table would take them."""
     shape = setting_shape(spec)
     lines = [f"**Building your hands** ({spec.title}), weakest first."]
-    for slot, chosen in zip(shape, slots, strict=False):
-        lines.append(f"{slot.name}: " + " ".join(held[i].pretty for i in chosen))
+    hands = [[held[i] for i in chosen] for chosen in slots]
+    for slot, hand, name in zip(shape, hands, hand_names(spec, hands), strict=False):
+        named = f" · {name}" if name else ""
+        lines.append(f"{slot.name}: " + " ".join(card.pretty for card in hand) + named)
     taken = {i for slot in slots for i in slot}
-    left = [held[i].pretty for i in range(len(held)) if i not in taken]
-    if len(slots) < len(shape):
+    left = [held[i] for i in range(len(held)) if i not in taken]
+    if moving is not None:
+        lines.append(f"Move the **{held[moving].pretty}** to which hand?")
+    elif len(slots) < len(shape):
         slot = shape[len(slots)]
         sizes = " or ".join(str(size) for size in slot.sizes)
         lines.append(f"Now choose the **{slot.name}**: {sizes} cards, from the {len(left)} left.")
     else:
-        rest = f" The rest is discarded: {' '.join(left)}." if left else ""
-        lines.append(f"Every hand is chosen.{rest} Press **Submit** to set them.")
+        rest = " ".join(card.pretty for card in left)
+        problem = setting_problem(spec, held, chosen_setting(hands, left))
+        discarded = f" The rest is discarded: {rest}." if left else ""
+        if problem is None:
+            lines.append(f"Every hand is chosen.{discarded} Press **Submit** to set them.")
+        else:
+            lines.append(f"Every hand is chosen.{discarded} ⚠ Not yet: {problem}")
+            lines.append("Move a card or swap two hands to mend it, or Undo.")
     return "\n".join(lines)
 
 
@@ -256,7 +420,30 @@ async def build_step(
     spec = table.spec
     shape = setting_shape(spec)
     slots = [] if action in ("start", "reset") else decode_build(state, len(held))
-    if action == "undo" and slots:
+    moving = None
+    if action == "suggested":
+        await interaction.response.defer()  # the solver may take a moment
+        found = services(interaction)
+        assert table.game_id is not None
+        suggestion = await found.tables.suggest(*key, interaction.user.id)
+        found.suggestions.remember(table.game_id, interaction.user.id, suggestion.setting)
+        slots = held_indices(held, suggestion.setting.hands)
+    elif action == "move":
+        moving = _card_in(values, slots)
+    elif action == "to":
+        card, target = _card_in(values[:1], slots), _hand_in(values[1:], slots)
+        for hand in slots:
+            if card in hand:
+                hand.remove(card)
+        slots[target] = sorted([*slots[target], card])
+        if not all(slots):
+            raise GameError("That would leave a hand empty; swap the hands or Undo instead.")
+    elif action == "swap":
+        if len(values) != 2 or values[0] == values[1]:
+            raise GameError("Choose two different hands to swap.")
+        first, second = (_hand_in([value], slots) for value in values)
+        slots[first], slots[second] = slots[second], slots[first]
+    elif action == "undo" and slots:
         slots.pop()
     elif action == "pick":
         if len(slots) >= len(shape):
@@ -275,10 +462,31 @@ async def build_step(
             raise GameError("Choose every hand before submitting.")
         await _set_chosen(interaction, key, table, slots, None)
         return
-    content = build_text(spec, held, slots)
+    content = build_text(spec, held, slots, moving=moving)
     assert table.game_id is not None  # the gate found the table in this game
-    view = build_view(spec, table.game_id, held, slots)
+    view = build_view(spec, table.game_id, held, slots, moving=moving)
+    hands = [[held[i] for i in slot] for slot in slots]
+    names = hand_names(spec, hands)
+    drawn = await picture(builder_picture, spec, hands, names) if hands else None
+    files = [png(drawn, "hands.png")] if drawn else []
     if action == "start":
         await interaction.response.send_message(content, view=view, ephemeral=True)
+    elif interaction.response.is_done():
+        await interaction.edit_original_response(content=content, view=view, attachments=files)
     else:
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(content=content, view=view, attachments=files)
+
+
+def _card_in(values: Sequence[str], slots: Sequence[Sequence[int]]) -> int:
+    """The card a move names: one of the cards in the hands chosen."""
+    chosen = {i for slot in slots for i in slot}
+    if len(values) != 1 or values[0] not in _DIGITS or _DIGITS.index(values[0]) not in chosen:
+        raise GameError("That card is in none of your hands; start the builder again.")
+    return _DIGITS.index(values[0])
+
+
+def _hand_in(values: Sequence[str], slots: Sequence[Sequence[int]]) -> int:
+    """The hand a menu names: one of the hands chosen."""
+    if len(values) != 1 or values[0] not in _DIGITS or _DIGITS.index(values[0]) >= len(slots):
+        raise GameError("That hand is not chosen yet; start the builder again.")
+    return _DIGITS.index(values[0])

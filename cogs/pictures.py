@@ -66,6 +66,24 @@ def hand_rules(spec: GameSpec) -> HandRules:
     return rules_of(spec).hand_rules()
 
 
+def builder_picture(
+    spec: GameSpec, hands: Sequence[Sequence[AnyCard]], labels: Sequence[str]
+) -> bytes:
+    """The hands chosen so far in the builder, each in its slot with its name (or why it is no
+    hand of its size), as it plays where it is a hand."""
+    rules = hand_rules(spec)
+    complete = len(hands) == len(slot_names(spec))
+    return hands_png(
+        [
+            hand if label.startswith("⚠") else in_play_order(hand, rules)
+            for hand, label in zip(hands, labels, strict=True)
+        ],
+        labels,
+        slots=slot_names(spec)[: len(hands)],
+        title="Your hands so far" if not complete else "Your hands (not set yet)",
+    )
+
+
 def setting_picture(spec: GameSpec, hands: Sequence[Sequence[AnyCard]], *, title: str) -> bytes:
     """A setting before it is final (Suggest, typed hands): each hand as it plays, its slot and
     its name."""

@@ -89,6 +89,16 @@ def default_setting(spec: GameSpec, held: Sequence[AnyCard]) -> Setting:
     return suggest_setting(spec, held).setting
 
 
+def setting_problem(spec: GameSpec, held: Sequence[AnyCard], setting: Setting) -> str | None:
+    """Why the table would refuse this setting of these cards (the engine's sentence), or None
+    if it is legal: what the builder says before Submit."""
+    try:
+        rules_of(spec).check(held, setting)
+    except GameError as error:
+        return str(error)
+    return None
+
+
 def hand_labels(spec: GameSpec, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
     """Each hand's name for the showdown (with what each joker became)."""
     return rules_of(spec).labels(hands)

@@ -249,6 +249,18 @@ def lobby_message(scene: Scene) -> Any:
     return next(m for m in reversed(scene.channel.history()) if "Start" in labels(m))
 
 
+def menu_id(message: Any, part: str) -> str:
+    """The custom id of the message's menu whose id holds ``part`` (":move", ":swap", ":to:")."""
+    return str(
+        next(
+            child.custom_id
+            for row in message.components
+            for child in row.children
+            if isinstance(child, discord.SelectMenu) and part in child.custom_id
+        )
+    )
+
+
 def board_message(scene: Scene) -> Any:
     """The table's message of the game under way (the one with Show my hand)."""
     return next(m for m in reversed(scene.channel.history()) if "Show my hand" in labels(m))

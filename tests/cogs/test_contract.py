@@ -66,6 +66,12 @@ def builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
                     build_view(spec, BIG_GAME, held, slots),
                     build_text(spec, held, slots),
                 )
+            moving = slots[-1][-1]
+            yield (
+                f"{name} build moving",
+                build_view(spec, BIG_GAME, held, slots, moving=moving),
+                build_text(spec, held, slots, moving=moving),
+            )
 
 
 def every_view() -> Iterator[tuple[str, discord.ui.View]]:
@@ -145,8 +151,12 @@ RELEASED = {
     "TakeButton": r"pp:take:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",
     "TypeButton": r"pp:type:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",
     "ConfirmButton": r"pp:confirm:(?P<game>\d+):(?P<state>[0-9a-z_-]+):(?P<auto>\d*)",
+    # suggested (Start from the suggestion) joined start, undo, reset and submit.
     "BuildItem": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+)"
-    r":(?P<action>start|undo|reset|submit)",
+    r":(?P<action>start|undo|reset|submit|suggested)",
+    "MoveSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):move",
+    "MoveToSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):to:(?P<card>[0-9a-z])",
+    "SwapSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):swap",
     "BuildSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):pick",
 }
 

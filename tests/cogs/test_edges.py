@@ -10,7 +10,13 @@ import pytest
 from cogs.builder import held_indices
 from cogs.controls import DYNAMIC_ITEMS, NOT_CURRENT
 from engine.errors import GameError
-from tables.hands import read_setting, setting_shape, unsplit_text
+from tables.hands import (
+    hand_labels,
+    read_setting,
+    setting_problem,
+    setting_shape,
+    unsplit_text,
+)
 from tables.phase import Phase
 from tests.cogs.helpers import (
     DIGITS,
@@ -19,6 +25,7 @@ from tests.cogs.helpers import (
     chosen,
     declare_all,
     form_default,
+    menu_id,
     open_table,
     play_out,
     preview_sentence,
@@ -266,3 +273,90 @@ async def test_players_who_walk_away_are_played_for_at_each_deadline(scene: Scen
 def test_dynamic_items_have_distinct_templates() -> None:
     patterns = [item.__discord_ui_compiled_template__.pattern for item in DYNAMIC_ITEMS]
     assert len(set(patterns)) == len(patterns)
+
+
+async def test_the_builder_starts_from_the_suggestion_and_mends_hands_in_a_few_taps(
+    scene: Scene,
+) -> None:
+    players = await start_game(scene, "standard", 2)
+    await declare_all(scene, players)
+    ann = players[0]
+    spec = (await the_table(scene)).spec
+    held = await scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
+    taps = 0
+
+    async def tap(result: Any, kind: str = "button") -> Any:
+        nonlocal taps
+        taps += 1 if kind == "button" else 2  # a menu: open it, then choose
+        assert result.acknowledged
+        return result
+
+    shown = await tap(await ann.user.click(ann.user.dm_channel.last_message, label="Build hands"))
+    builder = shown.response.message
+    started = await tap(await ann.user.click(builder, label="Start from the suggestion"))
+    builder = started.response.message
+    suggestion = (await scene.tables.suggest(scene.guild.id, scene.channel.id, ann.id)).setting
+    slots = held_indices(held, suggestion.hands)
+    # Was: a player tweaking the suggestion started from nothing, one hand at a time.
+    lines = started.response.content.splitlines()
+    names = hand_labels(spec, suggestion.hands)
+    shape = setting_shape(spec)
+    for line, slot, hand, name in zip(lines[1:], shape, suggestion.hands, names, strict=False):
+        assert line == f"{slot.name}: {' '.join(c.pretty for c in hand)} · {name}"
+    assert lines[-1].endswith("Press **Submit** to set them.")
+    assert started.response.attachments  # the hands so far, drawn
+    # Move one card of the back hand to the middle hand: a card menu, then a hand menu.
+    card = slots[-1][0]
+    moving = await tap(
+        await ann.user.select(builder, [DIGITS[card]], custom_id=menu_id(builder, ":move")),
+        "menu",
+    )
+    assert moving.response.content.splitlines()[-1] == (
+        f"Move the **{held[card].pretty}** to which hand?"
+    )
+    builder = moving.response.message
+    moved = await tap(
+        await ann.user.select(builder, [DIGITS[1]], custom_id=menu_id(builder, ":to:")), "menu"
+    )
+    slots[-1].remove(card)
+    slots[1] = sorted([*slots[1], card])
+    tweaked = chosen(held, slots)
+    problem = setting_problem(spec, held, tweaked)
+    if problem is not None:
+        assert moved.response.content.splitlines()[-2].endswith(f" ⚠ Not yet: {problem}")
+    submitted = await tap(await ann.user.click(moved.response.message, label="Submit"))
+    if problem is None:
+        assert submitted.response.content == set_sentence(tweaked)
+    else:
+        assert submitted.response.content == problem
+    assert taps <= 8, taps
+
+
+async def test_swapping_two_hands_says_at_once_why_the_table_would_refuse_them(
+    scene: Scene,
+) -> None:
+    players = await start_game(scene, "casino", 2)
+    await declare_all(scene, players)
+    ann = players[0]
+    spec = (await the_table(scene)).spec
+    held = await scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
+    shown = await ann.user.click(ann.user.dm_channel.last_message, label="Build hands")
+    started = await ann.user.click(shown.response.message, label="Start from the suggestion")
+    builder = started.response.message
+    suggestion = (await scene.tables.suggest(scene.guild.id, scene.channel.id, ann.id)).setting
+    slots = held_indices(held, suggestion.hands)
+    swapped = await ann.user.select(builder, ["1", "2"], custom_id=menu_id(builder, ":swap"))
+    slots[1], slots[2] = slots[2], slots[1]
+    problem = setting_problem(spec, held, chosen(held, slots))
+    # Was: found only at Submit, then up to four Undos to fix one hand.
+    assert problem is not None
+    assert swapped.response.content.splitlines()[-2:] == [
+        f"Every hand is chosen. ⚠ Not yet: {problem}",
+        "Move a card or swap two hands to mend it, or Undo.",
+    ]
+    back = await ann.user.select(
+        swapped.response.message, ["1", "2"], custom_id=menu_id(swapped.response.message, ":swap")
+    )
+    assert back.response.content.splitlines()[-1] == (
+        "Every hand is chosen. Press **Submit** to set them."
+    )
