@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final, Self
 
 import discord
 
@@ -217,91 +217,68 @@ class BuildSelect(GameControl[Select], custom_id="pp:build:{game:int}:{state:[0-
         await build_step(interaction, self.key, self.table, self.state, "pick", self.item.values)
 
 
-class MoveSelect(GameControl[Select], custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:move"):
-    """Move a card: which card (a menu of the cards in the hands chosen)."""
+class BuilderMenu(GameControl[Select]):
+    """A menu that mends the hands chosen; rebuilt from a click with the options it was sent
+    with. A subclass names its id's format, the builder's step it takes and its prompt."""
+
+    #: The step of ``build_step`` the choice takes, the prompt, and how many options to choose.
+    ACTION: ClassVar[str]
+    PROMPT: ClassVar[str]
+    CHOOSE: ClassVar[int] = 1
 
     def __init__(
-        self, *, game: int, state: str, options: Sequence[discord.SelectOption] = ()
+        self,
+        *,
+        game: int,
+        state: str,
+        options: Sequence[discord.SelectOption] = (),
+        **fields: str,
     ) -> None:
+        # Discord wants as many options as a menu asks to choose, even in a disabled one.
+        blanks = [discord.SelectOption(label="—", value=f"-{i}") for i in range(self.CHOOSE)]
         super().__init__(
             discord.ui.Select(
-                custom_id=self.ID.format(game=game, state=state),
-                placeholder="Move a card to another hand…",
-                options=list(options) or [discord.SelectOption(label="no cards", value="-")],
-                disabled=not options,
+                custom_id=self.ID.format(game=game, state=state, **fields),
+                placeholder=self.PROMPT,
+                min_values=self.CHOOSE,
+                max_values=self.CHOOSE,
+                options=list(options) if len(options) >= self.CHOOSE else blanks,
+                disabled=len(options) < self.CHOOSE,
             )
         )
-        self.game, self.state = game, state
+        self.game, self.state, self.fields = game, state, fields
+        for name, value in fields.items():
+            setattr(self, name, value)
 
     @classmethod
-    def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> MoveSelect:
+    def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> Self:
         """The menu from its custom id, with the options it was sent with."""
         return cls(**fields, options=item.options if isinstance(item, discord.ui.Select) else [])
 
     async def act(self, interaction: Interaction) -> None:
-        """Ask where the card goes."""
-        await build_step(interaction, self.key, self.table, self.state, "move", self.item.values)
+        """Take the builder's step with the options chosen (after the id's own fields)."""
+        values = [*self.fields.values(), *self.item.values]
+        await build_step(interaction, self.key, self.table, self.state, self.ACTION, values)
+
+
+class MoveSelect(BuilderMenu, custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:move"):
+    """Move a card: which card (a menu of the cards in the hands chosen)."""
+
+    ACTION, PROMPT = "move", "Move a card to another hand…"
 
 
 class MoveToSelect(
-    GameControl[Select], custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:to:{card:[0-9a-z]}"
+    BuilderMenu, custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:to:{card:[0-9a-z]}"
 ):
     """Move a card: to which hand (a menu of the other hands)."""
 
-    def __init__(
-        self, *, game: int, state: str, card: str, options: Sequence[discord.SelectOption] = ()
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=self.ID.format(game=game, state=state, card=card),
-                placeholder="…to which hand?",
-                options=list(options) or [discord.SelectOption(label="no hand", value="-")],
-                disabled=not options,
-            )
-        )
-        self.game, self.state, self.card = game, state, card
-
-    @classmethod
-    def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> MoveToSelect:
-        """The menu from its custom id, with the options it was sent with."""
-        return cls(**fields, options=item.options if isinstance(item, discord.ui.Select) else [])
-
-    async def act(self, interaction: Interaction) -> None:
-        """Move the card into the hand chosen."""
-        values = [self.card, *self.item.values]
-        await build_step(interaction, self.key, self.table, self.state, "to", values)
+    ACTION, PROMPT = "to", "…to which hand?"
 
 
-class SwapSelect(GameControl[Select], custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:swap"):
+class SwapSelect(BuilderMenu, custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:swap"):
     """Swap two hands' cards (a menu of the hands chosen: pick two)."""
 
-    def __init__(
-        self, *, game: int, state: str, options: Sequence[discord.SelectOption] = ()
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=self.ID.format(game=game, state=state),
-                placeholder="Swap two hands…",
-                min_values=2,
-                max_values=2,
-                options=list(options)
-                or [discord.SelectOption(label="no hands", value="-"), _NO_SECOND],
-                disabled=len(options) < 2,
-            )
-        )
-        self.game, self.state = game, state
-
-    @classmethod
-    def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> SwapSelect:
-        """The menu from its custom id, with the options it was sent with."""
-        return cls(**fields, options=item.options if isinstance(item, discord.ui.Select) else [])
-
-    async def act(self, interaction: Interaction) -> None:
-        """Swap the two hands chosen."""
-        await build_step(interaction, self.key, self.table, self.state, "swap", self.item.values)
-
-
-_NO_SECOND: Final = discord.SelectOption(label="no second hand", value="=")
+    ACTION, PROMPT, CHOOSE = "swap", "Swap two hands…", 2
 
 
 def hand_options(
