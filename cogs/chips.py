@@ -121,10 +121,10 @@ class ChipsCog(commands.Cog):
             best, worst = signed(stats.best), signed(stats.worst)
             lines = [
                 f"Played {stats.played}: won {stats.won}, lost {stats.lost}, pushed {stats.pushed};"
-                f" net {signed(stats.net)} (best {best}, worst {worst})."
+                f" net {signed(stats.net)} chips (best {best}, worst {worst})."
             ]
             lines += [
-                f"Game {g.game_id} ({_game_title(g.game)}): {g.status.value}, {signed(g.net)}"
+                f"Game {g.game_id} ({_game_title(g.game)}): {g.status.value}, {signed(g.net)} chips"
                 for g in games
             ]
             return "\n".join(lines)

@@ -60,9 +60,16 @@ def review_text(review: Review) -> str:
             lines.append("The best setting of the cards you held then is in the picture.")
         return "\n".join(lines)
     assert best is not None
+    # Between players the review weighs the points' chips; the ante, stakes and pot come
+    # whichever way the hands are set, and the showdown's line for the player counts them.
+    aside = (
+        " from points (the ante, stakes and pot aside)"
+        if spec.variant is not None and spec.variant.casino is None
+        else ""
+    )
     lines.append(
         f"Yours: expected {_chips(yours.expected)}; against the hands played, "
-        f"{signed(yours.at_table)} chips."
+        f"{signed(yours.at_table)} chips{aside}."
     )
     if review.same:
         lines.append("You set them the best way. Well played.")

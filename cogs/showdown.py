@@ -9,7 +9,7 @@ from cogs.common import mention, mentions, player_names
 from render.style import signed
 from storage import Storage
 from tables.computers import computer_name
-from tables.events import ShowdownSettled
+from tables.events import SeatResult, ShowdownSettled
 
 
 async def showdown_names(
@@ -28,19 +28,32 @@ def showdown_pings(event: ShowdownSettled) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=people, roles=False, everyone=False, replied_user=False)
 
 
+def breakdown_text(seat: SeatResult) -> str:
+    """How a player's chips came about, kind by kind: what reconciles them with the points
+    ("<@1> -35 chips: points -25 (-5 points), buy-in -5, ante -5")."""
+    parts = []
+    for part in seat.breakdown:
+        scored = ""
+        if part.kind == "points" and seat.points is not None:
+            scored = f" ({signed(seat.points)} point{'' if abs(seat.points) == 1 else 's'})"
+        parts.append(f"{part.kind} {signed(part.chips)}{scored}")
+    return f"{mention(seat.user)} {signed(seat.net)} chips: " + ", ".join(parts)
+
+
 def showdown_text(event: ShowdownSettled, *, heading: str = "Showdown") -> str:
     """The nets, each house wager, the table's notes and who the table set hands for."""
     practice = " Practice: no chips moved." if event.practice else ""
     text = f"**{heading}, game {event.game_id}.**{practice} " + ", ".join(
-        f"{mention(user)} {signed(net)}" for user, net in event.nets.items()
+        f"{mention(user)} {signed(net)} chips" for user, net in event.nets.items()
     )
+    parts = [breakdown_text(seat) for seat in event.seats if seat.breakdown and not seat.wagers]
     wagers = [
         f"{mention(seat.user)}: "
         + ", ".join(f"{w.name} {signed(w.chips)} ({w.reason})" for w in seat.wagers)
         for seat in event.seats
         if seat.wagers
     ]
-    lines = [text, *wagers, *(note.render(mention) for note in event.notes)]
+    lines = [text, *parts, *wagers, *(note.render(mention) for note in event.notes)]
     by_table = [seat.user for seat in event.seats if seat.set_by == "solver"]
     if by_table:
         lines.append(f"Hands set by the table at the deadline: {mentions(by_table)}.")

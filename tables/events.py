@@ -177,6 +177,14 @@ class Wager:
 
 
 @dataclass(frozen=True, slots=True)
+class Part:
+    """One kind of chip movement in a player's net: "ante", "points", "pot", a wager's name..."""
+
+    kind: str
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
 class SeatResult:
     """One player's part of a showdown."""
 
@@ -195,6 +203,11 @@ class SeatResult:
     set_by: str | None = None
     #: A computer's level (None: a person).
     computer: str | None = None
+    #: The net in chips by kind, in the order they moved (they sum to ``net``): what reconciles
+    #: the chips with the points.
+    breakdown: tuple[Part, ...] = ()
+    #: The points the player scored in all (a Pyramid game; None in the games with wagers).
+    points: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from engine.settlement import HOUSE, POT, Party, Transfer, balances
 from storage.rows import HouseDay, HouseNets
 from tables.computers import is_computer
-from tables.events import Note, SeatResult, ShowdownSettled
+from tables.events import Note, Part, SeatResult, ShowdownSettled
 from tables.games import rules_of
-from tables.house_cap import cap_house
+from tables.house_cap import CAP_REASON, cap_house
 from tables.record import GameRecord
 from tables.rules import move
 from tables.table import Table
@@ -83,6 +83,47 @@ def cap_losses(
     return tuple(result), tuple(notes)
 
 
+#: What a transfer's reason begins with, and the kind a player's breakdown names it by.
+_KINDS = (
+    ("ante", "ante"),
+    ("fold", "fold"),
+    ("stake ", "stakes"),
+    ("surrender", "surrender"),
+    ("points:", "points"),
+    ("buy-in", "buy-in"),
+    ("bonus", "bonus"),
+    ("pot", "pot"),
+    ("table stakes", "table stakes"),
+    (CAP_REASON, "daily cap"),
+)
+
+
+def kind_of(reason: str) -> str:
+    """The kind of chip movement a transfer's reason is: "ante", "points", "pot", ..., or a
+    house game's wager by its name."""
+    for start, kind in _KINDS:
+        if reason.startswith(start):
+            return kind
+    if reason.endswith("points against the dealer"):
+        return "points"
+    return reason.split(":", 1)[0]
+
+
+def breakdown(transfers: Sequence[Transfer], party: Party) -> tuple[Part, ...]:
+    """A party's net by kind, in the order the kinds first moved; the parts sum to its net."""
+    parts: dict[str, int] = {}
+    for transfer in transfers:
+        if transfer.payee == party:
+            chips = transfer.amount
+        elif transfer.payer == party:
+            chips = -transfer.amount
+        else:
+            continue
+        kind = kind_of(transfer.reason)
+        parts[kind] = parts.get(kind, 0) + chips
+    return tuple(Part(kind, chips) for kind, chips in parts.items() if chips)
+
+
 def settle_table(
     table: Table, available: Mapping[int, int], house: HouseDay | None = None
 ) -> Result:
@@ -105,6 +146,14 @@ def settle_table(
         # A person's net is what reaches them once the house kept its cut.
         nets_by_party |= {user: net for user, net in balances(moved).items() if user in available}
     nets = {seat.user: nets_by_party.get(seat.user, 0) for seat in table.seats}
+    # A person's chips moved as ``moved`` says (the house's cut included); a computer's as the
+    # game settled them (``moved`` gives them to the house).
+    final = {
+        seat.user: moved
+        if house is not None and not practice and seat.user in available
+        else capped
+        for seat in table.seats
+    }
     pot = sum(t.amount for t in capped if t.payee == POT)
     pot_winners = tuple(sorted({int(t.payee) for t in capped if t.payer == POT}))
     seats = tuple(
@@ -119,6 +168,12 @@ def settle_table(
             wagers=played.wagers.get(seat.user, ()),
             set_by=seat.set_by,
             computer=seat.computer,
+            breakdown=breakdown(final[seat.user], seat.user),
+            points=(
+                sum(played.per_hand[seat.user])
+                if spec.variant is not None and played.per_hand.get(seat.user)
+                else None
+            ),
         )
         for seat in table.seats
     )

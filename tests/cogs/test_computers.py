@@ -88,7 +88,7 @@ async def test_a_computer_surrenders_cards_worth_less_than_the_surrender(
     await ann.slash(channel, "table start")
     await play_person(scene, ann)
     [showdown] = showdowns(scene)
-    assert f"Computer 1 {signed(-15)}, Computer 2 {signed(-15)}" in showdown.content
+    assert f"Computer 1 {signed(-15)} chips, Computer 2 {signed(-15)} chips" in showdown.content
     game = await scene.bot.services.storage.games.get(1)
     assert game is not None and game.result is not None
     record = record_from_json(game.result, game.id)

@@ -35,6 +35,10 @@ async def test_review_with_no_number_finds_your_game_after_fifty_newer_games_of_
         await storage.chips.settle(game.id, [Transfer(bob.id, cy.id, 5, "points")])
     history = await ann.slash(scene.channel, "history")
     assert f"Game {mine} (" in history.response.content
+    # Every figure names its unit.
+    lines = history.response.content.splitlines()
+    [line] = [line for line in lines if line.startswith(f"Game {mine} (")]
+    assert line.endswith(" chips") and " chips (best " in lines[0], lines
     reviewed = await ann.slash(scene.channel, "review")
     # It said "You have no finished game here to review yet." while /history listed the game.
     assert reviewed.response.content.startswith(f"**Your review of game {mine} ("), (

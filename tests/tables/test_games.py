@@ -12,6 +12,7 @@ from tables.events import (
     DeclarationsRevealed,
     GameCancelled,
     GameStarted,
+    Part,
     ShowdownSettled,
     TableClosed,
 )
@@ -67,6 +68,8 @@ async def check_end(
     after = await balances(world, players)
     assert after == {user: STARTING + event.nets[user] for user in players}
     assert sum(event.nets.values()) + event.house == 0
+    # Each player's chips by kind sum to their net.
+    assert all(sum(p.chips for p in seat.breakdown) == seat.net for seat in event.seats)
     assert await world.storage.chips.escrowed(event.game_id) == {}
     await world.check_ledger()
     table = await world.manager.table(GUILD, CHANNEL)
@@ -96,6 +99,17 @@ async def test_showdown_surrenders_in_each_round_then_showdown(world: World) -> 
     # second had been paid 5 by the first for playing on in declaration 1).
     assert event.nets[players[4]] == -(10 + 5 * 4)
     assert event.nets[players[3]] == -(10 + 10 + 10 * 3) + 5
+    # The chips by kind reconcile each net: what the showdown's lines say.
+    seats = {seat.user: seat for seat in event.seats}
+    assert seats[players[4]].breakdown == (Part("ante", -10), Part("surrender", -20))
+    assert seats[players[3]].breakdown == (
+        Part("ante", -10),
+        Part("surrender", 5 - 10 * 3),
+        Part("stakes", -10),
+    )
+    for user in players[:3]:
+        points = seats[user].points
+        assert points is not None and points == sum(seats[user].per_hand)
     assert event.pot_winners and set(event.pot_winners) <= set(players[:3])
     assert [len(s.hands) for s in event.seats] == [6, 6, 6, 0, 0]
 

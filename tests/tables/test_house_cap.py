@@ -6,7 +6,7 @@ import re
 
 from storage.audit import audit
 from tables.config import make_config
-from tables.events import ShowdownSettled
+from tables.events import Part, ShowdownSettled
 from tests.tables.helpers import CHANNEL, GUILD, HOST, World, play_against_computers
 
 #: The server's cap when it changed nothing (storage/settings.py).
@@ -44,6 +44,10 @@ async def test_a_player_who_always_takes_the_suggestion_wins_at_most_the_daily_c
     )
     assert found is not None, note.text
     assert paid == room and int(found[1]) == room + int(found[2])
+    # The player's chips by kind show the cut, and sum to what reached them.
+    [seat] = [seat for seat in capped.seats if seat.user == HOST]
+    assert sum(part.chips for part in seat.breakdown) == paid
+    assert Part("daily cap", -int(found[2])) in seat.breakdown
     # The cut stays with the house: the books balance, and the house lost only what was paid.
     report = await audit(world.database, GUILD)
     assert report.is_consistent, report.problems
