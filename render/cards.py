@@ -362,11 +362,13 @@ def draw_fan(
     *,
     width: int,
     step: int,
+    compact: bool = False,
 ) -> None:
-    """Lay cards left to right from ``xy`` (None is a card back), each ``step`` after the last."""
+    """Lay cards left to right from ``xy`` (None is a card back), each ``step`` after the last;
+    in the compact design (its index and suit larger) when ``compact``, small or mostly covered."""
     x, y = xy
     margin = _shadow_margin(width)
-    compact = width < COMPACT_WIDTH or (len(cards) > 1 and step < width * 3 // 5)
+    compact = compact or width < COMPACT_WIDTH or (len(cards) > 1 and step < width * 3 // 5)
     for index, card in enumerate(cards):
         sprite = _sprite(BACK_CODE if card is None else card.code, width, compact)
         canvas.paste(sprite, (x + index * step - margin, y - margin), sprite)

@@ -20,9 +20,13 @@ from render.style import (
 )
 
 _PAD: Final = 24
-#: A dealt hand: cards 112 pixels wide, fanned to stay within about a thousand pixels.
+#: A dealt hand: cards 112 pixels wide, fanned in rows no wider than 672 pixels, so that the
+#: picture is at most 720 wide: a phone shows it about 400 wide, its suits still 22 pixels.
 _HAND_CARD: Final = 112
-_HAND_MAX_WIDTH: Final = 1040
+_HAND_MAX_WIDTH: Final = 672
+#: An overlapped card shows at least its corner index: 42% of its width.
+_HAND_SHOWN: Final = 0.42
+_HAND_ROW_GAP: Final = 14
 #: An arrangement: one row per hand, cards 84 pixels wide, the label to their right.
 _ROW_CARD: Final = 84
 _ROW_STEP: Final = 40
@@ -33,28 +37,34 @@ _TITLE_SIZE: Final = 34
 _SUBTITLE_SIZE: Final = 26
 
 
-def _hand_layout(count: int) -> tuple[int, int]:
-    """Card width and step: side by side while they fit, then overlapping, then smaller."""
+def hand_layout(count: int) -> tuple[int, int, int]:
+    """Card width, step and cards a row: side by side while they fit, then overlapping, then
+    in as few rows as keep each within the width, the cards shared out evenly."""
     if count <= 1:
-        return _HAND_CARD, _HAND_CARD
-    # An overlapped card shows at least its corner index: 42% of its width.
-    width = min(_HAND_CARD, int(_HAND_MAX_WIDTH / (1 + 0.42 * (count - 1))))
-    fitting = (_HAND_MAX_WIDTH - width) // (count - 1)
-    return width, max(round(width * 0.42), min(width + 10, fitting))
+        return _HAND_CARD, _HAND_CARD, 1
+    least = round(_HAND_CARD * _HAND_SHOWN)
+    most_a_row = 1 + (_HAND_MAX_WIDTH - _HAND_CARD) // least
+    rows = -(-count // most_a_row)
+    per_row = -(-count // rows)
+    fitting = (_HAND_MAX_WIDTH - _HAND_CARD) // max(per_row - 1, 1)
+    return _HAND_CARD, max(least, min(_HAND_CARD + 10, fitting)), per_row
 
 
 def hand_png(cards: Sequence[Face], *, title: str = "", subtitle: str = "") -> bytes:
-    """A row of cards (a player's private hand for the DM), as PNG bytes."""
-    card_width, step = _hand_layout(len(cards))
+    """A player's private hand for the DM, in rows of cards, as PNG bytes."""
+    card_width, step, per_row = hand_layout(len(cards))
+    rows = [cards[start : start + per_row] for start in range(0, len(cards), per_row)] or [[]]
     words = max(
         text_width(title, font(_TITLE_SIZE, True)), text_width(subtitle, font(_SUBTITLE_SIZE))
     )
-    cards_width = max(fan_width(len(cards), card_width, step), min(words, _HAND_MAX_WIDTH), 240)
+    fanned = max(fan_width(len(row), card_width, step) for row in rows)
+    cards_width = max(fanned, min(words, _HAND_MAX_WIDTH), 240)
     top = title_height(
         title, subtitle, width=cards_width, size=_TITLE_SIZE, sub_size=_SUBTITLE_SIZE
     )
     width = cards_width + 2 * _PAD
-    height = _PAD + top + card_height(card_width) + _PAD
+    row_height = card_height(card_width) + _HAND_ROW_GAP
+    height = _PAD + top + len(rows) * row_height - _HAND_ROW_GAP + _PAD
     canvas = felt(width, height)
     draw_title(
         canvas,
@@ -66,7 +76,10 @@ def hand_png(cards: Sequence[Face], *, title: str = "", subtitle: str = "") -> b
         size=_TITLE_SIZE,
         sub_size=_SUBTITLE_SIZE,
     )
-    draw_fan(canvas, cards, (_PAD, _PAD + top), width=card_width, step=step)
+    for index, row in enumerate(rows):
+        y = _PAD + top + index * row_height
+        # Several rows are a phone's picture: the compact design's suits stay large there.
+        draw_fan(canvas, row, (_PAD, y), width=card_width, step=step, compact=len(rows) > 1)
     return to_png(canvas)
 
 

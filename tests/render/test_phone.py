@@ -16,6 +16,7 @@ from PIL import Image
 
 from engine.cards import Shoe, parse_cards
 from render import ShowdownRow, hand_png, hands_png, leaderboard_png, showdown_png, style
+from render.hands import hand_layout
 from render.showdown import Wager
 from render.style import ELLIPSIS, label_lines
 
@@ -170,6 +171,11 @@ def test_a_25_card_hand_keeps_its_title_and_subtitle_legible_on_a_phone(
     sizes = {piece.text: piece.size for piece in drawn}
     assert _on_a_phone(sizes["Your cards"], width) >= 12
     assert _on_a_phone(sizes["Showdown Version · declaration 2"], width) >= 9
+    # The cards come in rows within 720 pixels, drawn in the compact design, whose suit under
+    # each index is 36% of the card's width: at least 12 pixels on a phone (was 4-7).
+    card_width, _, per_row = hand_layout(len(cards))
+    assert width <= 720 and per_row < len(cards)
+    assert _on_a_phone(round(0.36 * card_width), width) >= 12
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,8 @@ from PIL import Image
 
 from engine.cards import JOKER, AnyCard, Shoe, parse_cards
 from render import ShowdownRow, hand_png, hands_png, leaderboard_png, showdown_png
+from render.cards import card_height
+from render.hands import hand_layout
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: The issue's budget for a showdown picture; Discord's own attachment limit is 10 MiB.
@@ -72,10 +74,13 @@ def test_a_dealt_hand_is_a_png_of_a_row_of_cards() -> None:
     assert 150 < image.height < 400
 
 
-def test_a_25_card_hand_stays_within_discord_width() -> None:
+def test_a_25_card_hand_stays_within_a_phones_width_in_rows() -> None:
     cards = Shoe(decks=3, jokers=4, rng=random.Random(3)).deal(25)
     image = _opened(hand_png(cards, title="Your hand"))
-    assert image.width <= 1100
+    # Was one row 1,077 pixels wide.
+    assert image.width <= 720
+    card_width, _, per_row = hand_layout(25)
+    assert per_row < 25 and image.height > 2 * card_height(card_width)
     assert image.width > _opened(hand_png(cards[:5], title="Your hand")).width
 
 
