@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from render.cards import Face, card_height, draw_fan, fan_width
 from render.palette import to_png
 from render.style import (
+    ELLIPSIS,
     GOLD,
     MUTED,
     PANEL_EDGE,
@@ -102,7 +103,8 @@ _REASON_LINE: Final = 22
 _MAX_REASON_LINES: Final = 3
 _FOOTER: Final = 19
 _FOOTER_LINE: Final = 27
-_MATRIX_NAME: Final = 116
+#: A row's number and name: room for "6 " and ten characters of any name in the row's type.
+_MATRIX_NAME: Final = 150
 _MATRIX_CELL: Final = 76
 _MATRIX_ROW: Final = 36
 
@@ -287,8 +289,22 @@ def _draw_row(
         _draw_wagers(canvas, row, layout, wagers_x, y)
 
 
+def _name_column(names: Sequence[str]) -> int:
+    """The width of the Scoring Card's names: each row's number and at least ten characters of
+    its name (more where the name is short), however wide its letters."""
+    face = font(17, True)
+    widest = max(
+        (
+            text_width(f"{i} {name[:10]}{ELLIPSIS if len(name) > 10 else ''}", face)
+            for i, name in enumerate(names, 1)
+        ),
+        default=0,
+    )
+    return max(_MATRIX_NAME, widest + 14)
+
+
 def _matrix_width(names: Sequence[str]) -> int:
-    return _MATRIX_NAME + (len(names) + 1) * _MATRIX_CELL + 2 * _INSET
+    return _name_column(names) + (len(names) + 1) * _MATRIX_CELL + 2 * _INSET
 
 
 def _matrix_height(names: Sequence[str]) -> int:
@@ -313,26 +329,30 @@ def _draw_matrix(
     height = (len(names) + 1) * _MATRIX_ROW + 2 * _INSET
     panel(canvas, (_PAD, y, _PAD + width, y + height), radius=12)
     left, top = _PAD + _INSET, y + _INSET
+    column = _name_column(names)
     head, cell = font(16, True), font(19, True)
-    for index, name in enumerate([*names, "Total"]):
-        cx = left + _MATRIX_NAME + index * _MATRIX_CELL + _MATRIX_CELL // 2
-        label = ellipsize(name, head, _MATRIX_CELL - 6)
+    # Columns go by the rows' numbers: a name in a column's width would be cut to a few letters.
+    for index, label in enumerate([*(str(n) for n in range(1, len(names) + 1)), "Total"]):
+        cx = left + column + index * _MATRIX_CELL + _MATRIX_CELL // 2
         draw_text(canvas, (cx, top + _MATRIX_ROW // 2), label, face=head, fill=MUTED, anchor="mm")
     for i, (name, values) in enumerate(zip(names, matrix, strict=True)):
         row_top = top + (i + 1) * _MATRIX_ROW
         draw.line((left, row_top, left + width - 2 * _INSET, row_top), fill=PANEL_EDGE, width=1)
         cy = row_top + _MATRIX_ROW // 2
         name_face = font(17, True)
-        shown = ellipsize(name, name_face, _MATRIX_NAME - 10)
-        draw_text(canvas, (left + 4, cy), shown, face=name_face, fill=TEXT, anchor="lm")
+        number = f"{i + 1} "
+        draw_text(canvas, (left + 4, cy), number, face=name_face, fill=MUTED, anchor="lm")
+        indent = text_width(number, name_face)
+        shown = ellipsize(name, name_face, column - 10 - indent)
+        draw_text(canvas, (left + 4 + indent, cy), shown, face=name_face, fill=TEXT, anchor="lm")
         for j, value in enumerate([*values, sum(values)]):
-            cx = left + _MATRIX_NAME + j * _MATRIX_CELL + _MATRIX_CELL // 2
+            cx = left + column + j * _MATRIX_CELL + _MATRIX_CELL // 2
             if i == j:
                 draw_text(canvas, (cx, cy), "·", face=cell, fill=MUTED, anchor="mm")
             else:
                 shown = signed(value)
                 draw_text(canvas, (cx, cy), shown, face=cell, fill=gain_colour(value), anchor="mm")
-    total_x = left + _MATRIX_NAME + len(names) * _MATRIX_CELL
+    total_x = left + column + len(names) * _MATRIX_CELL
     draw.line((total_x, top + 4, total_x, top + height - 2 * _INSET - 4), fill=PANEL_EDGE, width=1)
 
 

@@ -7,7 +7,7 @@ import io
 import random
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import takewhile
 from typing import Any
 
@@ -193,3 +193,21 @@ def test_the_leaderboard_title_is_drawn_whole(drawn: list[Drawn], title: str) ->
     title_lines = [piece.text for piece in takewhile(lambda p: p.size == drawn[0].size, drawn)]
     assert " ".join(" ".join(title_lines).split()) == title
     assert all(ELLIPSIS not in line for line in title_lines)
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["Computer 1", "Computer 2", "Computer 3", "Computer 4", "Computer 5", "Bastien Olivier"],
+        ["WWWWWWWWWWWW", "mmmmmmmmmmmmmmmm", "Eun-ji Park", "Ada", "Farah", "Dmitri Ivanov"],
+    ],
+)
+def test_no_name_is_cut_below_ten_characters(drawn: list[Drawn], names: list[str]) -> None:
+    players = [replace(row, name=name) for row, name in zip(_showdown_rows(), names, strict=True)]
+    matrix = [[0] * len(names) for _ in names]
+    showdown_png(players, title="Showdown", matrix=matrix, matrix_names=names)
+    # Was "Comp…" over the Scoring Card's columns.
+    cut = [piece.text for piece in drawn if piece.text.endswith(ELLIPSIS)]
+    assert all(len(text) - 1 >= 10 for text in cut), cut
+    for name in names:
+        assert any(piece.text in (name, name[: len(piece.text) - 1] + ELLIPSIS) for piece in drawn)
