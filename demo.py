@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
+from cogs.pictures import channel_showdown, hand_picture, phase_subtitle, showdown_picture
 from engine.cards import AnyCard, format_cards
 from render.style import signed
 from storage import Storage
@@ -77,8 +77,13 @@ class FolderPublisher:
                         self.lines.append(f"  DM to {self.names[user]}: {format_cards(cards)}")
                 self.held = {}
             elif isinstance(event, ShowdownSettled):
-                data = await asyncio.to_thread(showdown_picture, event, self.names)
+                # As the channel gets it (the summary when the full picture is too tall for a
+                # phone), and the full picture Full showdown answers with.
+                data, summary = await asyncio.to_thread(channel_showdown, event, self.names)
                 self._write(f"showdown-game-{event.game_id}.png", data)
+                if summary:
+                    full = await asyncio.to_thread(showdown_picture, event, self.names)
+                    self._write(f"showdown-game-{event.game_id}-full.png", full)
 
     def _describe(self, event: Event) -> str:
         if isinstance(event, ShowdownSettled):

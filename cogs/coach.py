@@ -19,6 +19,7 @@ from engine.stakes import PLAYERS
 from render.style import signed
 from storage.rows import GameStatus
 from tables.coach import showdown_of
+from tables.events import ShowdownSettled
 from tables.games import game_named
 from tables.review import Review
 
@@ -37,6 +38,43 @@ class ReviewButton(ChannelControl[Button], custom_id="pp:review:{game:int}"):
     async def act(self, interaction: Interaction) -> None:
         """Answer the presser with their review of this game."""
         await show_review(interaction, self.where[0], self.game)
+
+
+class FullShowdownButton(ChannelControl[Button], custom_id="pp:full:{game:int}"):
+    """Full showdown, under a showdown posted as its summary: every hand in full cards and the
+    Scoring Card, only to the presser."""
+
+    ELSEWHERE = "Showdowns are of a server's games: ask in its channel."
+
+    def __init__(self, *, game: int) -> None:
+        super().__init__(self.button("Full showdown", discord.ButtonStyle.secondary, game=game))
+        self.game = game
+
+    async def act(self, interaction: Interaction) -> None:
+        """Answer the presser with the game's full picture."""
+        event = await settled_showdown(interaction, self.where[0], self.game)
+        await acknowledge(interaction)
+        await show_showdown(interaction, event, heading="Full showdown")
+
+
+async def settled_showdown(interaction: Interaction, guild: int, game: int) -> ShowdownSettled:
+    """The showdown of a finished game of this server; a sentence if there is none."""
+    found = await services(interaction).storage.games.get(game)
+    if found is None or found.guild_id != guild:
+        raise GameError(f"There is no game {game} on this server.")
+    if found.status is not GameStatus.SETTLED or found.result is None:
+        raise GameError(f"Game {game} has no showdown: it is {found.status.value}.")
+    return showdown_of(found.result, game)
+
+
+async def show_showdown(interaction: Interaction, event: ShowdownSettled, *, heading: str) -> None:
+    """Answer with a game's full showdown picture (every hand, the Scoring Card) and its text."""
+    assert interaction.guild_id is not None
+    storage = services(interaction).storage
+    names = await showdown_names(interaction.client, storage, interaction.guild_id, event)
+    data = await picture(showdown_picture, event, names)
+    text = showdown_text(event, heading=heading)
+    await answer(interaction, text, file=png(data, "showdown.png"))
 
 
 def _chips(value: float) -> str:
@@ -153,16 +191,7 @@ class CoachCog(commands.Cog):
     ) -> None:
         """The showdown picture of a finished game of this server, for anyone on it."""
         assert interaction.guild_id is not None
-        storage = services(interaction).storage
-        found = await storage.games.get(game)
-        if found is None or found.guild_id != interaction.guild_id:
-            raise GameError(f"There is no game {game} on this server.")
-        if found.status is not GameStatus.SETTLED or found.result is None:
-            raise GameError(f"Game {game} has no showdown: it is {found.status.value}.")
-        event = showdown_of(found.result, game)
+        event = await settled_showdown(interaction, interaction.guild_id, game)
         # Checked before the answer is deferred, so a refusal stays private; the replay is not.
         await acknowledge(interaction, ephemeral=False)
-        names = await showdown_names(interaction.client, storage, interaction.guild_id, event)
-        data = await picture(showdown_picture, event, names)
-        text = showdown_text(event, heading="Replay")
-        await answer(interaction, text, file=png(data, "showdown.png"))
+        await show_showdown(interaction, event, heading="Replay")

@@ -255,7 +255,7 @@ def png(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
-async def picture(render: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
+async def picture(render: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """Draw a picture off the event loop (Pillow holds the loop otherwise)."""
     return await asyncio.to_thread(render, *args, **kwargs)
 

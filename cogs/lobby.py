@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.board import board_text, board_view, show_board
-from cogs.coach import ReviewButton
+from cogs.coach import FullShowdownButton, ReviewButton
 from cogs.common import answer, mention, mentions, retire_lobby, run, services
 from cogs.controls import Button, ChannelControl, Interaction, Select
 from engine.errors import GameError
@@ -507,12 +507,15 @@ def lobby_view(lobby: Lobby | None = None) -> discord.ui.View:
     return view
 
 
-def next_hand_view(game_id: int, *, is_open: bool = True) -> discord.ui.View:
+def next_hand_view(game_id: int, *, is_open: bool = True, summary: bool = False) -> discord.ui.View:
     """Under a showdown: Deal again (the host), Join (a newcomer), Leave (a player done), while
-    the table is open; and Review (each player's own hands beside the best)."""
+    the table is open; Review (each player's own hands beside the best); and under a showdown
+    posted as its summary, Full showdown (every hand and the Scoring Card, to the presser)."""
     view = discord.ui.View(timeout=None)
     if is_open:
         for action in ("again", "sit", "stand"):
             view.add_item(LobbyButton(action=action))
     view.add_item(ReviewButton(game=game_id))
+    if summary:
+        view.add_item(FullShowdownButton(game=game_id))
     return view

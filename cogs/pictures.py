@@ -6,10 +6,11 @@ Nothing here knows Discord: a caller passes the players' names and gets PNG byte
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from engine.cards import AnyCard, parse_cards, sort_cards
 from engine.evaluate import HandRules
-from render import ShowdownRow, hand_png, hands_png, in_play_order, showdown_png
+from render import ShowdownRow, hand_png, hands_png, in_play_order, showdown_png, showdown_size
 from render.showdown import Wager
 from render.style import signed
 from render.warm import draw_ahead, draw_hands_ahead
@@ -113,9 +114,41 @@ def _wagers(seat: SeatResult) -> tuple[Wager, ...]:
     return _wagers_of(seat.wagers)
 
 
-def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
+#: A showdown whose full picture would be taller than this is posted as its summary (each seat
+#: on a line, the Scoring Card a button away): six Showdown seats run to about 2,800 pixels.
+TALLEST: Final = 1400
+
+
+def channel_showdown(event: ShowdownSettled, names: Mapping[int, str]) -> tuple[bytes, bool]:
+    """The showdown's picture for its channel, and whether it is the summary (when the full
+    picture would be taller than ``TALLEST``)."""
+    rows, title, matrix_names, footer = _showdown_parts(event, names)
+    _, height = showdown_size(rows, title=title, matrix_names=matrix_names, footer=footer)
+    summary = height > TALLEST
+    return showdown_picture(event, names, summary=summary), summary
+
+
+def showdown_picture(
+    event: ShowdownSettled, names: Mapping[int, str], *, summary: bool = False
+) -> bytes:
     """Every seat's hands as they play with their slots, the dealer's for house games, each
-    wager's result, the net matrix and the chips."""
+    wager's result, the net matrix and the chips; the ``summary``: each seat's hands on one line
+    in small cards, without the net matrix."""
+    rows, title, matrix_names, footer = _showdown_parts(event, names)
+    return showdown_png(
+        rows,
+        title=title,
+        matrix=() if summary else event.matrix,
+        matrix_names=() if summary else matrix_names,
+        footer=footer,
+        summary=summary,
+    )
+
+
+def _showdown_parts(
+    event: ShowdownSettled, names: Mapping[int, str]
+) -> tuple[list[ShowdownRow], str, list[str], list[str]]:
+    """The seats, the title, the Scoring Card's names and the footer of a showdown."""
     spec = GAMES[event.game]
     rules = hand_rules(spec)
     slots = slot_names(spec)
@@ -152,13 +185,8 @@ def showdown_picture(event: ShowdownSettled, names: Mapping[int, str]) -> bytes:
         winners = ", ".join(names[u] for u in event.pot_winners) or "nobody"
         footer.append(f"Pot: {event.pot} chips to {winners}.")
     footer.extend(note.render(names.__getitem__) for note in event.notes)
-    return showdown_png(
-        rows,
-        title=f"{spec.title}: game {event.game_id}",
-        matrix=event.matrix,
-        matrix_names=[names[u] for u in event.matrix_players],
-        footer=footer,
-    )
+    title = f"{spec.title}: game {event.game_id}"
+    return rows, title, [names[u] for u in event.matrix_players], footer
 
 
 def review_picture(review: Review, name: str) -> bytes:

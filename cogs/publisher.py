@@ -25,7 +25,7 @@ from cogs.common import (
 )
 from cogs.declare import declaration_text, declare_view
 from cogs.lobby import lobby_text, lobby_view, next_hand_view
-from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
+from cogs.pictures import channel_showdown, hand_picture, phase_subtitle
 from cogs.showdown import showdown_names, showdown_pings, showdown_text
 from engine.cards import AnyCard, format_cards, sort_cards
 from storage import Storage
@@ -393,10 +393,11 @@ class DiscordPublisher:
         self, guild_id: int, channel_id: int, event: ShowdownSettled, *, is_open: bool
     ) -> None:
         names = await showdown_names(self.client, self.storage, guild_id, event)
-        data = await picture(showdown_picture, event, names)
+        # A showdown too tall for a phone is posted as its summary, the full one a button away.
+        data, summary = await picture(channel_showdown, event, names)
         text = showdown_text(event)
         # Back in its lobby, the table deals the next hand at a press; anyone may review theirs.
-        view = next_hand_view(event.game_id, is_open=is_open)
+        view = next_hand_view(event.game_id, is_open=is_open, summary=summary)
         await self._say(
             guild_id,
             channel_id,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from cogs.pictures import hand_picture, phase_subtitle, showdown_picture
+from cogs.pictures import channel_showdown, hand_picture, phase_subtitle
 from engine.cards import AnyCard
 from tables.config import make_config
 from tables.events import CardsDealt, DeclarationsOpened, Event, ShowdownSettled
@@ -74,8 +74,10 @@ def play_sample(game: str = "showdown", players: int = len(NAMES), seed: int = S
 
 
 def sample_showdown(sample: SampleGame) -> bytes:
-    """The showdown picture the bot posts for the sample game."""
-    return showdown_picture(sample.showdown, sample.names)
+    """The showdown picture the bot posts for the sample game (its summary, when the full
+    picture would be too tall for a phone)."""
+    data, _ = channel_showdown(sample.showdown, sample.names)
+    return data
 
 
 def sample_hand(sample: SampleGame) -> bytes:

@@ -4,7 +4,7 @@ from render.cards import Face, PlayedJoker, card_back, card_image
 from render.hands import hand_png, hands_png
 from render.leaderboard import leaderboard_png
 from render.order import in_play_order
-from render.showdown import ShowdownRow, showdown_png
+from render.showdown import ShowdownRow, showdown_png, showdown_size
 
 __all__ = [
     "Face",
@@ -17,4 +17,5 @@ __all__ = [
     "in_play_order",
     "leaderboard_png",
     "showdown_png",
+    "showdown_size",
 ]

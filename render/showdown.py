@@ -91,7 +91,7 @@ _MIN_WIDTH: Final = 560
 #: Type sizes, for a picture shown about 400 pixels wide (a little over half size).
 _TITLE: Final = 30
 _NAME: Final = 26
-_NOTE: Final = 18
+_NOTE: Final = 20
 _NET: Final = 30
 _LABEL: Final = 19
 _MAX_LABEL_LINES: Final = 3
@@ -101,12 +101,51 @@ _WAGER: Final = 19
 _REASON: Final = 18
 _REASON_LINE: Final = 22
 _MAX_REASON_LINES: Final = 3
-_FOOTER: Final = 19
+_FOOTER: Final = 20
 _FOOTER_LINE: Final = 27
 #: A row's number and name: room for "6 " and ten characters of any name in the row's type.
 _MATRIX_NAME: Final = 150
 _MATRIX_CELL: Final = 76
 _MATRIX_ROW: Final = 36
+
+
+@dataclass(frozen=True, slots=True)
+class _Style:
+    """How a seat's hands are drawn: the full picture, or the summary a phone reads whole."""
+
+    card: int
+    step: int
+    #: Hands a line (None: every hand on one line).
+    per_line: int | None
+    label: int
+    label_lines: int
+    min_cell: int
+    #: Whether a label begins with its slot ("Hand 6 · ..."); the summary's order says it.
+    slots: bool
+    #: Between two hands, under the hands for their points, and between two seats.
+    gap: int
+    points_height: int
+    row_gap: int
+    #: The narrowest picture: a summary's names wrap less, and a phone scales it the same.
+    min_width: int
+
+
+_FULL: Final = _Style(
+    _CARD,
+    _STEP,
+    _PER_LINE,
+    _LABEL,
+    _MAX_LABEL_LINES,
+    _MIN_CELL,
+    True,
+    _GAP,
+    _POINTS_HEIGHT,
+    _ROW_GAP,
+    _MIN_WIDTH,
+)
+#: Every hand on one line in small cards, its name in type a phone shows at 11 pixels or more
+#: (20 pixels in a picture about 700 wide), so six Showdown seats stay within 1,400 pixels.
+_SUMMARY: Final = _Style(34, 12, None, 20, 2, 60, False, 10, 22, 4, 700)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,37 +155,38 @@ class _Layout:
     cells: tuple[int, ...]
     wagers: int
     inner: int
+    style: _Style = _FULL
 
 
-def _natural_cells(rows: Sequence[ShowdownRow]) -> list[int]:
+def _natural_cells(rows: Sequence[ShowdownRow], style: _Style) -> list[int]:
     """Each column's width: its widest fan, and room for a label."""
     most = max((len(row.hands) for row in rows), default=0)
-    columns = min(most, _PER_LINE)
+    columns = min(most, style.per_line or most)
     # The house games' two hands have room to spare beside the wagers.
-    cells = [_HOUSE_CELL if any(row.wagers for row in rows) else _MIN_CELL] * columns
+    cells = [_HOUSE_CELL if any(row.wagers for row in rows) else style.min_cell] * columns
     for row in rows:
         for position, hand in enumerate(row.hands):
             column = position % columns
-            cells[column] = max(cells[column], fan_width(len(hand), _CARD, _STEP))
+            cells[column] = max(cells[column], fan_width(len(hand), style.card, style.step))
     return cells
 
 
-def _layout(rows: Sequence[ShowdownRow], width: int) -> _Layout:
+def _layout(rows: Sequence[ShowdownRow], width: int, style: _Style) -> _Layout:
     """The columns, widened to fill the picture (wider labels wrap less)."""
-    cells = _natural_cells(rows)
+    cells = _natural_cells(rows, style)
     wagers = _WAGER_WIDTH if any(row.wagers for row in rows) else 0
     inner = width - 2 * _PAD - 2 * _INSET
-    spare = inner - _content_width(cells, wagers)
+    spare = inner - _content_width(cells, wagers, style.gap)
     if wagers:
         wagers += spare
     elif cells:
         cells = [cell + spare // len(cells) for cell in cells]
-    return _Layout(tuple(cells), wagers, inner)
+    return _Layout(tuple(cells), wagers, inner, style)
 
 
-def _content_width(cells: Sequence[int], wagers: int) -> int:
-    hands = sum(cells) + _GAP * max(len(cells) - 1, 0)
-    return hands + (_GAP + wagers if wagers else 0)
+def _content_width(cells: Sequence[int], wagers: int, gap: int) -> int:
+    hands = sum(cells) + gap * max(len(cells) - 1, 0)
+    return hands + (gap + wagers if wagers else 0)
 
 
 def _net_text(net: int) -> tuple[str, str]:
@@ -167,29 +207,31 @@ def _header_height(row: ShowdownRow, layout: _Layout) -> int:
     return 38 + (6 + notes * 23 if notes else 0)
 
 
-def _hand_lines(row: ShowdownRow) -> list[range]:
+def _hand_lines(row: ShowdownRow, layout: _Layout) -> list[range]:
+    per_line = layout.style.per_line or max(len(row.hands), 1)
     return [
-        range(start, min(start + _PER_LINE, len(row.hands)))
-        for start in range(0, len(row.hands), _PER_LINE)
+        range(start, min(start + per_line, len(row.hands)))
+        for start in range(0, len(row.hands), per_line)
     ]
 
 
-def _slot(row: ShowdownRow, position: int) -> str:
-    return row.slots[position] if row.slots else ""
+def _slot(row: ShowdownRow, position: int, layout: _Layout) -> str:
+    return row.slots[position] if row.slots and layout.style.slots else ""
 
 
 def _line_height(row: ShowdownRow, positions: range, layout: _Layout) -> int:
+    style = layout.style
     labels = max(
         label_height(
-            _slot(row, i),
+            _slot(row, i, layout),
             row.labels[i],
-            size=_LABEL,
+            size=style.label,
             width=layout.cells[i % len(layout.cells)],
-            max_lines=_MAX_LABEL_LINES,
+            max_lines=style.label_lines,
         )
         for i in positions
     )
-    return card_height(_CARD) + 8 + labels + (_POINTS_HEIGHT if row.per_hand else 0)
+    return card_height(style.card) + 8 + labels + (style.points_height if row.per_hand else 0)
 
 
 def _wager_height(wager: Wager, layout: _Layout) -> int:
@@ -198,7 +240,7 @@ def _wager_height(wager: Wager, layout: _Layout) -> int:
 
 
 def _hands_height(row: ShowdownRow, layout: _Layout) -> int:
-    hands = sum(_line_height(row, line, layout) + _LINE_GAP for line in _hand_lines(row))
+    hands = sum(_line_height(row, line, layout) + _LINE_GAP for line in _hand_lines(row, layout))
     wagers = sum(_wager_height(wager, layout) for wager in row.wagers)
     return max(hands - _LINE_GAP if hands else 0, wagers)
 
@@ -222,21 +264,22 @@ def _draw_header(canvas: Image.Image, row: ShowdownRow, x: int, y: int, right: i
 
 
 def _draw_hands(canvas: Image.Image, row: ShowdownRow, layout: _Layout, x0: int, y: int) -> None:
-    for line in _hand_lines(row):
+    style = layout.style
+    for line in _hand_lines(row, layout):
         height = _line_height(row, line, layout)
         x = x0
         for position in line:
             cell = layout.cells[position % len(layout.cells)]
-            draw_fan(canvas, row.hands[position], (x, y), width=_CARD, step=_STEP)
-            text_y = y + card_height(_CARD) + 8
+            draw_fan(canvas, row.hands[position], (x, y), width=style.card, step=style.step)
+            text_y = y + card_height(style.card) + 8
             draw_label(
                 canvas,
                 (x, text_y),
-                _slot(row, position),
+                _slot(row, position, layout),
                 row.labels[position],
-                size=_LABEL,
+                size=style.label,
                 width=cell,
-                max_lines=_MAX_LABEL_LINES,
+                max_lines=style.label_lines,
             )
             if row.per_hand:
                 points = row.per_hand[position]
@@ -248,7 +291,7 @@ def _draw_hands(canvas: Image.Image, row: ShowdownRow, layout: _Layout, x0: int,
                     fill=gain_colour(points),
                     anchor="ls",
                 )
-            x += cell + _GAP
+            x += cell + style.gap
         y += height + _LINE_GAP
 
 
@@ -285,7 +328,8 @@ def _draw_row(
     y += _header_height(row, layout) + 6
     _draw_hands(canvas, row, layout, x, y)
     if row.wagers:
-        wagers_x = x + _content_width(layout.cells, layout.wagers) - layout.wagers
+        gap = layout.style.gap
+        wagers_x = x + _content_width(layout.cells, layout.wagers, gap) - layout.wagers
         _draw_wagers(canvas, row, layout, wagers_x, y)
 
 
@@ -356,11 +400,50 @@ def _draw_matrix(
     draw.line((total_x, top + 4, total_x, top + height - 2 * _INSET - 4), fill=PANEL_EDGE, width=1)
 
 
-def _width(rows: Sequence[ShowdownRow], matrix_names: Sequence[str]) -> int:
+def _width(rows: Sequence[ShowdownRow], matrix_names: Sequence[str], style: _Style) -> int:
     wagers = _WAGER_WIDTH if any(row.wagers for row in rows) else 0
-    content = _content_width(_natural_cells(rows), wagers)
+    content = _content_width(_natural_cells(rows, style), wagers, style.gap)
     widest = max(content + 2 * _INSET, _matrix_width(matrix_names) if matrix_names else 0)
-    return 2 * _PAD + max(widest, _MIN_WIDTH)
+    return max(2 * _PAD + max(widest, _MIN_WIDTH), style.min_width)
+
+
+def _plan(
+    rows: Sequence[ShowdownRow],
+    title: str,
+    matrix_names: Sequence[str],
+    footer: Sequence[str],
+    summary: bool,
+) -> tuple[int, int, _Layout, int, list[str], list[int]]:
+    """The picture's width and height, its layout, the title's height, the footer's lines and
+    each seat's height: what drawing it needs, measured without drawing."""
+    style = _SUMMARY if summary else _FULL
+    width = _width(rows, matrix_names, style)
+    layout = _layout(rows, width, style)
+    inside = width - 2 * _PAD
+    top = title_height(title, width=inside, size=_TITLE)
+    footer_lines = [
+        wrapped for line in footer for wrapped in wrap(line, font(_FOOTER), inside, max_lines=3)
+    ]
+    heights = [_row_height(row, layout) for row in rows]
+    height = _PAD + top + sum(h + style.row_gap for h in heights)
+    if matrix_names:
+        height += 16 + _matrix_height(matrix_names)
+    if footer_lines:
+        height += 16 + len(footer_lines) * _FOOTER_LINE
+    return width, height + _PAD, layout, top, footer_lines, heights
+
+
+def showdown_size(
+    rows: Sequence[ShowdownRow],
+    *,
+    title: str,
+    matrix_names: Sequence[str] = (),
+    footer: Sequence[str] = (),
+    summary: bool = False,
+) -> tuple[int, int]:
+    """How large ``showdown_png`` draws this showdown (width, height), without drawing it."""
+    width, height, *_ = _plan(rows, title, matrix_names, footer, summary)
+    return width, height
 
 
 def showdown_png(
@@ -370,24 +453,17 @@ def showdown_png(
     matrix: Sequence[Sequence[int]] = (),
     matrix_names: Sequence[str] = (),
     footer: Sequence[str] = (),
+    summary: bool = False,
 ) -> bytes:
-    """One picture of the showdown: seat by seat, the Scoring Card, then the footer lines."""
+    """One picture of the showdown: seat by seat, the Scoring Card, then the footer lines. The
+    ``summary`` a phone reads whole draws each seat's hands on one line in small cards, their
+    names in larger type (give it no matrix: the Scoring Card is shown on request)."""
     if len(matrix) != len(matrix_names) or any(len(r) != len(matrix_names) for r in matrix):
         raise ValueError("the net matrix must be square, one row and column per name")
-    width = _width(rows, matrix_names if matrix else ())
-    layout = _layout(rows, width)
+    plan = _plan(rows, title, matrix_names if matrix else (), footer, summary)
+    width, height, layout, top, footer_lines, heights = plan
+    style = layout.style
     inside = width - 2 * _PAD
-    top = title_height(title, width=inside, size=_TITLE)
-    footer_lines = [
-        wrapped for line in footer for wrapped in wrap(line, font(_FOOTER), inside, max_lines=3)
-    ]
-    heights = [_row_height(row, layout) for row in rows]
-    height = _PAD + top + sum(h + _ROW_GAP for h in heights)
-    if matrix:
-        height += 16 + _matrix_height(matrix_names)
-    if footer_lines:
-        height += 16 + len(footer_lines) * _FOOTER_LINE
-    height += _PAD
     canvas = felt(width, height)
     draw_title(canvas, _PAD, _PAD - 4, title, width=inside, size=_TITLE)
     y = _PAD + top
@@ -396,7 +472,7 @@ def showdown_png(
     for row, row_height in zip(rows, heights, strict=True):
         is_top = best > 0 and row.net == best
         _draw_row(canvas, row, layout, y=y, right=width - _PAD, is_top=is_top)
-        y += row_height + _ROW_GAP
+        y += row_height + style.row_gap
     if matrix:
         y += 16
         _draw_matrix(canvas, matrix, matrix_names, y=y)

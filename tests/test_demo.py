@@ -27,7 +27,10 @@ async def test_the_demo_plays_a_whole_game_and_writes_its_pictures(
 ) -> None:
     written = await play_demo(game, tmp_path, players=GAMES[game].min_players + 1)
     names = [path.name for path in written]
-    showdown = [path for path in written if path.name.startswith("showdown-")]
+    # The channel's picture (and the full one when that is the summary).
+    showdown = [
+        path for path in written if path.name.startswith("showdown-") and "-full" not in path.name
+    ]
     dms = [path for path in written if path.name.startswith("dm-")]
     assert len(showdown) == 1 and dms, names
     for path in (*showdown, *dms):
@@ -36,6 +39,20 @@ async def test_the_demo_plays_a_whole_game_and_writes_its_pictures(
         assert path.stat().st_size < MB
     transcript = (tmp_path / "transcript.txt").read_text(encoding="utf-8")
     assert "ShowdownSettled" in transcript and "GameCancelled" not in transcript
+
+
+@pytest.mark.slow  # six players' 25-card settings
+async def test_a_six_player_showdown_demo_draws_pictures_a_phone_shows_whole(
+    tmp_path: Path,
+) -> None:
+    written = await play_demo("showdown", tmp_path, players=6)
+    sizes = {path.name: Image.open(path).size for path in written if path.suffix == ".png"}
+    [summary] = [name for name in sizes if name.startswith("showdown-") and "-full" not in name]
+    [full] = [name for name in sizes if name.endswith("-full.png")]
+    # Was 716 by 3,227: now a summary within 1,400 pixels, the full picture a button away.
+    assert sizes[summary][1] <= 1400 < sizes[full][1], sizes
+    dms = [size for name, size in sizes.items() if name.startswith("dm-")]
+    assert dms and all(width <= 720 for width, _ in dms), dms
 
 
 @pytest.mark.slow

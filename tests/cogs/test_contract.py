@@ -80,6 +80,7 @@ def every_view() -> Iterator[tuple[str, discord.ui.View]]:
     lobby = Lobby("showdown", 10, 6, BIG_ID, (BIG_ID, *(user for user, _ in computers)), computers)
     yield "lobby with computers", lobby_view(lobby)
     yield "next hand", next_hand_view(BIG_GAME)
+    yield "next hand, summary", next_hand_view(BIG_GAME, summary=True)
     yield "hand", hand_view(BIG_GAME)
     for name in GAMES:
         board = Board(BIG_GAME, (BIG_ID,) * 6, 10**9, game=name)
@@ -143,6 +144,7 @@ RELEASED = {
     "LobbyButton": r"pp:lobby:(?P<action>join|leave|start|computer|again|sit|stand)",
     "RemoveComputerSelect": r"pp:remove:computer",
     "ReviewButton": r"pp:review:(?P<game>\d+)",
+    "FullShowdownButton": r"pp:full:(?P<game>\d+)",
     "DeclareButton": r"pp:declare:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+):(?P<round>\d+)"
     r":(?P<choice>play|surrender)",
     "HandButton": r"pp:hand:(?P<game>\d+)",

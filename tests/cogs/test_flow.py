@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from PIL import Image
 
 from tables.games import GAMES
 from tables.phase import Phase
-from tests.cogs.helpers import Scene, open_table, play_out, showdowns, start_game, the_table
+from tests.cogs.helpers import (
+    Scene,
+    labels,
+    open_table,
+    play_out,
+    showdowns,
+    start_game,
+    the_table,
+)
 
 #: How each game's players set their hands here: each way is played in two games.
 HOW = {
@@ -80,3 +90,22 @@ async def test_the_showdown_notifies_each_player_and_only_them(scene: Scene) -> 
     # Was: nobody (no mention allowed). The one who surrendered hears that the game ended too.
     pinged = scene.env.backend.messages[scene.channel.id][post.id].ping_user_ids
     assert sorted(pinged) == sorted(member.id for member in players)
+
+
+@pytest.mark.slow  # six players asking the solver for 25-card settings
+async def test_a_six_player_showdown_is_posted_whole_for_phones_and_in_full_on_request(
+    scene: Scene,
+) -> None:
+    players = await start_game(scene, "showdown", 6)
+    await play_out(scene, players, "suggest")
+    [post] = showdowns(scene)
+    # Was one picture of 3,227 pixels: now the summary, with every seat on one line.
+    [attached] = post.attachments
+    posted = Image.open(io.BytesIO(await attached.read()))
+    assert posted.height <= 1400 and "Full showdown" in labels(post)
+    game = int(post.content.split("game ")[1].split(".")[0])
+    full = await players[3].click(post, label="Full showdown")
+    assert full.ephemeral
+    assert full.response.content.startswith(f"**Full showdown, game {game}.**")
+    [picture] = full.response.attachments
+    assert Image.open(io.BytesIO(await picture.read())).height > 1400

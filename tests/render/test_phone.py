@@ -211,3 +211,18 @@ def test_no_name_is_cut_below_ten_characters(drawn: list[Drawn], names: list[str
     assert all(len(text) - 1 >= 10 for text in cut), cut
     for name in names:
         assert any(piece.text in (name, name[: len(piece.text) - 1] + ELLIPSIS) for piece in drawn)
+
+
+def test_a_six_seat_showdown_summary_fits_a_phone_and_its_captions_read_there(
+    drawn: list[Drawn],
+) -> None:
+    players = _showdown_rows()
+    data = showdown_png(players, title="Showdown Version: game 12", summary=True)
+    with Image.open(io.BytesIO(data)) as image:
+        width, height = image.size
+    # Was 716 by 3,227 with 7-pixel captions: the summary keeps every seat within 1,400 pixels,
+    # every hand's name at least 11 pixels high on a phone, the full picture a button away.
+    assert height <= 1400
+    labels = [piece.size for piece in drawn if piece.text in ("Ace", "Ace high", "Trips")]
+    assert labels and min(_on_a_phone(size, width) for size in labels) >= 11
+    assert min(_on_a_phone(piece.size, width) for piece in drawn) >= 11
