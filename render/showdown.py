@@ -91,22 +91,24 @@ _MIN_WIDTH: Final = 560
 #: Type sizes, for a picture shown about 400 pixels wide (a little over half size).
 _TITLE: Final = 30
 _NAME: Final = 26
-_NOTE: Final = 20
+_NOTE: Final = 21
 _NET: Final = 30
-_LABEL: Final = 19
+_LABEL: Final = 21
 _MAX_LABEL_LINES: Final = 3
 _POINTS: Final = 21
 _POINTS_HEIGHT: Final = 28
-_WAGER: Final = 19
-_REASON: Final = 18
-_REASON_LINE: Final = 22
+_WAGER: Final = 21
+_REASON: Final = 21
+_REASON_LINE: Final = 25
 _MAX_REASON_LINES: Final = 3
-_FOOTER: Final = 20
+_FOOTER: Final = 21
 _FOOTER_LINE: Final = 27
 #: A row's number and name: room for "6 " and ten characters of any name in the row's type.
 _MATRIX_NAME: Final = 150
 _MATRIX_CELL: Final = 76
-_MATRIX_ROW: Final = 36
+_MATRIX_ROW: Final = 40
+#: The Scoring Card's type: 11 pixels or more on a phone showing the picture 400 wide.
+_MATRIX_TYPE: Final = 21
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +338,7 @@ def _draw_row(
 def _name_column(names: Sequence[str]) -> int:
     """The width of the Scoring Card's names: each row's number and at least ten characters of
     its name (more where the name is short), however wide its letters."""
-    face = font(17, True)
+    face = font(_MATRIX_TYPE, True)
     widest = max(
         (
             text_width(f"{i} {name[:10]}{ELLIPSIS if len(name) > 10 else ''}", face)
@@ -365,7 +367,7 @@ def _draw_matrix(
         canvas,
         (_PAD + text_width("Scoring Card", font(22, True)) + 12, y + 6),
         "net points, row against column",
-        face=font(16),
+        face=font(_MATRIX_TYPE),
         fill=MUTED,
     )
     y += 40
@@ -374,7 +376,7 @@ def _draw_matrix(
     panel(canvas, (_PAD, y, _PAD + width, y + height), radius=12)
     left, top = _PAD + _INSET, y + _INSET
     column = _name_column(names)
-    head, cell = font(16, True), font(19, True)
+    head, cell = font(_MATRIX_TYPE, True), font(_MATRIX_TYPE, True)
     # Columns go by the rows' numbers: a name in a column's width would be cut to a few letters.
     for index, label in enumerate([*(str(n) for n in range(1, len(names) + 1)), "Total"]):
         cx = left + column + index * _MATRIX_CELL + _MATRIX_CELL // 2
@@ -383,7 +385,7 @@ def _draw_matrix(
         row_top = top + (i + 1) * _MATRIX_ROW
         draw.line((left, row_top, left + width - 2 * _INSET, row_top), fill=PANEL_EDGE, width=1)
         cy = row_top + _MATRIX_ROW // 2
-        name_face = font(17, True)
+        name_face = font(_MATRIX_TYPE, True)
         number = f"{i + 1} "
         draw_text(canvas, (left + 4, cy), number, face=name_face, fill=MUTED, anchor="lm")
         indent = text_width(number, name_face)

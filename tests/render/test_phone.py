@@ -226,3 +226,17 @@ def test_a_six_seat_showdown_summary_fits_a_phone_and_its_captions_read_there(
     labels = [piece.size for piece in drawn if piece.text in ("Ace", "Ace high", "Trips")]
     assert labels and min(_on_a_phone(size, width) for size in labels) >= 11
     assert min(_on_a_phone(piece.size, width) for piece in drawn) >= 11
+
+
+@pytest.mark.parametrize("rows", [_showdown_rows, _three_card_rows])
+def test_every_caption_of_a_full_showdown_reads_at_11_pixels_on_a_phone(
+    drawn: list[Drawn], rows: Any
+) -> None:
+    players = rows()[:3]
+    names = [row.name for row in players]
+    matrix = [[0] * len(names) for _ in names]
+    data = showdown_png(players, title="Showdown", matrix=matrix, matrix_names=names)
+    width = _width(data)
+    # Was about 7-10 pixels for the captions, the Scoring Card's names and the notes.
+    small = sorted({(piece.size, piece.text) for piece in drawn})[:3]
+    assert min(_on_a_phone(piece.size, width) for piece in drawn) >= 11, (width, small)
