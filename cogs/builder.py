@@ -22,6 +22,7 @@ from tables.hands import (
     SlotShape,
     chosen_setting,
     hand_labels,
+    hands_so_far_problem,
     setting_problem,
     setting_shape,
 )
@@ -370,6 +371,9 @@ def build_text(
     elif len(slots) < len(shape):
         slot = shape[len(slots)]
         sizes = " or ".join(str(size) for size in slot.sizes)
+        problem = hands_so_far_problem(spec, hands)
+        if problem is not None:
+            lines.append(f"⚠ {problem} Undo, or mend it once every hand is chosen.")
         lines.append(f"Now choose the **{slot.name}**: {sizes} cards, from the {len(left)} left.")
     else:
         rest = " ".join(card.pretty for card in left)

@@ -211,6 +211,25 @@ def _order_fault(
     return None
 
 
+def partial_fault(variant: Variant, hands: Sequence[Sequence[AnyCard]]) -> str | None:
+    """Why the hands chosen so far (weakest first, from the first slot) cannot stand as they
+    are, each in its slot and each stronger than the one before; None while they can. What a
+    builder says as the player goes, before the whole arrangement can be checked."""
+    values: list[HandValue] = []
+    for position, cards in enumerate(hands[: len(variant.slots)]):
+        slot = variant.slots[position]
+        if slot.size_rule(len(cards)) is None:
+            allowed = _count_phrase(slot.allowed_sizes)
+            plural = "card" if slot.allowed_sizes == (1,) else "cards"
+            return f"{_cap(the(slot))} holds {len(cards)}; it must hold {allowed} {plural}."
+        fault, value = _hand_fault(variant, position, tuple(cards))
+        if fault:
+            return fault
+        assert value is not None
+        values.append(value)
+    return _order_fault(variant, variant.slots, values)
+
+
 def arrangement_fault(
     variant: Variant, arrangement: Arrangement, held: Sequence[AnyCard] | None = None
 ) -> tuple[str | None, tuple[HandValue, ...]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.arrangement import DISCARD_MARK
+from engine.arrangement import DISCARD_MARK, partial_fault
 from engine.cards import AnyCard, format_cards, parse_hands, sort_cards
 from engine.errors import GameError
 from tables.games import GAMES, GameSpec, rules_of
@@ -97,6 +97,14 @@ def setting_problem(spec: GameSpec, held: Sequence[AnyCard], setting: Setting) -
     except GameError as error:
         return str(error)
     return None
+
+
+def hands_so_far_problem(spec: GameSpec, hands: Sequence[Sequence[AnyCard]]) -> str | None:
+    """Why the hands a player chose so far cannot stand (a hand its slot cannot hold, or weaker
+    than the one before), or None; a game against the house is checked whole only."""
+    if spec.variant is None:
+        return None
+    return partial_fault(spec.variant, hands)
 
 
 def hand_labels(spec: GameSpec, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:

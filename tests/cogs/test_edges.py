@@ -3,6 +3,7 @@ buttons, restarts, and players who walk away."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from cogs.controls import DYNAMIC_ITEMS, NOT_CURRENT
 from engine.errors import GameError
 from tables.hands import (
     hand_labels,
+    hands_so_far_problem,
     read_setting,
     setting_problem,
     setting_shape,
@@ -359,4 +361,34 @@ async def test_swapping_two_hands_says_at_once_why_the_table_would_refuse_them(
     )
     assert back.response.content.splitlines()[-1] == (
         "Every hand is chosen. Press **Submit** to set them."
+    )
+
+
+async def test_the_builder_says_as_it_goes_when_a_hand_is_weaker_than_the_one_before(
+    scene: Scene,
+) -> None:
+    players = await start_game(scene, "casino", 2)
+    await declare_all(scene, players)
+    ann = players[0]
+    spec = (await the_table(scene)).spec
+    held = await scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
+    by_strength = sorted(range(len(held)), key=lambda i: (held[i].is_joker, held[i].code))
+    shown = await ann.user.click(ann.user.dm_channel.last_message, label="Build hands")
+    builder = shown.response.message
+    # The strongest card in front, then three cards that make a weaker hand: a foul already.
+    front = [by_strength[-1]]
+    rest = [i for i in range(len(held)) if i not in front]
+    middle = next(
+        list(trio)
+        for trio in itertools.combinations(rest, 3)
+        if hands_so_far_problem(spec, [[held[front[0]]], [held[i] for i in trio]]) is not None
+    )
+    await ann.user.select(builder, [DIGITS[front[0]]])
+    picked = await ann.user.select(builder, [DIGITS[i] for i in middle])
+    hands = [[held[i] for i in front], [held[i] for i in sorted(middle)]]
+    problem = hands_so_far_problem(spec, hands)
+    assert problem is not None
+    # Was: nothing until Submit.
+    assert picked.response.content.splitlines()[-2] == (
+        f"⚠ {problem} Undo, or mend it once every hand is chosen."
     )

@@ -13,6 +13,7 @@ from engine.arrangement import (
     Arrangement,
     is_legal,
     parse_arrangement,
+    partial_fault,
     verify_arrangement,
 )
 from engine.cards import AnyCard, parse_cards
@@ -250,3 +251,21 @@ def test_verify_never_accepts_what_the_reference_rejects(name: str, seed: int) -
         _perturb(rng, hands, spare)
     candidate = Arrangement(tuple(tuple(hand) for hand in hands))
     assert is_legal(variant, candidate, held) == reference_legal(variant, held, hands)
+
+
+def test_the_hands_chosen_so_far_are_judged_as_they_come() -> None:
+    # Every beginning of a legal arrangement can stand.
+    legal = parse_arrangement("W | Ks Kd Qs | Ac Ad Ah 2c 2d")
+    for count in range(1, 4):
+        assert partial_fault(CASINO, legal.hands[:count]) is None
+    # A second hand weaker than the first is said at once, with the engine's own words.
+    assert partial_fault(CASINO, parse_cards_hands("As", "2c 3d 5h")) == (
+        "Hand 2 must be stronger than Hand 1: Hand 2 is five high, then 3 2, Hand 1 is ace high."
+    )
+    assert partial_fault(CASINO, parse_cards_hands("As", "2c 3d")) == (
+        "Hand 2 holds 2; it must hold 3 cards."
+    )
+
+
+def parse_cards_hands(*hands: str) -> tuple[tuple[AnyCard, ...], ...]:
+    return tuple(parse_cards(hand) for hand in hands)
