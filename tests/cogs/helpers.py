@@ -14,6 +14,7 @@ import simcord
 from bot import PyramidBot, Settings
 from cogs.builder import held_indices
 from engine.cards import AnyCard
+from tables.games import GameSpec
 from tables.phase import Phase
 from tables.runtime import ThreadOffload
 from tables.setting import Setting
@@ -187,6 +188,16 @@ async def start_game(scene: Scene, game: str, count: int, **options: Any) -> lis
     started = await players[0].slash(scene.channel, "table start")
     assert started.acknowledged
     return players
+
+
+async def arranging(scene: Scene, game: str) -> tuple[Any, GameSpec, tuple[AnyCard, ...]]:
+    """A two-player game of ``game`` started and declared: its first player, the game, and the
+    cards that player sets."""
+    players = await start_game(scene, game, 2)
+    await declare_all(scene, players)
+    spec = (await the_table(scene)).spec
+    member = players[0]
+    return member, spec, await scene.tables.hand(scene.guild.id, scene.channel.id, member.id)
 
 
 async def declare_all(scene: Scene, players: list[Any]) -> None:

@@ -23,6 +23,7 @@ from tables.phase import Phase
 from tests.cogs.helpers import (
     DIGITS,
     Scene,
+    arranging,
     board_message,
     chosen,
     declare_all,
@@ -280,11 +281,7 @@ def test_dynamic_items_have_distinct_templates() -> None:
 async def test_the_builder_starts_from_the_suggestion_and_mends_hands_in_a_few_taps(
     scene: Scene,
 ) -> None:
-    players = await start_game(scene, "standard", 2)
-    await declare_all(scene, players)
-    ann = players[0]
-    spec = (await the_table(scene)).spec
-    held = await scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
+    ann, spec, held = await arranging(scene, "standard")
     taps = 0
 
     async def tap(result: Any, kind: str = "button") -> Any:
@@ -337,11 +334,7 @@ async def test_the_builder_starts_from_the_suggestion_and_mends_hands_in_a_few_t
 async def test_swapping_two_hands_says_at_once_why_the_table_would_refuse_them(
     scene: Scene,
 ) -> None:
-    players = await start_game(scene, "casino", 2)
-    await declare_all(scene, players)
-    ann = players[0]
-    spec = (await the_table(scene)).spec
-    held = await scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
+    ann, spec, held = await arranging(scene, "casino")
     shown = await ann.user.click(ann.user.dm_channel.last_message, label="Build hands")
     started = await ann.user.click(shown.response.message, label="Start from the suggestion")
     builder = started.response.message
@@ -367,11 +360,7 @@ async def test_swapping_two_hands_says_at_once_why_the_table_would_refuse_them(
 async def test_the_builder_says_as_it_goes_when_a_hand_is_weaker_than_the_one_before(
     scene: Scene,
 ) -> None:
-    players = await start_game(scene, "casino", 2)
-    await declare_all(scene, players)
-    ann = players[0]
-    spec = (await the_table(scene)).spec
-    held = await scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
+    ann, spec, held = await arranging(scene, "casino")
     by_strength = sorted(range(len(held)), key=lambda i: (held[i].is_joker, held[i].code))
     shown = await ann.user.click(ann.user.dm_channel.last_message, label="Build hands")
     builder = shown.response.message
