@@ -10,7 +10,15 @@ import pytest
 import cogs.arrange
 from cogs.controls import DYNAMIC_ITEMS, NOT_CURRENT
 from tables.phase import Phase
-from tests.cogs.helpers import Scene, arranging_controls, declare_all, forged, start_game, the_table
+from tests.cogs.helpers import (
+    Scene,
+    arranging,
+    arranging_controls,
+    declare_all,
+    forged,
+    start_game,
+    the_table,
+)
 
 
 @pytest.fixture
@@ -70,9 +78,7 @@ async def test_a_stale_declaration_reads_one_sentence_and_does_nothing(
 async def test_a_form_sent_once_its_step_is_over_reads_one_sentence_and_does_nothing(
     scene: Scene, acted: list[str]
 ) -> None:
-    players = await start_game(scene, "casino", 2)
-    await declare_all(scene, players)
-    ann = players[0]
+    ann, _, _ = await arranging(scene, "casino")
     opened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
     assert opened.modal is not None
     await scene.env.advance_time((await the_table(scene)).config.arrangement_seconds + 1)

@@ -11,6 +11,7 @@ import pytest
 from tables.rules.pyramid import PyramidRules
 from tests.cogs.helpers import (
     Scene,
+    arranging,
     declare_all,
     preview_sentence,
     set_sentence,
@@ -37,12 +38,8 @@ def readings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 async def test_typed_hands_are_read_once_and_set_as_previewed(
     scene: Scene, readings: list[str]
 ) -> None:
-    players = await start_game(scene, "standard", 2)
-    await declare_all(scene, players)
-    ann = players[0]
-    table = await the_table(scene)
-    held = table.seat_of(ann.id).held
-    setting = quick_arranger(table.spec, held)
+    ann, spec, held = await arranging(scene, "standard")
+    setting = quick_arranger(spec, held)
     options = {"automatic": setting.automatic} if setting.automatic else {}
     preview = await ann.slash(scene.channel, "arrange hands", hands=setting.text, **options)
     assert preview.response.content == preview_sentence(setting)
