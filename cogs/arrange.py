@@ -136,13 +136,6 @@ async def show_hand(interaction: Interaction, guild: int, channel: int) -> None:
     await answer(interaction, text, file=png(data, "hand.png"), view=view)
 
 
-def hand_view(game: int) -> discord.ui.View:
-    """Show my hand, under the channel's phase messages (the way in for closed DMs)."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(game=game))
-    return view
-
-
 # ----- the solver's suggestion -------------------------------------------------------------------
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.arrange import HandsModal, arrange_view, confirm_view, hand_view, take_view
+from cogs.arrange import HandsModal, arrange_view, confirm_view, take_view
 from cogs.board import board_view
 from cogs.boards import Board
 from cogs.builder import build_text, build_view
@@ -81,7 +81,6 @@ def every_view() -> Iterator[tuple[str, discord.ui.View]]:
     yield "lobby with computers", lobby_view(lobby)
     yield "next hand", next_hand_view(BIG_GAME)
     yield "next hand, summary", next_hand_view(BIG_GAME, summary=True)
-    yield "hand", hand_view(BIG_GAME)
     for name in GAMES:
         board = Board(BIG_GAME, (BIG_ID,) * 6, 10**9, game=name)
         yield f"{name} board", board_view(board)
