@@ -213,7 +213,7 @@ class GameControl(Control[ItemT]):
 
 
 class ChannelControl(Control[ItemT]):
-    """A control under a message of a table's channel (the lobby, a game's status, a showdown):
+    """A control under a message of a table's channel (the lobby, the table's message, a showdown):
     its gate lets through a press made in a server's channel, and leaves the act ``where`` it
     was."""
 

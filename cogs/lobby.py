@@ -345,7 +345,7 @@ async def lobby_action(
 
     What changes is shown through the interaction itself wherever it can be (Discord does not
     count interaction responses against the bot's requests): a press on the lobby message
-    updates that message; Start turns it into the game's status, with Show my hand; a press under
+    updates that message; Start turns it into the table's message (cogs/board.py); a press under
     a showdown, or a typed ``/table start``, answers in the channel with the new lobby or the
     status. Only a typed join or leave leaves the lobby message to the publisher.
     """

@@ -355,7 +355,7 @@ class DiscordPublisher:
             if event.lobby is not None:
                 await self._lobby(guild_id, channel_id, event.lobby)
         elif isinstance(event, GameStarted):
-            # The Start press answers in the channel with the game's status (an interaction
+            # The Start press answers in the channel with the table's message (an interaction
             # response); a lobby message left over from a typed /table start loses its buttons.
             key = (guild_id, channel_id)
             await retire_lobby(self.client, key, self.lobbies.forget(key), event.game_id)
