@@ -151,9 +151,9 @@ async def retire_lobby(
     """A table's game started: its lobby message (``shown``, just forgotten) loses its buttons.
 
     Whoever forgets the lobby message at a start retires it, unless it is the message whose
-    Start was ``pressed`` (that one becomes the table's message, cogs/board.py). It is edited through the
-    channel, as the bot's own message: a command's follow-up can no longer be edited through
-    its interaction once that is 15 minutes old.
+    Start was ``pressed`` (that one becomes the table's message, cogs/board.py). It is edited
+    through the channel, as the bot's own message: a command's follow-up can no longer be
+    edited through its interaction once that is 15 minutes old.
     """
     if shown is None or shown.message is None or not shown.lobby.players:
         return
