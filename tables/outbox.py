@@ -258,10 +258,12 @@ class Outbox:
                 if not rows:
                     break
                 done, outcome = await lane.take(key, rows)
-                async with self.queue.database.transaction():
-                    if done is not None:
-                        await self.queue.advance(lane.name, *key, done)
-                    await self.queue.forget(*key, [each.name for each in self.lanes])
+                if done is not None:
+                    await self.queue.advance(lane.name, *key, done)
+                # Once the position is committed, not in its transaction: two lanes finishing
+                # at once on PostgreSQL would each miss the other's uncommitted position and
+                # neither would forget the rows; the later statement sees both.
+                await self.queue.forget(*key, [each.name for each in self.lanes])
             except Exception as error:
                 # The rows stay queued: the retry, the next action here or the next start
                 # takes them.
