@@ -22,6 +22,7 @@ from render.style import (
     felt,
     font,
     panel,
+    text_width,
     title_height,
 )
 
@@ -48,7 +49,7 @@ def leaderboard_png(title: str, lines: Sequence[tuple[int, str, int]]) -> bytes:
         middle = (_WIDTH // 2, y + 8 + _ROW // 2)
         draw_text(canvas, middle, "No one yet", face=font(18), fill=MUTED, anchor="mm")
     value_face = font(19, True)
-    widest_value = max((value_face.getlength(_number(value)) for _, _, value in lines), default=0)
+    widest_value = max((text_width(_number(value), value_face) for _, _, value in lines), default=0)
     name_width = round(_WIDTH - 2 * _PAD - 90 - widest_value - 40)
     for index, (rank, name, value) in enumerate(lines):
         row_top = y + 8 + index * _ROW

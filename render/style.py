@@ -1,18 +1,20 @@
-"""The look every picture shares: the bundled font, the table's colours, text, panels and PNG."""
+"""The look every picture shares: the bundled fonts, the table's colours, text, panels and PNG."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from pathlib import Path
 from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render import fonts
+
 Colour = tuple[int, int, int]
 
-#: DejaVu Sans, bundled with its licence (assets/README.md): it draws ♠♥♦♣, → and ★.
-FONT_DIR: Final = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+#: DejaVu Sans, bundled with its licence (assets/README.md): it draws ♠♥♦♣, → and ★; what it
+#: does not draw (Arabic, CJK, emoji) the fallback fonts do (render/fonts.py).
+FONT_DIR: Final = fonts.FONT_DIR
 REGULAR_FONT: Final = FONT_DIR / "DejaVuSans.ttf"
 BOLD_FONT: Final = FONT_DIR / "DejaVuSans-Bold.ttf"
 
@@ -32,6 +34,10 @@ MEDALS: Final[dict[int, Colour]] = {1: (240, 192, 64), 2: (198, 204, 212), 3: (2
 MEDAL_INK: Final[Colour] = (40, 32, 16)
 
 _RED_SUITS: Final = frozenset("♥♦♡♢")
+#: What must not end a cut text: an emoji sequence's joiner or variation selector.
+_JOINERS: Final = "\u200d\ufe0e\ufe0f"
+#: A line as laid: its coverage, its emoji in colour (if any), and their corner from the anchor.
+Laid = tuple[Image.Image, int, int, Image.Image | None]
 ELLIPSIS: Final = "…"
 #: A true minus sign: a hyphen looks too short beside a plus.
 MINUS: Final = "\N{MINUS SIGN}"
@@ -67,17 +73,23 @@ def gain_colour(value: int) -> Colour:
 @lru_cache(maxsize=4096)
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> int:
     """How wide a line of text is drawn, in whole pixels."""
-    return round(face.getlength(text))
+    return round(length(text, face))
+
+
+@lru_cache(maxsize=4096)
+def length(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """How far a line of text advances the pen, each run in the font that draws it."""
+    return sum(run.length() for run in fonts.runs(text, face))
 
 
 @lru_cache(maxsize=1024)
 def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: int) -> str:
     """The text, cut with an ellipsis so that it fits in ``width`` pixels."""
-    if face.getlength(text) <= width:
+    if length(text, face) <= width:
         return text
-    while text and face.getlength(text + ELLIPSIS) > width:
+    while text and length(text + ELLIPSIS, face) > width:
         text = text[:-1]
-    return text.rstrip() + ELLIPSIS
+    return text.rstrip().rstrip(_JOINERS) + ELLIPSIS
 
 
 def _break(text: str, face: ImageFont.FreeTypeFont, widths: Sequence[int]) -> list[str]:
@@ -88,7 +100,7 @@ def _break(text: str, face: ImageFont.FreeTypeFont, widths: Sequence[int]) -> li
     for word in text.split():
         width = widths[min(len(lines), len(widths) - 1)]
         trial = f"{current} {word}" if current else word
-        if face.getlength(trial) <= width:
+        if length(trial, face) <= width:
             current = trial
         elif current:
             lines.append(current)
@@ -142,24 +154,75 @@ def fit_title(title: str, width: int, size: int = 28) -> tuple[ImageFont.FreeTyp
     for step in range(size, smallest - 1, -2):
         face = font(step, True)
         lines = _break(title, face, [width])
-        if len(lines) <= 2 and all(face.getlength(line) <= width for line in lines):
+        if len(lines) <= 2 and all(length(line, face) <= width for line in lines):
             return face, lines
     face = font(smallest, True)
     return face, [ellipsize(line, face, width) for line in _break(title, face, [width])]
 
 
 @lru_cache(maxsize=4096)
-def text_coverage(
-    text: str, face: ImageFont.FreeTypeFont, anchor: str = "la"
-) -> tuple[Image.Image, int, int]:
-    """One run of text as FreeType draws it: its coverage (a grey mask, colourless) and where
-    the mask's corner sits from the anchor point. Every text of a picture is laid from here."""
+def text_coverage(text: str, face: ImageFont.FreeTypeFont, anchor: str = "la") -> Laid:
+    """One line of text as FreeType draws it: its coverage (a grey mask, colourless), the emoji
+    in their own colours if it has any, and where their corner sits from the anchor point. Every
+    text of a picture is laid from here."""
     # Remembered: names, slots, hand names and chips repeat within a picture and from game to
     # game, and FreeType takes a tenth of a millisecond to draw even a short run.
+    pieces = fonts.runs(text, face)
+    if len(pieces) != 1 or pieces[0].face is not face:
+        return _composed(pieces, face, anchor)
     left, top, right, bottom = (round(edge) for edge in face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
-    return mask, left, top
+    return mask, left, top, None
+
+
+def _drawn_run(run: fonts.Run) -> tuple[Image.Image, int, int]:
+    """One run drawn on its baseline: a mask, or the emoji in colour scaled to the text's size,
+    and its corner from the pen's point on the baseline."""
+    left, top, right, bottom = (round(edge) for edge in run.face.getbbox(run.text, anchor="ls"))
+    size = (max(right - left, 1), max(bottom - top, 1))
+    if not run.coloured:
+        mask = Image.new("L", size, 0)
+        ImageDraw.Draw(mask).text((-left, -top), run.text, font=run.face, fill=255, anchor="ls")
+        return mask, left, top
+    drawn = Image.new("RGBA", size, (0, 0, 0, 0))
+    ImageDraw.Draw(drawn).text(
+        (-left, -top), run.text, font=run.face, embedded_color=True, anchor="ls"
+    )
+    scaled = (max(round(size[0] * run.scale), 1), max(round(size[1] * run.scale), 1))
+    return (
+        drawn.resize(scaled, Image.Resampling.LANCZOS),
+        round(left * run.scale),
+        round(top * run.scale),
+    )
+
+
+def _composed(pieces: Sequence[fonts.Run], face: ImageFont.FreeTypeFont, anchor: str) -> Laid:
+    """A line drawn by several fonts: each run after the other on one baseline, the emoji on a
+    layer of their own, placed from the anchor as the face itself would place it."""
+    placed: list[tuple[Image.Image, int, int, bool]] = []
+    pen = 0.0
+    for run in pieces:
+        image, left, top = _drawn_run(run)
+        placed.append((image, round(pen) + left, top, run.coloured))
+        pen += run.length()
+    left = min(x for _, x, _, _ in placed)
+    top = min(y for _, _, y, _ in placed)
+    right = max(x + image.width for image, x, _, _ in placed)
+    bottom = max(y + image.height for image, _, y, _ in placed)
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    colour = None
+    for image, x, y, coloured in placed:
+        if coloured:
+            colour = colour or Image.new("RGBA", mask.size, (0, 0, 0, 0))
+            colour.alpha_composite(image, (x - left, y - top))
+        else:
+            mask.paste(255, (x - left, y - top), image)
+    # From the baseline's left end to the anchor: along the line by the width, and up or down
+    # as far as the face itself puts that anchor from its baseline.
+    across = {"l": 0.0, "m": pen / 2, "r": pen}[anchor[0]]
+    down = face.getbbox("x", anchor="l" + anchor[1])[1] - face.getbbox("x", anchor="ls")[1]
+    return mask, left - round(across), top + round(down), colour
 
 
 def _lay(
@@ -170,8 +233,11 @@ def _lay(
     fill: Colour,
     anchor: str,
 ) -> None:
-    mask, left, top = text_coverage(text, face, anchor)
-    canvas.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+    mask, left, top, colour = text_coverage(text, face, anchor)
+    corner = (round(xy[0]) + left, round(xy[1]) + top)
+    canvas.paste(fill, corner, mask)
+    if colour is not None:
+        canvas.paste(colour, corner, colour)
 
 
 def draw_text(
@@ -192,14 +258,14 @@ def draw_text(
         return
     x, y = xy
     if anchor[0] in "mr":
-        x -= face.getlength(text) / (2 if anchor[0] == "m" else 1)
+        x -= length(text, face) / (2 if anchor[0] == "m" else 1)
     vertical = "l" + anchor[1]
     run = ""
     for char in text + "\0":
         if run and (char == "\0" or (char in _RED_SUITS) != (run[-1] in _RED_SUITS)):
             colour = red if run[-1] in _RED_SUITS else fill
             _lay(canvas, (x, y), run, face, colour, vertical)
-            x += face.getlength(run)
+            x += length(run, face)
             run = ""
         run += char
 

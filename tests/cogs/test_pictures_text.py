@@ -1,4 +1,5 @@
-"""Pictures speak of players by name: no Discord markup reaches a picture, in any game."""
+"""Pictures speak of players by name: no Discord markup reaches a picture, in any game, and a
+name in any script is drawn, not boxed."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from render import style
 from tables.games import GAMES
 from tests.cogs.helpers import Scene, open_table, play_out
+from tests.render.test_fonts import boxes
 
 
 @pytest.fixture
@@ -64,3 +66,28 @@ async def test_the_dm_of_a_game_without_declarations_asks_to_set_the_hands(
     players = await open_table(scene, "paigow", 2)
     await players[0].slash(scene.channel, "table start")
     assert "Pai Gow poker · set your hands" in drawn
+
+
+async def test_names_in_any_script_are_drawn_in_the_showdown(
+    scene: Scene, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    laid: list[tuple[str, Any]] = []
+    lock = threading.Lock()
+    original = style.text_coverage
+
+    def coverage(text: str, face: Any, anchor: str = "la") -> Any:
+        with lock:
+            laid.append((text, face))
+        return original(text, face, anchor)
+
+    monkeypatch.setattr(style, "text_coverage", coverage)
+    names = ("王小明", "محمد الأحمد", "김민준 🎲", "Νίκος")
+    players = [scene.guild.add_member(scene.env.create_user(name)) for name in names]
+    scene.members[:] = players
+    await open_table(scene, "showdown", len(players))
+    await players[0].slash(scene.channel, "table start")
+    await play_out(scene, players, "timer")
+    assert any(m.content.startswith("**Showdown") for m in scene.channel.history())
+    texts = {text for text, _ in laid}
+    assert all(name in texts for name in names), sorted(texts)
+    assert [(text, boxes(text, face)) for text, face in laid if boxes(text, face)] == []

@@ -1,0 +1,194 @@
+"""Names in any script: every character of a name is drawn by a font that has it (DejaVu Sans,
+then Noto Sans Arabic, Noto Sans CJK, Noto Color Emoji), never as the missing-glyph box."""
+
+from __future__ import annotations
+
+import random
+import threading
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fontTools.ttLib import TTFont
+from PIL import Image, ImageDraw, ImageFont
+
+from engine.cards import Shoe
+from render import ShowdownRow, leaderboard_png, showdown_png, style
+from render.fonts import COVERAGE_FILE, EMOJI, FONT_DIR, coverage, draws, runs
+from render.style import ELLIPSIS, font
+
+#: A name in each script the issue names, and a few mixed as people write them.
+NAMES = {
+    "Latin": "Zoë Ångström",
+    "Cyrillic": "Дмитрий Иванов",
+    "Greek": "Νίκος Παπαδόπουλος",
+    "Chinese": "王小明",
+    "Japanese": "さくら・サクラ",
+    "Korean": "김민준",
+    "Arabic": "محمد الأحمد",
+    "emoji": "🔥🎲❤️👨‍👩‍👧🇯🇵",
+    "mixed": "Zoë 李 ع 🎲",
+}
+#: A character no bundled font has (a private-use code point): the box is drawn for it.
+UNDRAWN = "\ue000"
+_JOINERS = {"\u200d", "\ufe0e", "\ufe0f", "\u20e3"}
+
+
+def _ink(face: ImageFont.FreeTypeFont, text: str, coloured: bool) -> bytes:
+    """A text drawn alone by one font, as its coverage (its alpha, for the emoji)."""
+    left, top, right, bottom = (round(edge) for edge in face.getbbox(text))
+    image = Image.new("RGBA", (max(right - left, 1), max(bottom - top, 1)), (0, 0, 0, 0))
+    ImageDraw.Draw(image).text(
+        (-left, -top), text, font=face, fill=(255, 255, 255, 255), embedded_color=coloured
+    )
+    return image.getchannel("A").tobytes() + bytes(image.size)
+
+
+def _clusters(text: str) -> Iterator[str]:
+    """Characters with what joins them (an emoji sequence's joiners and selectors)."""
+    cluster = ""
+    for char in text:
+        if cluster and (char in _JOINERS or cluster[-1] == "\u200d"):
+            cluster += char
+            continue
+        if cluster:
+            yield cluster
+        cluster = char
+    if cluster:
+        yield cluster
+
+
+def boxes(text: str, face: ImageFont.FreeTypeFont) -> list[str]:
+    """The characters of a text drawn as their font's missing-glyph box: each is drawn alone by
+    the font its run chose and compared with what that font draws for a character it lacks."""
+    found = []
+    for run in runs(text, face):
+        missing = _ink(run.face, UNDRAWN, run.coloured)
+        for cluster in _clusters(run.text):
+            if cluster.isspace():
+                continue
+            file = Path(str(run.face.path)).name
+            lacking = any(c not in _JOINERS and not draws(file, c) for c in cluster)
+            drawn = _ink(run.face, cluster, run.coloured)
+            if lacking or drawn == missing or not any(drawn[:-2]):
+                found.append(cluster)
+    return found
+
+
+@pytest.mark.parametrize("script", NAMES)
+@pytest.mark.parametrize("bold", [False, True], ids=["regular", "bold"])
+def test_a_name_in_any_script_has_no_missing_glyph(script: str, bold: bool) -> None:
+    assert boxes(NAMES[script], font(21, bold)) == []
+
+
+def test_the_check_sees_the_missing_glyph_box() -> None:
+    assert boxes(f"Ann{UNDRAWN}", font(21)) == [UNDRAWN]
+    # DejaVu Sans alone draws boxes for the names the fallbacks draw.
+    face = font(21)
+    for name in ("王小明", "김민준", "🔥"):
+        assert _ink(face, name[0], False) == _ink(face, UNDRAWN, False)
+
+
+def test_each_script_is_drawn_by_its_own_font() -> None:
+    files = {
+        script: [Path(str(run.face.path)).name for run in runs(name, font(21))]
+        for script, name in NAMES.items()
+    }
+    assert files["Cyrillic"] == files["Greek"] == ["DejaVuSans.ttf"]
+    assert files["Chinese"] == files["Korean"] == ["NotoSansCJK-Subset.otf"]
+    assert files["Arabic"] == ["NotoSansArabic-Regular.ttf"]
+    assert files["emoji"] == [EMOJI]
+    assert files["mixed"] == [
+        "DejaVuSans.ttf",
+        "NotoSansCJK-Subset.otf",
+        "DejaVuSans.ttf",  # the CJK font has no space of its own
+        "NotoSansArabic-Regular.ttf",
+        EMOJI,
+    ]
+    # An Arabic name is one run, its words laid right to left by the shaper.
+    assert runs(NAMES["Arabic"], font(21))[0].text == NAMES["Arabic"]
+
+
+def test_an_emoji_is_drawn_in_colour_at_the_texts_size() -> None:
+    canvas = style.felt(200, 60)
+    style.draw_text(canvas, (10, 10), "🎲 A", face=font(21), fill=style.TEXT)
+    inks = (style.FELT, style.TEXT)
+    colours = {pixel for pixel in canvas.get_flattened_data() if pixel not in inks}
+    assert any(r > 150 and g < 100 for r, g, _ in colours), "the die's red pips are not drawn"
+    mask, _, top, colour = style.text_coverage("🎲 A", font(21), "la")
+    assert colour is not None and abs(colour.height - 21) <= 6 and mask.height <= 30
+    assert top >= -2  # on the line, as DejaVu's own text is
+
+
+def test_a_space_after_an_emoji_is_as_wide_as_any_other() -> None:
+    face = font(21)
+    assert style.length("🎲 A", face) - style.length("🎲A", face) == pytest.approx(
+        style.length(" ", face)
+    )
+
+
+def test_a_cut_name_keeps_its_emoji_whole() -> None:
+    cut = style.ellipsize("👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧", font(21), 60)
+    assert cut.endswith(ELLIPSIS) and "\u200d" + ELLIPSIS not in cut
+    assert style.text_width(cut, font(21)) <= 60
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, ImageFont.FreeTypeFont]]]:
+    """Every text the pictures lay meanwhile, with its face."""
+    texts: list[tuple[str, ImageFont.FreeTypeFont]] = []
+    lock = threading.Lock()
+    original = style.text_coverage
+
+    def coverage(text: str, face: ImageFont.FreeTypeFont, anchor: str = "la") -> style.Laid:
+        with lock:
+            texts.append((text, face))
+        return original(text, face, anchor)
+
+    monkeypatch.setattr(style, "text_coverage", coverage)
+    return texts
+
+
+def test_the_showdown_and_the_leaderboard_draw_every_name_whole(
+    drawn: list[tuple[str, ImageFont.FreeTypeFont]],
+) -> None:
+    names = list(NAMES.values())[:6]
+    shoe = Shoe(decks=3, jokers=4, rng=random.Random(3))
+    rows = [
+        ShowdownRow(
+            name=name,
+            hands=tuple(shoe.deal(size) for size in (1, 3, 5)),
+            labels=("Ace high", "Trips", "Flush"),
+            per_hand=(1, -2, 3),
+            net=5 - seat,
+            slots=("Hand 1", "Hand 2", "Hand 3"),
+        )
+        for seat, name in enumerate(names)
+    ]
+    showdown_png(rows, title="Game 1")
+    leaderboard_png("Leaderboard", [(rank, name, 100 - rank) for rank, name in enumerate(names)])
+    texts = {text for text, _ in drawn}
+    for name in names:
+        assert name in texts, f"{name!r} was not drawn whole"
+    assert [(text, boxes(text, face)) for text, face in drawn if boxes(text, face)] == []
+
+
+def test_the_coverage_file_is_what_each_font_draws() -> None:
+    """assets/fonts/coverage.json, which chooses the font of each character, matches the fonts
+    (assets/fonts/build.py writes both); DejaVu Sans leaves Arabic to Noto Sans Arabic."""
+    listed = coverage()
+    fonts = sorted(path.name for path in FONT_DIR.glob("*.[ot]tf"))
+    assert sorted(listed) == fonts
+    for name in fonts:
+        points = set(TTFont(FONT_DIR / name, lazy=True).getBestCmap())
+        starts, ends = listed[name]
+        covered = {p for low, high in zip(starts, ends, strict=True) for p in range(low, high + 1)}
+        assert covered <= points, name
+        left_out = points - covered
+        if name.startswith("DejaVuSans"):
+            assert 0x0627 in left_out  # alif
+            assert all("ARABIC" in unicodedata.name(chr(p), "") for p in left_out)
+        else:
+            assert not left_out, name
+    assert COVERAGE_FILE.stat().st_size < 64_000
