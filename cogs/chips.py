@@ -9,10 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import answer, mention, picture, player_names, png, run, services
+from cogs.showdown import breakdown_line
 from render import leaderboard_png
 from render.style import signed
 from storage.leaderboards import Period
 from storage.rows import LedgerEntry, Standing
+from tables.coach import seat_of
 from tables.games import GAMES
 
 BOARDS = [
@@ -123,10 +125,10 @@ class ChipsCog(commands.Cog):
                 f"Played {stats.played}: won {stats.won}, lost {stats.lost}, pushed {stats.pushed};"
                 f" net {signed(stats.net)} chips (best {best}, worst {worst})."
             ]
-            lines += [
-                f"Game {g.game_id} ({_game_title(g.game)}): {g.status.value}, {signed(g.net)} chips"
-                for g in games
-            ]
+            for g in games:
+                seat = seat_of(g.result, g.game_id, user)
+                made = breakdown_line(seat) if seat is not None else f"{signed(g.net)} chips"
+                lines.append(f"Game {g.game_id} ({_game_title(g.game)}): {g.status.value}, {made}")
             return "\n".join(lines)
 
         await answer(interaction, await run(interaction, read))

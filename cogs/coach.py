@@ -12,7 +12,7 @@ from discord.ext import commands
 from cogs.common import acknowledge, answer, picture, player_names, png, services
 from cogs.controls import Button, ChannelControl, Interaction
 from cogs.pictures import review_picture, showdown_picture, slot_names
-from cogs.showdown import showdown_names, showdown_text
+from cogs.showdown import breakdown_line, showdown_names, showdown_text
 from engine.errors import GameError
 from engine.settlement import HOUSE
 from engine.stakes import PLAYERS
@@ -134,6 +134,8 @@ def review_text(review: Review) -> str:
         )
     if not review.exact:
         lines.append("(The solver's time ran out before it proved its setting the best.)")
+    if review.seat is not None:
+        lines.append(f"At the table: {breakdown_line(review.seat)}.")
     return "\n".join(lines)
 
 

@@ -31,13 +31,20 @@ def showdown_pings(event: ShowdownSettled) -> discord.AllowedMentions:
 def breakdown_text(seat: SeatResult) -> str:
     """How a player's chips came about, kind by kind: what reconciles them with the points
     ("<@1> -35 chips: points -25 (-5 points), buy-in -5, ante -5")."""
-    parts = []
-    for part in seat.breakdown:
+    return f"{mention(seat.user)} {breakdown_line(seat)}"
+
+
+def breakdown_line(seat: SeatResult) -> str:
+    """A player's chips and how they came about, the same wherever a game's result is shown
+    (the showdown, Review, ``/history``): "-35 chips: points -25 (-5 points), ante -10", or
+    each wager's chips in the games against the house."""
+    parts = [f"{wager.name} {signed(wager.chips)}" for wager in seat.wagers]
+    for part in () if seat.wagers else seat.breakdown:
         scored = ""
         if part.kind == "points" and seat.points is not None:
             scored = f" ({signed(seat.points)} point{'' if abs(seat.points) == 1 else 's'})"
         parts.append(f"{part.kind} {signed(part.chips)}{scored}")
-    return f"{mention(seat.user)} {signed(seat.net)} chips: " + ", ".join(parts)
+    return f"{signed(seat.net)} chips" + (": " + ", ".join(parts) if parts else "")
 
 
 def showdown_text(event: ShowdownSettled, *, heading: str = "Showdown") -> str:

@@ -8,6 +8,7 @@ of games still comes from the ledger.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, time, timedelta
 from enum import Enum
 
@@ -109,7 +110,8 @@ class LeaderboardRepository:
         """The player's latest games, newest first, with what each did to their chips."""
         rows = await self.database.fetchall(
             "SELECT g.id, g.game, g.status, g.created, g.finished,"
-            " CAST(COALESCE(SUM(CASE WHEN l.kind = 'result' THEN l.amount END), 0) AS BIGINT)"
+            " CAST(COALESCE(SUM(CASE WHEN l.kind = 'result' THEN l.amount END), 0) AS BIGINT),"
+            " g.result"
             " FROM ledger l JOIN games g ON g.id = l.game_id"
             " WHERE l.guild_id = ? AND l.user_id = ? AND l.account = 'player'"
             " GROUP BY g.id ORDER BY g.id DESC LIMIT ?",
@@ -123,6 +125,7 @@ class LeaderboardRepository:
                 created=parse_time(row[3]),
                 finished=None if row[4] is None else parse_time(row[4]),
                 net=row[5],
+                result=None if row[6] is None else json.loads(row[6]),
             )
             for row in rows
         ]

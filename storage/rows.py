@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import Enum
@@ -147,6 +148,8 @@ class HistoryEntry:
     created: datetime
     finished: datetime | None
     net: int
+    #: The game's record as the games table keeps it (None: not finished, or none kept).
+    result: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,12 +17,13 @@ from __future__ import annotations
 import math
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any, Final
 
 from engine.errors import GameError
 from storage import Storage
 from storage.rows import GameStatus
-from tables.events import ShowdownSettled
+from tables.events import SeatResult, ShowdownSettled
 from tables.games import GameSpec, game_named, rules_of, spec_with
 from tables.record import GameRecord, record_from_json
 from tables.review import Review
@@ -143,4 +144,17 @@ def review_record(record: GameRecord, game_id: int, user_id: int) -> Review:
     seat = next((s for s in event.seats if s.user == user_id), None)
     if seat is None:
         raise GameError(f"You did not play in game {game_id}.")
-    return rules_of(spec).review(event, seat, record.holdings[user_id], ante=record.ante)
+    review = rules_of(spec).review(event, seat, record.holdings[user_id], ante=record.ante)
+    return replace(review, seat=None if record.practice else seat)
+
+
+def seat_of(result: Mapping[str, Any] | None, game_id: int, user_id: int) -> SeatResult | None:
+    """A player's part of a finished game's showdown, from what the games table keeps (None:
+    the game kept no showdown, or the player had no seat in it)."""
+    if result is None:
+        return None
+    try:
+        record = record_from_json(result, game_id)
+    except GameError:
+        return None
+    return next((seat for seat in record.showdown.seats if seat.user == user_id), None)

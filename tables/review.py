@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.stakes import SurrenderCost
-from tables.events import Wager
+from tables.events import SeatResult, Wager
 from tables.setting import Hand
 
 
@@ -75,6 +75,8 @@ class Review:
     dealer: Way | None = None
     #: False when the solver's time ran out before it proved its setting best.
     exact: bool = True
+    #: The player's part of the showdown as it was settled: the chips and how they came about.
+    seat: SeatResult | None = None
 
     @property
     def surrender_cost(self) -> int | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from engine.settlement import Transfer
+from render.style import MINUS
 from tables.coach import REVIEW_WINDOW_S, REVIEWS_PER_WINDOW
 from tests.cogs.helpers import Scene, play_person, showdowns
 
@@ -38,7 +39,8 @@ async def test_review_with_no_number_finds_your_game_after_fifty_newer_games_of_
     # Every figure names its unit.
     lines = history.response.content.splitlines()
     [line] = [line for line in lines if line.startswith(f"Game {mine} (")]
-    assert line.endswith(" chips") and " chips (best " in lines[0], lines
+    assert re.search(rf"settled, [+{MINUS}]?\d+ chips: main bet ", line), lines
+    assert " chips (best " in lines[0], lines
     reviewed = await ann.slash(scene.channel, "review")
     # It said "You have no finished game here to review yet." while /history listed the game.
     assert reviewed.response.content.startswith(f"**Your review of game {mine} ("), (
