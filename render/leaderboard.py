@@ -62,7 +62,7 @@ def leaderboard_png(title: str, lines: Sequence[tuple[int, str, int]]) -> bytes:
         cx = _PAD + 40
         if medal is not None:
             draw.ellipse((cx - 15, cy - 15, cx + 15, cy + 15), fill=medal, outline=PANEL, width=1)
-            draw_text(canvas, (cx, cy), str(rank), face=font(16, True), fill=MEDAL_INK, anchor="mm")
+            draw_text(canvas, (cx, cy), str(rank), face=font(17, True), fill=MEDAL_INK, anchor="mm")
         else:
             draw_text(canvas, (cx, cy), str(rank), face=font(17, True), fill=MUTED, anchor="mm")
         face = font(19, rank <= 3)

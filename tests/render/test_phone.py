@@ -240,3 +240,24 @@ def test_every_caption_of_a_full_showdown_reads_at_11_pixels_on_a_phone(
     # Was about 7-10 pixels for the captions, the Scoring Card's names and the notes.
     small = sorted({(piece.size, piece.text) for piece in drawn})[:3]
     assert min(_on_a_phone(piece.size, width) for piece in drawn) >= 11, (width, small)
+
+
+def test_every_text_of_the_other_pictures_reads_at_11_pixels_on_a_phone(
+    drawn: list[Drawn],
+) -> None:
+    """The DM's hand, the arrangement's preview (the builder's live picture too) and the
+    leaderboard: no text below 11 pixels where Discord shows the picture 400 pixels wide."""
+    shoe = Shoe(decks=3, jokers=4, rng=random.Random(3))
+    hands = [shoe.deal(size) for size in SIZES]
+    labels = ["Ace high", "Pair", "Two pair, eights and twos (9)", "Full house", "Flush", "Trips"]
+    draw = {
+        "hand": lambda: hand_png(shoe.deal(25), title="Your cards", subtitle="Showdown · game 1"),
+        "preview": lambda: hands_png(hands, labels, slots=list(SLOTS), title="Suggested hands"),
+        "leaderboard": lambda: leaderboard_png("Chips", [(n, f"P{n}", n) for n in range(1, 12)]),
+    }
+    smallest = {}
+    for name, picture in draw.items():
+        drawn.clear()
+        width = _width(picture())
+        smallest[name] = min(_on_a_phone(piece.size, width) for piece in drawn)
+    assert min(smallest.values()) >= 11, smallest
