@@ -332,6 +332,7 @@ class PyramidBot(commands.AutoShardedBot):
             offload=self.offload,
             arranger=self.arranger,
         )
+        publisher.read_table = tables.table
         self.services = Services(storage, tables, suggestions, lobbies, boards)
         # The loop's own process checks hands with the evaluator: load its tables now. Its
         # threads draw the pictures: make their palette and draw every card now too.

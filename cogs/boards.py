@@ -20,6 +20,8 @@ from tables.events import (
     TableAbandoned,
 )
 from tables.games import GAMES
+from tables.phase import Phase
+from tables.table import Table
 
 Key = tuple[int, int]
 
@@ -51,14 +53,12 @@ class Board:
     def note(self, event: Event) -> None:
         """Follow the game by one of its events (each may come twice: noting is idempotent)."""
         if isinstance(event, DeclarationsOpened):
-            total = GAMES[event.game].declarations if event.game in GAMES else 0
-            of = f" of {total}" if total > 1 else ""
             self.game, self.deadline = event.game, event.deadline
-            self.step = f"declaration {event.round + 1}{of}: play or surrender, by DM"
+            self.step = _declaring(event.game, event.round)
             self.waiting_on, self.done = event.players, set()
         elif isinstance(event, ArrangingOpened):
             self.game, self.deadline = event.game, event.deadline
-            self.step = "setting hands, by DM"
+            self.step = _ARRANGING
             self.waiting_on, self.done = event.players, set()
         elif isinstance(event, DeclarationMade | ArrangementSubmitted):
             self.done.add(event.user)
@@ -66,6 +66,51 @@ class Board:
             self.ended = "The game is over: the showdown is below."
         elif isinstance(event, GameCancelled):
             self.ended = "The game was cancelled; every chip held for it went back."
+
+    def take_state(self, other: Board) -> None:
+        """Show what ``other`` (the same game, read from its table) says of the step."""
+        self.game, self.step, self.deadline = other.game, other.step, other.deadline
+        self.waiting_on, self.done = other.waiting_on, set(other.done)
+
+
+_ARRANGING = "setting hands, by DM"
+
+
+def _declaring(game: str, round_: int) -> str:
+    total = GAMES[game].declarations if game in GAMES else 0
+    of = f" of {total}" if total > 1 else ""
+    return f"declaration {round_ + 1}{of}: play or surrender, by DM"
+
+
+def board_of(table: Table) -> Board | None:
+    """What the table's message shows of the game a table is playing, read from the table
+    itself (as any process of the bot reads it from the store); None between games."""
+    if table.game_id is None or not table.in_game:
+        return None
+    held = sum(table.start_stakes().values())
+    board = Board(table.game_id, table.players, held, game=table.config.game)
+    board.deadline = table.deadline
+    if table.phase is Phase.DECLARING:
+        board.step = _declaring(table.config.game, table.round)
+    elif table.phase is Phase.ARRANGING:
+        board.step = _ARRANGING
+    else:
+        board.step = "settling"
+        return board
+    waiting = set(table.waiting_for())
+    board.waiting_on = tuple(seat.user for seat in table.active)
+    board.done = {user for user in board.waiting_on if user not in waiting}
+    return board
+
+
+def ended_board(event: ShowdownSettled | GameCancelled) -> Board:
+    """The board of a game this process did not follow, at its end."""
+    if isinstance(event, ShowdownSettled):
+        board = Board(event.game_id, tuple(s.user for s in event.seats), 0, game=event.game)
+    else:
+        board = Board(event.game_id, tuple(event.refunds), 0)
+    board.note(event)
+    return board
 
 
 class Boards:
@@ -86,6 +131,16 @@ class Boards:
             escrow = sum(event.escrowed.values())
             board = self._boards[key] = Board(event.game_id, event.players, escrow)
         return board
+
+    def adopt(self, key: Key, board: Board) -> Board:
+        """Follow a game from a board read from its table; the board already followed keeps
+        its message and takes the table's state."""
+        known = self._boards.get(key)
+        if known is None or known.game_id != board.game_id:
+            self._boards[key] = board
+            return board
+        known.take_state(board)
+        return known
 
     def note(self, key: Key, event: Event) -> Board | None:
         """Follow the table's game by one event; the board to show again, if any."""

@@ -379,6 +379,8 @@ async def lobby_action(
                 text, view=view, allowed_mentions=quiet, wait=True
             )
         board.message, board.shown = shown, text
+        # Any process of the bot (or this one after a restart) edits this message from now on.
+        await found.storage.messages.remember(guild, channel, started.game_id, shown.id)
         await show_board(interaction.client, key, board)  # the steps taken meanwhile
         return
     if action == "join":

@@ -12,7 +12,7 @@ import discord
 
 from cogs.arrange import arrange_view
 from cogs.board import board_text, board_view, show_board
-from cogs.boards import Board, Boards
+from cogs.boards import Board, Boards, board_of, ended_board
 from cogs.common import (
     LobbyMessages,
     Suggestions,
@@ -31,9 +31,11 @@ from engine.cards import AnyCard, format_cards, sort_cards
 from storage import Storage
 from tables.computers import is_computer
 from tables.events import (
+    ArrangementSubmitted,
     ArrangingOpened,
     CardsDealt,
     CardsDrawn,
+    DeclarationMade,
     DeclarationsOpened,
     DeclarationsRevealed,
     Event,
@@ -50,6 +52,7 @@ from tables.events import (
 )
 from tables.games import game_named
 from tables.runtime import DeliveryError
+from tables.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +60,18 @@ log = logging.getLogger(__name__)
 #: Discord's codes for a channel that is gone (Unknown Channel) or out of the bot's reach
 #: (Missing Access, Missing Permissions).
 CHANNEL_LOST_CODES = frozenset({10003, 50001, 50013})
+#: The events that change what the table's message shows, and those that end its game.
+_ON_THE_BOARD = (
+    DeclarationsOpened,
+    ArrangingOpened,
+    DeclarationMade,
+    ArrangementSubmitted,
+    ShowdownSettled,
+    GameCancelled,
+)
+_ENDS = (ShowdownSettled, GameCancelled)
+#: Reads a channel's table (as any process reads it: from the store in a cluster).
+TableReader = Callable[[int, int], Coroutine[Any, Any, Table | None]]
 
 
 def is_refused_for_now(error: BaseException) -> bool:
@@ -118,6 +133,9 @@ class DiscordPublisher:
         self.lobbies = lobbies or LobbyMessages()
         #: What each table's message shows of its game, edited at each step.
         self.boards = boards or Boards()
+        #: Reads a table as it is now, so that the table's message shows steps another process
+        #: played (set once the tables are made: they publish through this publisher).
+        self.read_table: TableReader | None = None
         #: Tables being closed because their channel went out of reach (kept until done).
         self._closing: set[asyncio.Task[Any]] = set()
 
@@ -194,12 +212,38 @@ class DiscordPublisher:
                 raise DeliveryError(reason, shown=shown, upto=index + 1) from error
             if not held and revealed is None:
                 shown = index + 1
+        if board is not None or any(isinstance(event, _ON_THE_BOARD) for event in events):
+            board = await self._current_board(key, board, events)
         if board is not None:
             await self._board(key, board)
 
+    async def _current_board(
+        self, key: tuple[int, int], board: Board | None, events: Sequence[Event]
+    ) -> Board | None:
+        """The table's message as its game now is, read from the table where this process can
+        (another process may have played steps this one never saw), and the message showing it:
+        this process's, or the one the store names (posted by another process, or before a
+        restart)."""
+        ended = next((e for e in reversed(events) if isinstance(e, _ENDS)), None)
+        if ended is not None:
+            if board is None or board.game_id != ended.game_id:
+                board = ended_board(ended)
+        elif self.read_table is not None:
+            table = await self.read_table(*key)
+            fresh = None if table is None else board_of(table)
+            if fresh is not None:
+                board = self.boards.adopt(key, fresh)
+        if board is not None and board.message is None:
+            found = await self.storage.messages.find(*key, board.game_id)
+            if found is not None:
+                channel = self.client.get_partial_messageable(key[1], guild_id=key[0])
+                board.message = channel.get_partial_message(found)
+                board.started_here = True
+        return board
+
     async def _board(self, key: tuple[int, int], board: Board) -> None:
-        """Show the table's message as its game now is; a game this process did not see start
-        (a restart) gets a new message."""
+        """Show the table's message as its game now is; a game whose message no process posted
+        (one started before the bot kept its messages) gets a new message."""
         if board.message is None and not board.started_here and board.ended is None:
             board.started_here = True  # posted once
             board.message = await self._say(
@@ -209,6 +253,8 @@ class DiscordPublisher:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             board.shown = board_text(board)
+            if board.message is not None:
+                await self.storage.messages.remember(*key, board.game_id, board.message.id)
             return
         await show_board(self.client, key, board)
 

@@ -11,6 +11,7 @@ from storage.database import Database
 from storage.games import GameRepository, SnapshotRepository
 from storage.house import HouseRepository
 from storage.leaderboards import LeaderboardRepository
+from storage.messages import TableMessageRepository
 from storage.outbox import OutboxRepository
 from storage.players import PlayerRepository
 from storage.settings import SettingsRepository
@@ -34,6 +35,7 @@ class Storage:
     house: HouseRepository
     statistics: StatisticsRepository
     commands: CommandSyncRepository
+    messages: TableMessageRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -52,4 +54,5 @@ class Storage:
             HouseRepository(database),
             StatisticsRepository(database),
             CommandSyncRepository(database),
+            TableMessageRepository(database),
         )

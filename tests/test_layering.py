@@ -165,6 +165,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "storage.outbox",
         "storage.cluster",
         "storage.commands",
+        "storage.messages",
         "storage.games",
         "storage.chips",
         "storage.players",

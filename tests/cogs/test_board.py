@@ -79,7 +79,7 @@ def board_message_after(scene: Scene, message_id: int) -> Any:
     return next(m for m in scene.channel.history() if m.id == message_id)
 
 
-async def test_after_a_restart_the_next_step_posts_the_tables_message_again(scene: Scene) -> None:
+async def test_after_a_restart_the_next_step_edits_the_same_tables_message(scene: Scene) -> None:
     players = await open_table(scene, "standard", 2)
     ann, bob = players
     assert (await ann.slash(scene.channel, "table start")).acknowledged
@@ -92,8 +92,41 @@ async def test_after_a_restart_the_next_step_posts_the_tables_message_again(scen
     await scene.env.settle()
     table = await the_table(scene)
     again = board_message(scene)
-    assert again.id != posted.id
+    # Was: a second message, the first left showing declaration 1.
+    assert again.id == posted.id
+    assert len([m for m in scene.channel.history() if m.content.startswith("**Standard")]) == 1
     assert again.content.splitlines()[1:3] == [
         f"Now: setting hands, by DM{ends(table.deadline)}",
         f"Done: nobody yet. Waiting for: <@{ann.id}>, <@{bob.id}>.",
     ]
+
+
+async def test_a_step_played_by_a_process_that_never_saw_the_game_shows_on_its_message(
+    scene: Scene,
+) -> None:
+    """In a cluster a DM click is played by shard 0's process, which did not show the game
+    until then: it reads the table and the message from the store, and edits that message."""
+    players = await open_table(scene, "showdown", 3)
+    ann, bob, cy = players
+    lobby = lobby_message(scene)
+    assert (await ann.click(lobby, label="Start")).acknowledged
+    await scene.env.settle()
+    await cy.user.click(cy.user.dm_channel.last_message, label="Surrender")
+    await scene.env.settle()
+    # This process forgets the game, as another process never knew it.
+    boards = scene.bot.services.boards
+    boards._boards.clear()
+    await ann.user.click(ann.user.dm_channel.last_message, label="Play")
+    await scene.env.settle()
+    assert board_message(scene).id == lobby.id
+    assert (await board_lines(scene))[2] == (
+        f"Done: <@{ann.id}>, <@{cy.id}>. Waiting for: <@{bob.id}>."
+    )
+    # And the game's end too, in the same message.
+    boards._boards.clear()
+    await play_out(scene, [ann, bob], "suggest")
+    await scene.env.settle()
+    ended = board_message_after(scene, lobby.id)
+    assert ended.content.splitlines()[-1] == "The game is over: the showdown is below."
+    boards_posted = [m for m in scene.channel.history() if m.content.startswith("**Showdown V")]
+    assert [m.id for m in boards_posted] == [lobby.id]

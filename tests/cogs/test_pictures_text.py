@@ -12,7 +12,7 @@ import pytest
 from render import style
 from tables.games import GAMES
 from tests.cogs.helpers import Scene, open_table, play_out
-from tests.render.test_fonts import boxes
+from tests.render.helpers import boxes
 
 
 @pytest.fixture

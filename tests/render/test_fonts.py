@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageFont
 
 from engine.cards import Shoe
 from render import ShowdownRow, leaderboard_png, showdown_png, style
-from render.fonts import COVERAGE_FILE, EMOJI, FONT_DIR, coverage, draws, runs
+from render.fonts import COVERAGE_FILE, EMOJI, FONT_DIR, coverage, runs
 from render.style import ELLIPSIS, font
+from tests.render.helpers import UNDRAWN, boxes, ink
 
 #: A name in each script the issue names, and a few mixed as people write them.
 NAMES = {
@@ -30,50 +31,6 @@ NAMES = {
     "emoji": "🔥🎲❤️👨‍👩‍👧🇯🇵",
     "mixed": "Zoë 李 ع 🎲",
 }
-#: A character no bundled font has (a private-use code point): the box is drawn for it.
-UNDRAWN = "\ue000"
-_JOINERS = {"\u200d", "\ufe0e", "\ufe0f", "\u20e3"}
-
-
-def _ink(face: ImageFont.FreeTypeFont, text: str, coloured: bool) -> bytes:
-    """A text drawn alone by one font, as its coverage (its alpha, for the emoji)."""
-    left, top, right, bottom = (round(edge) for edge in face.getbbox(text))
-    image = Image.new("RGBA", (max(right - left, 1), max(bottom - top, 1)), (0, 0, 0, 0))
-    ImageDraw.Draw(image).text(
-        (-left, -top), text, font=face, fill=(255, 255, 255, 255), embedded_color=coloured
-    )
-    return image.getchannel("A").tobytes() + bytes(image.size)
-
-
-def _clusters(text: str) -> Iterator[str]:
-    """Characters with what joins them (an emoji sequence's joiners and selectors)."""
-    cluster = ""
-    for char in text:
-        if cluster and (char in _JOINERS or cluster[-1] == "\u200d"):
-            cluster += char
-            continue
-        if cluster:
-            yield cluster
-        cluster = char
-    if cluster:
-        yield cluster
-
-
-def boxes(text: str, face: ImageFont.FreeTypeFont) -> list[str]:
-    """The characters of a text drawn as their font's missing-glyph box: each is drawn alone by
-    the font its run chose and compared with what that font draws for a character it lacks."""
-    found = []
-    for run in runs(text, face):
-        missing = _ink(run.face, UNDRAWN, run.coloured)
-        for cluster in _clusters(run.text):
-            if cluster.isspace():
-                continue
-            file = Path(str(run.face.path)).name
-            lacking = any(c not in _JOINERS and not draws(file, c) for c in cluster)
-            drawn = _ink(run.face, cluster, run.coloured)
-            if lacking or drawn == missing or not any(drawn[:-2]):
-                found.append(cluster)
-    return found
 
 
 @pytest.mark.parametrize("script", NAMES)
@@ -87,7 +44,7 @@ def test_the_check_sees_the_missing_glyph_box() -> None:
     # DejaVu Sans alone draws boxes for the names the fallbacks draw.
     face = font(21)
     for name in ("王小明", "김민준", "🔥"):
-        assert _ink(face, name[0], False) == _ink(face, UNDRAWN, False)
+        assert ink(face, name[0], False) == ink(face, UNDRAWN, False)
 
 
 def test_each_script_is_drawn_by_its_own_font() -> None:

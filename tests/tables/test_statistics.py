@@ -118,7 +118,13 @@ async def test_the_statistics_answer_what_the_ledger_answered_for_every_period(
 
 async def forget_the_statistics(target: str | Path) -> None:
     """Take the database back to before migration 0010 (as the previous version left it)."""
-    dropped = ("outbox_positions", "player_stats", "player_stats_games", "command_syncs")
+    dropped = (
+        "outbox_positions",
+        "player_stats",
+        "player_stats_games",
+        "command_syncs",
+        "table_messages",
+    )
     if isinstance(target, Path):
         connection = sqlite3.connect(target)
         try:
