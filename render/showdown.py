@@ -103,6 +103,8 @@ _REASON_LINE: Final = 25
 _MAX_REASON_LINES: Final = 3
 _FOOTER: Final = 21
 _FOOTER_LINE: Final = 27
+#: The least room for a note after a seat's name in the summary (else it is left to the text).
+_INLINE_NOTE: Final = 90
 #: A row's number and name: room for "6 " and ten characters of any name in the row's type.
 _MATRIX_NAME: Final = 150
 _MATRIX_CELL: Final = 76
@@ -130,6 +132,9 @@ class _Style:
     row_gap: int
     #: The narrowest picture: a summary's names wrap less, and a phone scales it the same.
     min_width: int
+    #: Lines of a seat's note under its name; 0: the note follows the name on its line, cut to
+    #: the room left (the full picture and the message's text give it whole).
+    note_lines: int = 2
 
 
 _FULL: Final = _Style(
@@ -147,7 +152,7 @@ _FULL: Final = _Style(
 )
 #: Every hand on one line in small cards, its name in type a phone shows at 11 pixels or more
 #: (20 pixels in a picture about 700 wide), so six Showdown seats stay within 1,400 pixels.
-_SUMMARY: Final = _Style(34, 12, None, 20, 2, 60, False, 10, 22, 4, 700)
+_SUMMARY: Final = _Style(34, 12, None, 20, 2, 60, False, 10, 22, 4, 700, note_lines=0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +206,8 @@ def _net_width(net: int) -> int:
 
 
 def _note_lines(row: ShowdownRow, layout: _Layout) -> list[str]:
-    return wrap(row.note, font(_NOTE), layout.inner, max_lines=2) if row.note else []
+    lines = layout.style.note_lines
+    return wrap(row.note, font(_NOTE), layout.inner, max_lines=lines) if row.note and lines else []
 
 
 def _header_height(row: ShowdownRow, layout: _Layout) -> int:
@@ -252,8 +258,11 @@ def _row_height(row: ShowdownRow, layout: _Layout) -> int:
     return _INSET + _header_height(row, layout) + (body + 6 if body else 0) + _INSET
 
 
-def _draw_header(canvas: Image.Image, row: ShowdownRow, x: int, y: int, right: int) -> None:
-    """The seat's name, its net chips at the right, and its note under the name."""
+def _draw_header(
+    canvas: Image.Image, row: ShowdownRow, x: int, y: int, right: int, *, inline_note: bool
+) -> None:
+    """The seat's name and its net chips at the right; ``inline_note``: its note after the name,
+    in the room left (none if too little is)."""
     amount, word = _net_text(row.net)
     word_x = right - text_width(word, font(_NOTE))
     draw_text(canvas, (word_x, y + 30), word, face=font(_NOTE), fill=MUTED, anchor="ls")
@@ -263,6 +272,12 @@ def _draw_header(canvas: Image.Image, row: ShowdownRow, x: int, y: int, right: i
     )
     name = ellipsize(row.name, font(_NAME, True), right - x - _net_width(row.net) - 16)
     draw_text(canvas, (x, y + 30), name, face=font(_NAME, True), fill=TEXT, anchor="ls")
+    if inline_note and row.note:
+        start = x + text_width(name, font(_NAME, True)) + 14
+        room = right - _net_width(row.net) - 16 - start
+        if room >= _INLINE_NOTE:
+            note = ellipsize(row.note, font(_NOTE), room)
+            draw_text(canvas, (start, y + 30), note, face=font(_NOTE), fill=GOLD, anchor="ls")
 
 
 def _draw_hands(canvas: Image.Image, row: ShowdownRow, layout: _Layout, x0: int, y: int) -> None:
@@ -324,7 +339,7 @@ def _draw_row(
     panel(canvas, (_PAD, y, right, y + height), radius=14, edge=GOLD if is_top else PANEL_EDGE)
     x = _PAD + _INSET
     y += _INSET
-    _draw_header(canvas, row, x, y, right - _INSET)
+    _draw_header(canvas, row, x, y, right - _INSET, inline_note=not layout.style.note_lines)
     for index, line in enumerate(_note_lines(row, layout)):
         draw_text(canvas, (x, y + 42 + index * 23), line, face=font(_NOTE), fill=GOLD)
     y += _header_height(row, layout) + 6

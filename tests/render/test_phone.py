@@ -228,6 +228,27 @@ def test_a_six_seat_showdown_summary_fits_a_phone_and_its_captions_read_there(
     assert min(_on_a_phone(piece.size, width) for piece in drawn) >= 11
 
 
+def test_a_summary_stays_within_1400_pixels_when_every_seat_has_a_note(
+    drawn: list[Drawn],
+) -> None:
+    note = "pot winner; hands set by the table at the deadline"
+    rows = [
+        replace(row, name=f"A player named {seat}", note=note)
+        for seat, row in enumerate(_showdown_rows())
+    ]
+    data = showdown_png(rows, title="Showdown Version: game 12", summary=True)
+    with Image.open(io.BytesIO(data)) as image:
+        width, height = image.size
+    # Was 1,631 pixels: each note took two lines under its seat's name.
+    assert height <= 1400, height
+    # The note follows the name on its line, cut to the room left; the name is whole.
+    names = [piece.text for piece in drawn if piece.text.startswith("A player named")]
+    assert len(names) == 6 and all(ELLIPSIS not in name for name in names)
+    notes = [piece.text for piece in drawn if piece.text.startswith("pot ")]
+    assert len(notes) == 6
+    assert min(_on_a_phone(piece.size, width) for piece in drawn) >= 11
+
+
 @pytest.mark.parametrize("rows", [_showdown_rows, _three_card_rows])
 def test_every_caption_of_a_full_showdown_reads_at_11_pixels_on_a_phone(
     drawn: list[Drawn], rows: Any
