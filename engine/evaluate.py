@@ -63,6 +63,7 @@ from engine.lookups import (
     encode,
     load_lookups,
 )
+from engine.memo import Memo
 from engine.readings import NUMBER_WORDS, key_of, resolve
 
 __all__ = [
@@ -158,7 +159,8 @@ class HandValue:
         return self.key >= other.key
 
 
-#: Joker and big-hand keys remembered per evaluator before the memory is cleared and refilled.
+#: Joker and big-hand keys (and picks) remembered per evaluator: the last this many at least,
+#: twice as many at most (``engine.memo``: the least lately used are forgotten first).
 _CACHE_LIMIT: Final = 1 << 16
 
 #: Full-key entries of joker-free hands by their ranks (high to low): the key's rank part and
@@ -282,10 +284,10 @@ class Evaluator:
         self._flush5: _KeyEntries = {}
         self._plain3: _KeyEntries = {}
         self._flush3: _KeyEntries = {}
-        self._cache: dict[tuple[int, ...], tuple[int, ...] | str] = {}
+        self._cache: Memo[tuple[int, ...], tuple[int, ...] | str] = Memo(_CACHE_LIMIT)
         self._parts: dict[int, Key] = {}
         self._best: dict[int, int] = {}
-        self._picks: dict[int, _Pick] = {}
+        self._picks: Memo[int, _Pick] = Memo(_CACHE_LIMIT)
         #: The name of each 5-card rank part without jokers met: its ranks alone decide it.
         self._names: dict[Key, str] = {}
         #: The rank part integer of a hand given as card codes (1-10 cards, jokers included).
@@ -354,15 +356,13 @@ class Evaluator:
     def _slow_key(self, codes: Sequence[int]) -> tuple[int, ...]:
         """Keys of joker and 6-10-card hands, remembered: a solver meets the same ones often."""
         sorted_codes = tuple(sorted(codes))
-        found = self._cache.get(sorted_codes)
+        found = self._cache.young.get(sorted_codes) or self._cache.recall(sorted_codes)
         if found is None:
             try:
                 found = key_of(resolve(sorted_codes, self.rules))
             except HandError as error:
                 found = str(error)
-            if len(self._cache) >= _CACHE_LIMIT:
-                self._cache.clear()
-            self._cache[sorted_codes] = found
+            self._cache.put(sorted_codes, found)
         if isinstance(found, str):
             raise HandError(
                 found
@@ -418,7 +418,7 @@ class Evaluator:
         # the pick, remembered per multiset of ranks, names them by their places among the
         # cards sorted high to low (of equal cards the first given first), in key order.
         order = sorted(range(len(codes)), key=codes.__getitem__, reverse=True)
-        pick = self._picks.get(total >> 16)
+        pick = self._picks.young.get(total >> 16) or self._picks.recall(total >> 16)
         if pick is None:
             pick = self._pick(order, codes, total >> 16)
         places, prefix, name = pick
@@ -469,9 +469,7 @@ class Evaluator:
         best = _fives(len(order))[ranks.index(max(ranks))]
         prefix, perm = self._five_entry([codes[order[place]] for place in best])
         pick = (tuple([best[i] for i in perm]), prefix, self._names[prefix])
-        if len(self._picks) >= _CACHE_LIMIT:
-            self._picks.clear()
-        self._picks[ranks_held] = pick
+        self._picks.put(ranks_held, pick)
         return pick
 
     def _five_entry(self, codes: Sequence[int]) -> tuple[Key, Perm]:

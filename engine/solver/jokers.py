@@ -17,6 +17,7 @@ from functools import cache
 
 from engine.cards import JOKER_CODE
 from engine.evaluate import ACE, SPADES, Evaluator, HandRules, JokerMode
+from engine.memo import Memo
 
 Key = tuple[int, ...]
 
@@ -29,10 +30,11 @@ def _windows(size: int) -> tuple[tuple[frozenset[int], tuple[int, ...]], ...]:
     return tuple((frozenset(run), run) for run in runs)
 
 
-#: Keys remembered per (rules, sorted cards) before the memory is cleared and refilled: small
-#: holdings (the Casino Version's 9 cards) meet the same joker hands deal after deal.
+#: Keys remembered per (rules, sorted cards), the last this many at least (``engine.memo``: the
+#: least lately used are forgotten first): small holdings (the Casino Version's 9 cards) meet
+#: the same joker hands deal after deal.
 _MEMO_LIMIT = 1 << 17
-_MEMO: dict[tuple[HandRules, tuple[int, ...]], Key] = {}
+_MEMO: Memo[tuple[HandRules, tuple[int, ...]], Key] = Memo(_MEMO_LIMIT)
 
 
 def joker_key(keyer: Evaluator, codes: Sequence[int]) -> Key:
@@ -41,16 +43,14 @@ def joker_key(keyer: Evaluator, codes: Sequence[int]) -> Key:
     ``codes`` sorted ascending (the jokers first), as the solver's combinations come.
     """
     memo = (keyer.rules, tuple(codes))
-    found = _MEMO.get(memo)
+    found = _MEMO.young.get(memo) or _MEMO.recall(memo)
     if found is None:
-        if len(_MEMO) >= _MEMO_LIMIT:
-            _MEMO.clear()
-        found = _MEMO[memo] = _joker_key(keyer, codes)
+        found = _MEMO.put(memo, _joker_key(keyer, codes))
     return found
 
 
 #: Rank parts per rules and (jokers, the real cards' one suit or -1, the real cards' ranks).
-_PARTS: dict[HandRules, dict[tuple[int, int, tuple[int, ...]], Key]] = {}
+_PARTS: dict[HandRules, Memo[tuple[int, int, tuple[int, ...]], Key]] = {}
 
 
 def joker_rank_parts(keyer: Evaluator) -> Callable[[tuple[int, ...]], Key]:
@@ -63,7 +63,7 @@ def joker_rank_parts(keyer: Evaluator) -> Callable[[tuple[int, ...]], Key]:
     alone, and is remembered on those: a holding's thousands of joker hands share a few
     hundred of them (tests/engine/test_solver.py compares it with the evaluator's key).
     """
-    memo = _PARTS.setdefault(keyer.rules, {})
+    memo = _PARTS.setdefault(keyer.rules, Memo(_MEMO_LIMIT))
     wild = keyer.rules.joker is JokerMode.WILD
 
     def part(codes: tuple[int, ...]) -> Key:
@@ -79,12 +79,10 @@ def joker_rank_parts(keyer: Evaluator) -> Callable[[tuple[int, ...]], Key]:
             if code & 3 != suit:
                 suit = -1
         shape = (jokers, suit, tuple(ranks))
-        found = memo.get(shape)
+        found = memo.young.get(shape) or memo.recall(shape)
         if found is None:
-            if len(memo) >= _MEMO_LIMIT:
-                memo.clear()
             key = _joker_key(keyer, codes)
-            found = memo[shape] = key[: key.index(0, 1) + 1]
+            found = memo.put(shape, key[: key.index(0, 1) + 1])
         return found
 
     return part
