@@ -49,7 +49,13 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from cogs.pictures import hand_picture, phase_subtitle, showdown_picture, warm_up_pictures
+from cogs.pictures import (
+    hand_picture,
+    phase_subtitle,
+    setting_picture,
+    showdown_picture,
+    warm_up_pictures,
+)
 from engine.errors import GameError
 from storage import Storage
 from storage.sqlite import READERS, open_sqlite
@@ -89,14 +95,28 @@ class Load:
     """The bot's publisher (its pictures and requests) and the players who answer it."""
 
     def __init__(
-        self, manager: TableManager, rng: random.Random, latency: float, silent: float
+        self,
+        manager: TableManager,
+        rng: random.Random,
+        latency: float,
+        silent: float,
+        burst: float = 0.0,
     ) -> None:
         self.manager = manager
         self.rng = rng
         self.latency = latency
         #: The share of players who set nothing and leave it to the deadline.
         self.silent = silent
+        #: The share of players who click 0.01-0.2 s after their DM comes (the others think
+        #: 0.5-3 s).
+        self.burst = burst
         self.waits: dict[str, list[float]] = defaultdict(list)
+        #: From a phase's opening (its action's commit) to each player's DM sent, picture and all.
+        self.to_dm: list[float] = []
+        #: Players asked to set hands who try (not silent), and those whose own setting the table
+        #: accepted before the deadline.
+        self.tried = 0
+        self.own = 0
         self.started_at: dict[int, float] = {}
         #: Per game: when the submit that settled it was called, when its showdown was posted
         #: (a game the deadline settled has no last hands and is left out).
@@ -122,8 +142,15 @@ class Load:
             elif isinstance(event, DeclarationsOpened | ArrangingOpened):
                 subtitle = phase_subtitle(GAMES[event.game].title, event)
 
+                # The phase opened when its action committed: its deadline less the phase's time.
+                opened = event.deadline - DEADLINE_S if event.deadline is not None else time.time()
+
                 async def dm(
-                    user: int, phase: Event = event, cards: Any = held, subtitle: str = subtitle
+                    user: int,
+                    phase: Event = event,
+                    cards: Any = held,
+                    subtitle: str = subtitle,
+                    opened: float = opened,
                 ) -> None:
                     if user in cards:
                         await asyncio.to_thread(hand_picture, cards[user], subtitle=subtitle)
@@ -131,6 +158,7 @@ class Load:
                         self.dm_open.add(user)
                         await self.request()
                     await self.request()
+                    self.to_dm.append(time.time() - opened)
                     self.answer(channel_id, user, phase)
 
                 # The bot sends a phase's DMs side by side, as this does.
@@ -146,23 +174,40 @@ class Load:
                 self.finished.put_nowait(channel_id)
 
     def answer(self, channel: int, user: int, event: Event) -> None:
-        if isinstance(event, ArrangingOpened) and self.rng.random() < self.silent:
-            return
+        if isinstance(event, ArrangingOpened):
+            if self.rng.random() < self.silent:
+                return
+            self.tried += 1
         task = asyncio.get_running_loop().create_task(self.play(channel, user, event))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
     async def play(self, channel: int, user: int, event: Event) -> None:
-        await asyncio.sleep(self.rng.uniform(0.5, 3.0))
+        if self.rng.random() < self.burst:
+            await asyncio.sleep(self.rng.uniform(0.01, 0.2))
+        else:
+            await asyncio.sleep(self.rng.uniform(0.5, 3.0))
         try:
             if isinstance(event, DeclarationsOpened):
                 await self.timed("declare", self.manager.declare(GUILD, channel, user, True))
             else:
+                # Suggest pressed, to the answer shown: the solver, the preview and its request.
+                asked = time.perf_counter()
                 suggestion = await self.manager.suggest(GUILD, channel, user)
                 setting = suggestion.setting
+                spec = GAMES[event.game] if isinstance(event, ArrangingOpened) else None
+                if spec is not None:
+                    await asyncio.to_thread(
+                        setting_picture, spec, setting.hands, title="Suggested hands"
+                    )
+                await self.request()
+                self.waits["suggest"].append(time.perf_counter() - asked)
+                await asyncio.sleep(self.rng.uniform(0.2, 1.0))  # reads it, presses Take it
                 started = time.perf_counter()
                 submit = self.manager.submit(GUILD, channel, user, setting)
                 events = await self.timed("submit", submit)
+                if isinstance(event, ArrangingOpened):
+                    self.own += 1
                 for settled in events:
                     if isinstance(settled, ShowdownSettled):
                         self.hands_in[settled.game_id] = started  # the last hands
@@ -241,19 +286,30 @@ def _count_calls(connection: Any) -> list[int]:
 PlannedTable = tuple[int, str, tuple[int, ...]]
 
 
-def table_plan(tables: int, games: Sequence[str] = tuple(GAMES)) -> list[PlannedTable]:
-    """Every table's channel, game and players: the games in turn, every seat taken."""
+def table_plan(
+    tables: int, games: Sequence[str] = tuple(GAMES), *, seats: random.Random | None = None
+) -> list[PlannedTable]:
+    """Every table's channel, game and players: the games in turn, every seat taken, or with
+    ``seats`` 2 to 6 players a table (within what its game seats), drawn from it."""
     names = sorted(games)
     plan = []
     for index in range(tables):
         spec = GAMES[names[index % len(names)]]
-        users = tuple(10_000 + 10 * index + seat for seat in range(spec.max_players))
+        count = spec.max_players
+        if seats is not None:
+            count = seats.randint(max(2, spec.min_players), max(2, min(6, spec.max_players)))
+        users = tuple(10_000 + 10 * index + seat for seat in range(count))
         plan.append((index + 1, spec.name, users))
     return plan
 
 
 def loaded_manager(
-    storage: Storage, players: random.Random, latency: float, silent: float, **options: Any
+    storage: Storage,
+    players: random.Random,
+    latency: float,
+    silent: float,
+    burst: float = 0.0,
+    **options: Any,
 ) -> Load:
     """A table manager (``options`` are its own) whose publisher is a `Load` playing over it."""
     holder: list[Load] = []
@@ -262,7 +318,8 @@ def loaded_manager(
         async def publish(self, g: int, c: int, events: Sequence[Event]) -> None:
             await holder[0].publish(g, c, events)
 
-    holder.append(Load(TableManager(storage, Relay(), **options), players, latency, silent))
+    manager = TableManager(storage, Relay(), **options)
+    holder.append(Load(manager, players, latency, silent, burst))
     return holder[0]
 
 
@@ -296,7 +353,9 @@ async def run(
     *,
     readers: int,
     kept: int,
-) -> str:
+    burst: float = 0.0,
+    mixed_seats: bool = False,
+) -> tuple[str, str]:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         database = await open_sqlite(Path(folder) / "load.sqlite3", readers=readers)
@@ -313,12 +372,13 @@ async def run(
             rng,
             latency,
             silent,
+            burst,
             rng=random.Random(seed),
             offload=Flat(workers) if before else workers,
             background_publishing=not before,
         )
         manager = load.manager
-        plan = table_plan(tables, kinds)
+        plan = table_plan(tables, kinds, seats=random.Random(seed) if mixed_seats else None)
         hosts = {channel: users[0] for channel, _, users in plan}
         await open_tables(manager, plan)
         worker_pids = list(workers.pool._processes)
@@ -344,8 +404,10 @@ async def run(
         elapsed = time.perf_counter() - began
         clicks = max(1, len(load.waits["declare"]) + len(load.waits["submit"]))
         uses, per_click, held = len(writer.waits) / clicks, calls[0] / clicks, writer.held / elapsed
-        own = (time.process_time() - cpu_began) / elapsed
-        worked = (_cpu_seconds(worker_pids) - workers_began) / elapsed
+        own_cpu = time.process_time() - cpu_began
+        workers_cpu = _cpu_seconds(worker_pids) - workers_began
+        own = own_cpu / elapsed
+        worked = workers_cpu / elapsed
         machine_ended = _machine_busy()
         cores = machine_ended[1] - machine_began[1]
         busy = (machine_ended[0] - machine_began[0]) / cores * (os.cpu_count() or 1)
@@ -359,7 +421,8 @@ async def run(
         load.posted[game] - hands for game, hands in load.hands_in.items() if game in load.posted
     ]
     load_avg = os.getloadavg()[0]
-    return (
+    players = _players_line(load, tables, stalls, (own_cpu + workers_cpu) / max(played, 1))
+    return players, (
         f"{'before' if before else 'after ':<6} {tables:>6} {played / elapsed:>7.2f} "
         f"{_ms(load.waits['declare'], 0.5):>6} {_ms(load.waits['declare'], 0.95):>6} "
         f"{_ms(load.waits['declare'], 1.0):>6} {_ms(load.waits['submit'], 0.5):>6} "
@@ -369,6 +432,44 @@ async def run(
         f"{own:>5.2f} {worked:>5.2f} {busy:>5.2f} {_ms(stalls, 0.99):>6} "
         f"{_ms(writer.waits, 0.5):>5} {_ms(writer.waits, 0.95):>5} {uses:>4.1f} "
         f"{per_click:>5.1f} {held:>5.2f}"
+    )
+
+
+#: Issue 25's targets at 50 busy tables: (what, the figure's column, the target, at most?).
+TARGETS = (
+    ("DM picture after the phase opens, p95", "dm95", 1500.0, True),
+    ("Suggest pressed to answer shown, p95", "sug95", 1000.0, True),
+    ("players who tried and set their own hands", "own", 99.0, False),
+    ("loop stall, p99", "lag99", 50.0, True),
+)
+
+
+def _players_line(load: Load, tables: int, stalls: list[float], cpu_per_game: float) -> str:
+    """What the players waited for, each figure beside its target (the targets are for 50
+    tables; other sizes show how far they hold)."""
+    own = 100.0 * load.own / load.tried if load.tried else 100.0
+    figures = {
+        "dm95": _ms(load.to_dm, 0.95),
+        "sug95": _ms(load.waits["suggest"], 0.95),
+        "own": f"{own:.1f}",
+        "lag99": _ms(stalls, 0.99),
+    }
+    met = []
+    for _, column, target, at_most in TARGETS:
+        value = float(figures[column]) if figures[column] != "-" else float("nan")
+        ok = value <= target if at_most else value >= target
+        met.append(
+            f"{column} {figures[column]} ({'<=' if at_most else '>='}{target:g}: "
+            f"{'met' if ok else 'NOT met'})"
+        )
+    return (
+        f"  players at {tables} tables: DM after opening p50/p95/max "
+        f"{_ms(load.to_dm, 0.5)}/{_ms(load.to_dm, 0.95)}/{_ms(load.to_dm, 1.0)} ms; "
+        f"Suggest p50/p95/max {_ms(load.waits['suggest'], 0.5)}/"
+        f"{_ms(load.waits['suggest'], 0.95)}/{_ms(load.waits['suggest'], 1.0)} ms; "
+        f"own hands {load.own}/{load.tried} ({own:.1f}%); "
+        f"loop stall p99/max {_ms(stalls, 0.99)}/{_ms(stalls, 1.0)} ms; "
+        f"CPU {cpu_per_game:.2f} s a game\n  targets: " + "; ".join(met)
     )
 
 
@@ -382,6 +483,17 @@ def main() -> None:
     parser.add_argument("--game", nargs="+", choices=sorted(GAMES), default=sorted(GAMES))
     parser.add_argument(
         "--silent", type=float, default=0.05, help="share of players the deadline plays for"
+    )
+    parser.add_argument(
+        "--burst",
+        type=float,
+        default=0.5,
+        help="share of players who click 0.01-0.2 s after their DM (the others 0.5-3 s)",
+    )
+    parser.add_argument(
+        "--full-seats",
+        action="store_true",
+        help="every seat taken (the runs before issue 25); else 2-6 players a table",
     )
     parser.add_argument(
         "--readers",
@@ -409,7 +521,7 @@ def main() -> None:
     for tables in args.tables:
         modes = (True, False) if args.before else (False,)
         for before, readers, kept in itertools.product(modes, args.readers, args.kept):
-            line = asyncio.run(
+            players, line = asyncio.run(
                 run(
                     tables,
                     args.games,
@@ -420,9 +532,12 @@ def main() -> None:
                     args.silent,
                     readers=readers,
                     kept=kept,
+                    burst=args.burst,
+                    mixed_seats=not args.full_seats,
                 )
             )
             print(f"{line} {readers:>4} {kept:>4}", flush=True)
+            print(players, flush=True)
     print(f"statistics: {statistics.__name__} of clicks; latency per request {args.latency_ms} ms")
 
 
