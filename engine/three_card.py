@@ -189,8 +189,9 @@ def _compare(a: tuple[int, ...], b: tuple[int, ...]) -> int:
     return (a > b) - (a < b)
 
 
-# Seed 002, "To win or lose the 1st Pyramid Poker wager": (low, high) from the player's side.
-_MAIN_BET: Final[dict[tuple[int, int], tuple[Outcome, str]]] = {
+#: Seed 002, "To win or lose the 1st Pyramid Poker wager": (low, high) from the player's side,
+#: 1 won, 0 tied, -1 lost.
+MAIN_BET: Final[dict[tuple[int, int], tuple[Outcome, str]]] = {
     (1, 1): (Outcome.WIN, "Won both hands"),
     (0, 1): (Outcome.WIN, "Tied the low hand and won the high hand"),
     (1, 0): (Outcome.WIN, "Won the low hand and tied the high hand"),
@@ -218,7 +219,7 @@ def settle_main_bet(
     tied = not (low and high)
     if variant.ties_to_dealer:
         low, high = low or -1, high or -1
-    outcome, reason = _MAIN_BET[(low, high)]
+    outcome, reason = MAIN_BET[(low, high)]
     if variant.ties_to_dealer and tied:
         reason += " (ties go to the dealer)"
     if outcome is Outcome.WIN:
