@@ -1,10 +1,11 @@
 """The games a table can host: one entry per game, naming everything the bot asks of it.
 
-An entry holds the game's numbers (``GameSpec``), its rules object (tables/rules/), the class of
-its table options (tables/options.py), its aliases, its section of docs/rules.md and how the
-options' words name it. Everything that lists or tells the games apart reads the entries:
-``rules_of``, ``game_named``, the checks of ``make_config``, a server's defaults, the choices
-and words of ``/table create``, ``/settings`` and ``/rules``, the game record's options.
+An entry holds the game's numbers (``GameSpec``), its rules object (tables/rules/, which also
+writes the game's rules card for ``/rules``), the class of its table options (tables/options.py),
+its aliases, its section of docs/rules.md and how the options' words name it. Everything that
+lists or tells the games apart reads the entries: ``rules_of``, ``game_named``, the checks of
+``make_config``, a server's defaults, the choices and words of ``/table create``, ``/settings``
+and ``/rules``, the game record's options.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from engine.paigow import PaiGowVariant
 from engine.three_card import ThreeCardVariant
 from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, Variant
 from tables.options import Option, Options, own_options
-from tables.rules import GameRules
+from tables.rules import GameRules, RulesCard
 from tables.rules.paigow import PaiGowOptions, PaiGowRules
 from tables.rules.pyramid import PyramidRules
 from tables.rules.three_card import ThreeCardOptions, ThreeCardRules
@@ -37,6 +38,7 @@ __all__ = [
     "entry_of",
     "game_named",
     "option_help",
+    "rules_card",
     "rules_of",
     "rules_summary",
     "spec_with",
@@ -55,7 +57,7 @@ class GameEntry:
     options: type[Options] = Options
     #: Other spellings players type, after case, spaces and underscores are folded to hyphens.
     aliases: tuple[str, ...] = ()
-    #: The heading of its section in docs/rules.md, which ``/rules`` shows.
+    #: The heading of its section in docs/rules.md, the full rules for people who read at length.
     section: str = ""
     #: How the descriptions of its own options and ``/settings`` name it: "Three-card game".
     label: str = ""
@@ -210,6 +212,12 @@ def option_help(option: str, *, explained: bool = False) -> str:
     if explained and declared.explain:
         notes.append(declared.explain)
     return f"{named}: {declared.describe}" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def rules_card(spec: GameSpec) -> RulesCard:
+    """The game's rules for players, page by page (``/rules``; the full rules for people who
+    read them at length are docs/rules.md)."""
+    return rules_of(spec).card()
 
 
 def rules_summary(spec: GameSpec) -> str:

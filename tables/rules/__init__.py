@@ -6,7 +6,8 @@ transfers and review a player's part in it; the pictures ask it how hands are re
 and whether a game scores hand by hand. The Pyramid games, the three-card game and Pai Gow each
 answer in their own module, below this protocol, beside the table options they take
 (tables/options.py); the rules never hold a table, only the values they are given
-(``FinishedGame``).
+(``FinishedGame``). Each also writes its game's rules card for players (``card``): a few
+short pages, with charts the bot draws as pictures.
 """
 
 from __future__ import annotations
@@ -79,6 +80,39 @@ class Played:
     dealer_per_hand: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """A table of words and numbers that a rules page shows as a picture: one row per line,
+    the first column naming the row."""
+
+    title: str
+    #: The columns' headings, the naming column's first.
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    #: A heading over every column but the first ("Hand", over "6", "5", "4").
+    over: str = ""
+    #: A line under the table.
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RulesPage:
+    """One page of a rules card: its name (a button's label), its text (an embed's
+    description) and the charts drawn under it."""
+
+    name: str
+    text: str
+    charts: tuple[Chart, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RulesCard:
+    """A game's rules for players, page by page (``/rules``)."""
+
+    title: str
+    pages: tuple[RulesPage, ...]
+
+
 class GameRules(Protocol):
     """What a table asks of its game; ``rules_of`` gives the object for a game."""
 
@@ -125,6 +159,9 @@ class GameRules(Protocol):
 
     def summary(self) -> tuple[str, ...]:
         """Lines on how the game goes, after who plays with which cards (``/rules``)."""
+
+    def card(self) -> RulesCard:
+        """The game's rules for players, page by page, its numbers read from its data."""
 
     def warm_up(self) -> None:
         """Load what the first answer would otherwise wait for (lookups, models)."""

@@ -18,7 +18,9 @@ from engine.paigow import verify_setting as verify_pai_gow
 from engine.paigow_house_way import house_way as pai_gow_house_way
 from engine.payouts import Payout
 from tables.options import Option, Options, option
+from tables.rules import RulesCard
 from tables.rules.house import HouseRules, two_card_label
+from tables.rules.paigow_pages import pai_gow_card
 from tables.setting import Setting
 from tables.spec import GameSpec
 
@@ -99,6 +101,10 @@ class PaiGowRules(HouseRules):
         """The one bet against the banker."""
         payout = settle_pai_gow(self._setting(mine), self._setting(dealer), self.variant)
         return (("bet", payout),)
+
+    def card(self) -> RulesCard:
+        """The game's rules card, written from its variant (tables/rules/paigow_pages.py)."""
+        return pai_gow_card(self.spec)
 
     def warm_up(self) -> None:
         """Pai Gow's hand keys for this table's wheel."""

@@ -20,7 +20,8 @@ from engine.solver.solve import solve
 from engine.variants import Automatic, Variant
 from tables.events import SeatResult, ShowdownSettled
 from tables.review import Review
-from tables.rules import SOLVER_BUDGET_S, FinishedGame, Played, PlayedSeat
+from tables.rules import SOLVER_BUDGET_S, FinishedGame, Played, PlayedSeat, RulesCard
+from tables.rules.pyramid_pages import pyramid_card
 from tables.rules.pyramid_review import review_pyramid
 from tables.setting import Setting, SlotShape, Suggestion, hands_of, strongest_first
 from tables.spec import GameSpec
@@ -152,6 +153,10 @@ class PyramidRules:
         order = "stronger than" if variant.order.value == "strict" else "at least as strong as"
         lines.append(f"Hands, weakest first: {sizes}; each {order} the one before.")
         return tuple(lines)
+
+    def card(self) -> RulesCard:
+        """The game's rules card, written from its variant (tables/rules/pyramid_pages.py)."""
+        return pyramid_card(self.spec)
 
     def warm_up(self) -> None:
         """The solver's field model, the evaluator's lookups and the declaring rule's tables."""

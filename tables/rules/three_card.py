@@ -17,7 +17,9 @@ from engine.three_card import house_way as three_card_house_way
 from engine.three_card import is_foul as three_card_fouls
 from engine.three_card import verify_setting as verify_three_card
 from tables.options import Option, Options, option
+from tables.rules import RulesCard
 from tables.rules.house import HouseRules, only_cards, rank_of, two_card_label
+from tables.rules.three_card_pages import three_card_card
 from tables.setting import Setting, SlotShape
 from tables.spec import GameSpec
 
@@ -115,6 +117,11 @@ class ThreeCardRules(HouseRules):
             ("3-card bonus", round_.three_card_bonus),
             ("6-card bonus", round_.six_card_bonus),
         )
+
+    def card(self) -> RulesCard:
+        """The game's rules card, written from its variant (tables/rules/three_card_pages.py)."""
+        assert DECKS.low is not None and DECKS.high is not None
+        return three_card_card(self.spec, deck_range=(DECKS.low, DECKS.high))
 
     def warm_up(self) -> None:
         """One house way loads what the first one would wait for."""
