@@ -17,7 +17,7 @@ from cogs.arrange import HandButton
 from cogs.boards import Board, Key
 from cogs.common import mentions
 from cogs.controls import ChannelControl
-from cogs.info import show_rules
+from cogs.rules import show_rules
 from tables.games import game_named
 
 log = logging.getLogger(__name__)
@@ -29,14 +29,14 @@ EXPIRED = (401, 404)
 
 
 class RulesButton(ChannelControl[Button], custom_id="pp:rules:{game:[a-z-]+}"):
-    """Rules, under the table's message: the game's rules, shown only to the presser."""
+    """Rules, under the table's message: the game's rules card, shown only to the presser."""
 
     def __init__(self, *, game: str) -> None:
         super().__init__(self.button("Rules", discord.ButtonStyle.secondary, game=game))
         self.game = game
 
     async def act(self, interaction: Interaction) -> None:
-        """Show the game's rules to the presser."""
+        """Show the first page of the game's rules card to the presser."""
         await show_rules(interaction, self.game)
 
 

@@ -1,8 +1,8 @@
-"""``/evaluate`` (the hand lookup) and ``/rules``."""
+"""``/evaluate`` (the hand lookup), ``/help`` and ``/rules`` (the games' rules cards,
+cogs/rules.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Final
 
 import discord
@@ -10,17 +10,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import acknowledge, answer, picture, png
+from cogs.rules import rules_url, show_rules
 from engine.cards import parse_cards
 from engine.evaluate import HAND_RULES, evaluate
 from render import hand_png
-from tables.games import GAMES, entry_of, rules_summary
+from tables.games import GAMES
 
 RULES = [app_commands.Choice(name=name, value=name) for name in HAND_RULES]
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
-#: The rules as players read them, shipped with the bot; ``RULES_URL`` may name a published copy.
-RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
-#: Discord's limit on an embed's description.
-EMBED_LIMIT = 4096
 
 #: The longest ``RULES_URL`` the bot accepts (bot.py); /help shows it whole within Discord's limit.
 RULES_URL_LIMIT: Final = 500
@@ -44,7 +41,7 @@ HELP = """**Pyramid Poker: how a game goes**
 - Your hand: `/hand`, `/arrange hands`, `/arrange build`, `/arrange suggest`
 - Chips: `/balance`, `/daily`, `/history`, `/leaderboard`
 - Past games: `/review` (your hands beside the best), `/replay` (a showdown again)
-- Looking things up: `/help` (this), `/evaluate` names any hand, `/rules` explains a game
+- Looking things up: `/help` (this), `/evaluate` names any hand, `/rules` a game's rules card
 - Server admins: `/settings` (`status`: the bot's processes), `/chips grant`, `take`, `ledger`
 """
 
@@ -88,34 +85,17 @@ class InfoCog(commands.Cog):
     async def rules(
         self, interaction: discord.Interaction[Any], game: app_commands.Choice[str] | None = None
     ) -> None:
-        """Summarise one game (with its full rules), or list them all."""
+        """A game's rules card, page by page, or the list of the games."""
         if game is None:
             text = "\n".join(f"**{spec.title}** (`{name}`)" for name, spec in GAMES.items())
-            text = "Games at this bot:\n" + text + "\nAsk `/rules game:` for one of them."
-            await interaction.response.send_message(
-                f"{text}\n{rules_pointer(interaction)}", ephemeral=True
+            text = (
+                "Games at this bot:\n" + text + "\n`/rules game:` shows one's rules, page by page."
             )
+            if (url := rules_url(interaction)) is not None:
+                text += f"\nThe full rules: {url}"
+            await interaction.response.send_message(text, ephemeral=True)
             return
         await show_rules(interaction, game.value)
-
-
-async def show_rules(interaction: discord.Interaction[Any], game: str) -> None:
-    """Answer, to the presser alone, with a game's summary and its full rules (the published
-    page, or the game's section of the rules the bot ships)."""
-    summary = rules_summary(GAMES[game])
-    url = rules_url(interaction)
-    if url is not None:
-        await interaction.response.send_message(f"{summary}\nThe full rules: {url}", ephemeral=True)
-        return
-    embed = discord.Embed(title=GAMES[game].title, description=rules_section(game))
-    await interaction.response.send_message(summary, embed=embed, ephemeral=True)
-
-
-def rules_url(interaction: discord.Interaction[Any]) -> str | None:
-    """Where the server's operator published the rules (``RULES_URL``), if anywhere."""
-    settings = getattr(interaction.client, "settings", None)
-    url = getattr(settings, "rules_url", None)
-    return str(url) if url else None
 
 
 def rules_pointer(interaction: discord.Interaction[Any]) -> str:
@@ -123,17 +103,4 @@ def rules_pointer(interaction: discord.Interaction[Any]) -> str:
     url = rules_url(interaction)
     if url is not None:
         return f"The full rules: {url}"
-    return "The full rules of a game: `/rules game:`."
-
-
-def rules_section(game: str) -> str:
-    """A game's section of docs/rules.md, cut to fit an embed."""
-    text = RULES_FILE.read_text("utf-8")
-    # Each game's entry names the heading its section starts with.
-    start = text.index(entry_of(game).section)
-    following = text.find("\n## ", start + 1)
-    section = text[start : following if following != -1 else len(text)].strip()
-    section = section.split("\n", 1)[1].strip() if "\n" in section else section
-    if len(section) > EMBED_LIMIT:
-        section = section[: EMBED_LIMIT - 80].rsplit("\n", 1)[0] + "\n\n…(more in docs/rules.md)"
-    return section
+    return "A game's rules, page by page: `/rules game:`."

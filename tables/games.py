@@ -40,7 +40,6 @@ __all__ = [
     "option_help",
     "rules_card",
     "rules_of",
-    "rules_summary",
     "spec_with",
     "takers",
 ]
@@ -218,15 +217,3 @@ def rules_card(spec: GameSpec) -> RulesCard:
     """The game's rules for players, page by page (``/rules``; the full rules for people who
     read them at length are docs/rules.md)."""
     return rules_of(spec).card()
-
-
-def rules_summary(spec: GameSpec) -> str:
-    """A few lines on how the game goes, from its data (the full rules are in docs/rules.md)."""
-    lines = [f"**{spec.title}**: {spec.min_players}-{spec.max_players} players"]
-    if spec.has_dealer:
-        lines[0] += " against the bot dealer"
-    lines[0] += f"; {spec.decks} deck(s)" + (
-        f" and {spec.jokers} joker(s)." if spec.jokers else "."
-    )
-    lines.extend(rules_of(spec).summary())
-    return "\n".join(lines)

@@ -157,9 +157,6 @@ class GameRules(Protocol):
     def scores_by_hand(self) -> bool:
         """Whether points are won hand by hand (the Pyramid games), not wager by wager."""
 
-    def summary(self) -> tuple[str, ...]:
-        """Lines on how the game goes, after who plays with which cards (``/rules``)."""
-
     def card(self) -> RulesCard:
         """The game's rules for players, page by page, its numbers read from its data."""
 

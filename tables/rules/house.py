@@ -51,8 +51,6 @@ class HouseRules:
     #: The game's name in a sentence, and how pictures read its hands.
     CALLED: ClassVar[str]
     HAND_RULES: ClassVar[HandRules]
-    #: How the game goes, in a line for ``/rules``.
-    SUMMARY: ClassVar[str]
 
     def shape(self) -> tuple[SlotShape, ...]:
         """The low hand, then the high hand."""
@@ -132,10 +130,6 @@ class HouseRules:
     def scores_by_hand(self) -> bool:
         """No: each wager is won or lost against the dealer."""
         return False
-
-    def summary(self) -> tuple[str, ...]:
-        """The hands and the wagers against the house, in one line."""
-        return (self.SUMMARY,)
 
     def warm_up(self) -> None:
         """Nothing to load ahead beyond what one house way builds."""

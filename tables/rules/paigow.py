@@ -59,10 +59,6 @@ class PaiGowRules(HouseRules):
 
     CALLED: ClassVar[str] = "Pai Gow"
     HAND_RULES: ClassVar[HandRules] = PAI_GOW_RULES
-    SUMMARY: ClassVar[str] = (
-        "7 cards each, set as a 5-card high and a 2-card low hand; the high hand must "
-        "win. Win both hands against the banker: even money less 5%; ties go to the banker."
-    )
 
     @property
     def variant(self) -> PaiGowVariant:

@@ -134,26 +134,6 @@ class PyramidRules:
         """Yes: each hand scores its points against the field (or the dealer)."""
         return True
 
-    def summary(self) -> tuple[str, ...]:
-        """The deal and the ante, each declaration, and the hands with their order."""
-        variant = self.variant
-        lines = [
-            f"Deal {variant.deal} cards; ante {variant.ante}."
-            if variant.ante
-            else f"Deal {variant.deal} cards; no ante."
-        ]
-        for turn, declaration in enumerate(variant.declarations, start=1):
-            lines.append(
-                f"Declaration {turn}: play on for {declaration.draw} more cards, or surrender."
-            )
-        sizes = " | ".join(
-            f"{slot.name} ({'/'.join(str(s) for s in slot.allowed_sizes)})"
-            for slot in variant.slots
-        )
-        order = "stronger than" if variant.order.value == "strict" else "at least as strong as"
-        lines.append(f"Hands, weakest first: {sizes}; each {order} the one before.")
-        return tuple(lines)
-
     def card(self) -> RulesCard:
         """The game's rules card, written from its variant (tables/rules/pyramid_pages.py)."""
         return pyramid_card(self.spec)

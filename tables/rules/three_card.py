@@ -69,10 +69,6 @@ class ThreeCardRules(HouseRules):
     ASKS: ClassVar[str] = "one card low and two cards high"
     CALLED: ClassVar[str] = "the three-card game"
     HAND_RULES: ClassVar[HandRules] = THREE_CARD_RULES
-    SUMMARY: ClassVar[str] = (
-        "3 cards each, set as a 1-card low and a 2-card high hand; three wagers of one "
-        "ante each (main bet, 3-card bonus, 6-card bonus) against the dealer's house way."
-    )
 
     @property
     def variant(self) -> ThreeCardVariant:

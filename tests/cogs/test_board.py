@@ -65,7 +65,8 @@ async def test_the_lobby_becomes_the_tables_message_and_follows_the_game(scene: 
         f"Done: nobody yet. Waiting for: <@{ann.id}>, <@{bob.id}>.",
     ]
     rules = await bob.click(board_message(scene), label="Rules")
-    assert rules.ephemeral and rules.response.content.startswith("**Showdown Version**")
+    [card] = rules.response.embeds
+    assert rules.ephemeral and card.title == "Showdown Version: How a game goes"
     await play_out(scene, [ann, bob], "suggest")
     await scene.env.settle()
     message = board_message_after(scene, lobby.id)

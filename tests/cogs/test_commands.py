@@ -69,8 +69,12 @@ async def test_rules_list_the_games_and_explain_one(scene: Scene) -> None:
     ann = scene.members[0]
     every = await ann.slash(scene.channel, "rules")
     assert "Showdown" in every.response.content and "Pai Gow" in every.response.content
+    assert every.response.content.splitlines()[-1] == (
+        "`/rules game:` shows one's rules, page by page."
+    )
     one = await ann.slash(scene.channel, "rules", game="casino")
-    assert "Declaration 1" in one.response.content and "Hand 1" in one.response.content
+    [card] = one.response.embeds
+    assert card.title == "Casino Version: How a game goes" and "fold" in card.description
 
 
 async def test_status_cancel_and_kick_through_the_table_commands(scene: Scene) -> None:

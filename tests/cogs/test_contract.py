@@ -22,9 +22,10 @@ from cogs.builder import build_text, build_view
 from cogs.controls import DYNAMIC_ITEMS, CustomId
 from cogs.declare import declare_view
 from cogs.lobby import lobby_view, next_hand_view
+from cogs.rules import pages_view
 from engine.cards import Shoe
 from tables.events import Lobby
-from tables.games import GAMES, GameSpec
+from tables.games import GAMES, GameSpec, rules_card
 from tables.hands import setting_shape
 from tests.tables.helpers import quick_arranger
 
@@ -95,6 +96,10 @@ def every_view() -> Iterator[tuple[str, discord.ui.View]]:
             yield f"{name} confirm", confirm_view(BIG_ID, BIG_ID, BIG_GAME, held, setting)
     for name, view, _ in builder_views():
         yield name, view
+    for name, spec in GAMES.items():
+        card = rules_card(spec)
+        for index in range(len(card.pages)):
+            yield f"{name} rules page {index + 1}", pages_view(name, card, index)
 
 
 def components(payload: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -148,6 +153,7 @@ RELEASED = {
     r":(?P<choice>play|surrender)",
     "HandButton": r"pp:hand:(?P<game>\d+)",
     "RulesButton": r"pp:rules:(?P<game>[a-z-]+)",
+    "RulesPageButton": r"pp:rulespage:(?P<game>[a-z-]+):(?P<page>\d+)",
     "SuggestButton": r"pp:suggest:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",
     "TakeButton": r"pp:take:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",
     "TypeButton": r"pp:type:(?P<guild>\d+):(?P<channel>\d+):(?P<game>\d+)",

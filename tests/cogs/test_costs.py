@@ -9,7 +9,6 @@ import pytest
 
 from cogs.coach import surrender_text
 from cogs.declare import declaration_text
-from cogs.info import rules_section
 from cogs.lobby import lobby_text, stakes_words
 from engine.settlement import POT, Transfer, balances
 from engine.stakes import declaration_stakes
@@ -23,6 +22,7 @@ from tables.rules.pyramid_review import surrender_of
 from tables.settle import settle_table
 from tables.table import Table
 from tests.cogs.helpers import Scene, open_table, play_out, the_table
+from tests.helpers import rules_section
 from tests.tables.helpers import quick_arranger
 
 

@@ -1,16 +1,13 @@
-"""What a player meets around a game: Deal again, /help, /rules, the DM's cards as text."""
+"""What a player meets around a game: Deal again, /help, the DM's cards as text."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 import discord
 
-from cogs.info import rules_section
 from engine.cards import parse_cards
-from tables.games import GAMES
 from tests.cogs.helpers import Scene, play_out, start_game, the_table
 
 
@@ -56,25 +53,6 @@ async def test_help_is_a_private_guide_to_a_game_and_every_command(scene: Scene)
                 assert f"`{sub.name}`" in text or f"/{command.name} {sub.name}" in text, sub.name
         else:
             assert f"/{command.name}" in text, command.name
-
-
-async def test_rules_show_the_games_own_section_or_the_published_page(scene: Scene) -> None:
-    ann = scene.members[0]
-    shown = await ann.slash(scene.channel, "rules", game="paigow")
-    assert shown.ephemeral
-    [embed] = shown.response.embeds
-    assert embed.title == "Pai Gow poker" and "banker" in embed.description
-    assert len(embed.description) <= 4096
-    assert "repository" not in shown.response.content
-    scene.bot.settings = replace(scene.bot.settings, rules_url="https://example.org/rules")
-    linked = await ann.slash(scene.channel, "rules", game="showdown")
-    assert "https://example.org/rules" in linked.response.content
-
-
-def test_every_game_has_its_section_in_the_rules() -> None:
-    for game in GAMES:
-        section = rules_section(game)
-        assert 200 < len(section) <= 4096, game
 
 
 async def test_the_dm_carries_the_cards_sorted_as_text_to_copy(scene: Scene) -> None:
