@@ -37,7 +37,14 @@ from cogs.arrange import PlayCog
 from cogs.boards import Boards
 from cogs.chips import ChipsCog
 from cogs.coach import CoachCog
-from cogs.common import LobbyMessages, Services, Suggestions, on_tree_error
+from cogs.common import (
+    LobbyMessages,
+    PictureWorkers,
+    Services,
+    Suggestions,
+    draw_pictures_in,
+    on_tree_error,
+)
 from cogs.controls import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from cogs.info import RULES_URL_LIMIT, InfoCog
 from cogs.lifecycle import LifecycleCog
@@ -107,10 +114,13 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     #: How many solver processes to run; None: one per CPU the bot may use (`usable_cpus`).
     workers: int | None = None
+    #: How many processes draw the pictures beside the solver's; 0: threads of the bot's own
+    #: process, which take turns with its event loop (`cogs.common.PictureWorkers`).
+    picture_workers: int = 1
     #: Where Discord's REST API and gateway are; set only to run against a local fake of Discord.
     api_url: str | None = None
     gateway_url: str | None = None
-    #: Where the rules are published for players; /rules shows docs/rules.md's text without it.
+    #: Where the full rules are published for players; /rules adds the address to a game's card.
     rules_url: str | None = None
     #: The bot's owners, who see the whole bot in `/settings status`; empty: the application's
     #: owner (or its team), as Discord tells.
@@ -140,6 +150,7 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         shard_count=shard_count,
         shard_ids=shard_ids,
         workers=parse_workers(environ.get("WORKERS", "")),
+        picture_workers=parse_picture_workers(environ.get("PICTURE_WORKERS", "")),
         api_url=parse_url("DISCORD_API_URL", environ.get("DISCORD_API_URL", "")),
         gateway_url=parse_url("DISCORD_GATEWAY_URL", environ.get("DISCORD_GATEWAY_URL", "")),
         rules_url=parse_web_url("RULES_URL", environ.get("RULES_URL", "")),
@@ -226,6 +237,19 @@ def parse_guild_id(text: str) -> int | None:
     return int(text)
 
 
+def parse_picture_workers(text: str) -> int:
+    """Read the number of picture processes; empty means one, 0 threads of the bot's process."""
+    text = text.strip()
+    if not text:
+        return 1
+    if not (text.isascii() and text.isdigit()) or int(text) > 64:
+        raise SettingsError(
+            "PICTURE_WORKERS must be a whole number of picture processes from 0 to 64 (0: draw"
+            f" in threads of the bot's process), or empty for one, not {text!r}."
+        )
+    return int(text)
+
+
 def parse_workers(text: str) -> int | None:
     """Read the optional number of worker processes; empty means one per usable CPU."""
     text = text.strip()
@@ -277,6 +301,7 @@ class PyramidBot(commands.AutoShardedBot):
         offload: Offload | None = None,
         arranger: Arranger = default_setting,
         sync_only: bool = False,
+        prepare_suggestions: bool = True,
     ) -> None:
         # Everything happens through interactions: the bot needs to know its servers and their
         # channels (guilds), and no messages, typing, reactions or members.
@@ -296,11 +321,15 @@ class PyramidBot(commands.AutoShardedBot):
         self.settings = settings
         self.offload: Offload = offload or ProcessOffload(settings.workers or usable_cpus())
         self.arranger = arranger
+        #: Every player's suggestion is made as the hands are to be set, before anyone asks.
+        self.prepare_suggestions = prepare_suggestions
         #: ``--sync``: sync the commands whatever their digest says, and do nothing else.
         self.sync_only = sync_only
         self.database: Database | None = None
         self.services: Services
         self.cluster: ClusterMember | None = None
+        #: The processes that draw the pictures (with worker processes for the solver only).
+        self.pictures: PictureWorkers | None = None
 
     async def open_storage(self) -> Database:
         """The bot's database, opened by the first call (`run_bot` makes it before logging in)."""
@@ -331,6 +360,7 @@ class PyramidBot(commands.AutoShardedBot):
             clock=discord_clock,
             offload=self.offload,
             arranger=self.arranger,
+            prepare_suggestions=self.prepare_suggestions,
         )
         publisher.read_table = tables.table
         self.services = Services(storage, tables, suggestions, lobbies, boards)
@@ -346,6 +376,11 @@ class PyramidBot(commands.AutoShardedBot):
                 self.offload.kept,
             )
             await self.offload.start(warm_up)
+            if self.settings.picture_workers:
+                log.info("Starting %d picture process(es).", self.settings.picture_workers)
+                self.pictures = PictureWorkers(self.settings.picture_workers, warm_up_pictures)
+                await self.pictures.start()
+                draw_pictures_in(self.pictures)
         for cog in (*command_cogs(), LifecycleCog(self, self.services)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -409,6 +444,10 @@ class PyramidBot(commands.AutoShardedBot):
         close = getattr(self.offload, "close", None)
         if close is not None:
             close()
+        if self.pictures is not None:
+            draw_pictures_in(None)
+            self.pictures.close()
+            self.pictures = None
         if self.database is not None:
             await self.database.close()
             self.database = None

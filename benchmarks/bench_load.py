@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
+from cogs.common import PictureWorkers, draw_pictures_in, picture
 from cogs.pictures import (
     hand_picture,
     phase_subtitle,
@@ -153,7 +154,7 @@ class Load:
                     opened: float = opened,
                 ) -> None:
                     if user in cards:
-                        await asyncio.to_thread(hand_picture, cards[user], subtitle=subtitle)
+                        await picture(hand_picture, cards[user], subtitle=subtitle)
                     if user not in self.dm_open:
                         self.dm_open.add(user)
                         await self.request()
@@ -168,7 +169,7 @@ class Load:
                 held = {}
             elif isinstance(event, ShowdownSettled):
                 names = {seat.user: f"Player {seat.user}" for seat in event.seats}
-                await asyncio.to_thread(showdown_picture, event, names)
+                await picture(showdown_picture, event, names)
                 await self.request()
                 self.posted[event.game_id] = time.perf_counter()
                 self.finished.put_nowait(channel_id)
@@ -191,18 +192,24 @@ class Load:
             if isinstance(event, DeclarationsOpened):
                 await self.timed("declare", self.manager.declare(GUILD, channel, user, True))
             else:
-                # Suggest pressed, to the answer shown: the solver, the preview and its request.
+                # Suggest pressed, to the answer shown (the first answer while the best is
+                # being made, as the bot's Suggest does), its preview and its request.
                 asked = time.perf_counter()
-                suggestion = await self.manager.suggest(GUILD, channel, user)
-                setting = suggestion.setting
+                suggestion, best = await self.manager.suggest_now(GUILD, channel, user)
                 spec = GAMES[event.game] if isinstance(event, ArrangingOpened) else None
-                if spec is not None:
-                    await asyncio.to_thread(
-                        setting_picture, spec, setting.hands, title="Suggested hands"
-                    )
-                await self.request()
+                await self.show(spec, suggestion.setting)
                 self.waits["suggest"].append(time.perf_counter() - asked)
+                coming = None
+                if not best:
+                    coming = asyncio.ensure_future(self.manager.suggest(GUILD, channel, user))
                 await asyncio.sleep(self.rng.uniform(0.2, 1.0))  # reads it, presses Take it
+                setting = suggestion.setting
+                if coming is not None:
+                    if coming.done() and not coming.exception():
+                        setting = coming.result().setting  # the best came meanwhile
+                        self.waits["best"].append(time.perf_counter() - asked)
+                    else:
+                        coming.cancel()  # takes the first answer
                 started = time.perf_counter()
                 submit = self.manager.submit(GUILD, channel, user, setting)
                 events = await self.timed("submit", submit)
@@ -213,6 +220,12 @@ class Load:
                         self.hands_in[settled.game_id] = started  # the last hands
         except GameError:
             pass  # the deadline came first, or the chips fell short
+
+    async def show(self, spec: Any, setting: Any) -> None:
+        """A suggestion as the bot shows it: its preview picture, in a thread, and a request."""
+        if spec is not None:
+            await picture(setting_picture, spec, setting.hands, title="Suggested hands")
+        await self.request()
 
     async def timed(self, kind: str, action: Any) -> Any:
         started = time.perf_counter()
@@ -355,6 +368,8 @@ async def run(
     kept: int,
     burst: float = 0.0,
     mixed_seats: bool = False,
+    prepare: bool = True,
+    picture_workers: int = 0,
 ) -> tuple[str, str]:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
@@ -367,6 +382,11 @@ async def run(
         await workers.start(warm_up)
         warm_up()
         warm_up_pictures()
+        drawing = None
+        if picture_workers:
+            drawing = PictureWorkers(picture_workers, warm_up_pictures)
+            await drawing.start()
+            draw_pictures_in(drawing)
         load = loaded_manager(
             storage,
             rng,
@@ -376,12 +396,15 @@ async def run(
             rng=random.Random(seed),
             offload=Flat(workers) if before else workers,
             background_publishing=not before,
+            prepare_suggestions=prepare and not before,
         )
         manager = load.manager
         plan = table_plan(tables, kinds, seats=random.Random(seed) if mixed_seats else None)
         hosts = {channel: users[0] for channel, _, users in plan}
         await open_tables(manager, plan)
         worker_pids = list(workers.pool._processes)
+        if drawing is not None:
+            worker_pids += list(drawing.pool._processes)
         stalls: list[float] = []
         watcher = asyncio.get_running_loop().create_task(_watch_loop(stalls))
         writer.waits.clear()
@@ -416,6 +439,9 @@ async def run(
             task.cancel()  # the players still thinking over a deadline's game
         await manager.close()
         workers.close()
+        if drawing is not None:
+            draw_pictures_in(None)
+            drawing.close()
         await database.close()
     to_showdown = [
         load.posted[game] - hands for game, hands in load.hands_in.items() if game in load.posted
@@ -466,7 +492,9 @@ def _players_line(load: Load, tables: int, stalls: list[float], cpu_per_game: fl
         f"  players at {tables} tables: DM after opening p50/p95/max "
         f"{_ms(load.to_dm, 0.5)}/{_ms(load.to_dm, 0.95)}/{_ms(load.to_dm, 1.0)} ms; "
         f"Suggest p50/p95/max {_ms(load.waits['suggest'], 0.5)}/"
-        f"{_ms(load.waits['suggest'], 0.95)}/{_ms(load.waits['suggest'], 1.0)} ms; "
+        f"{_ms(load.waits['suggest'], 0.95)}/{_ms(load.waits['suggest'], 1.0)} ms "
+        f"(the best replaced a first answer {len(load.waits['best'])} times before Take it, "
+        f"p95 {_ms(load.waits['best'], 0.95)} ms); "
         f"own hands {load.own}/{load.tried} ({own:.1f}%); "
         f"loop stall p99/max {_ms(stalls, 0.99)}/{_ms(stalls, 1.0)} ms; "
         f"CPU {cpu_per_game:.2f} s a game\n  targets: " + "; ".join(met)
@@ -489,6 +517,22 @@ def main() -> None:
         type=float,
         default=0.5,
         help="share of players who click 0.01-0.2 s after their DM (the others 0.5-3 s)",
+    )
+    parser.add_argument(
+        "--prepare",
+        type=int,
+        nargs="+",
+        default=[1],
+        help="1: suggestions made as each phase opens (the bot's way), 0: only when asked;"
+        " each run in turn",
+    )
+    parser.add_argument(
+        "--picture-workers",
+        type=int,
+        nargs="+",
+        default=[1],
+        help="processes that draw the pictures (the bot's default: 1; 0: threads of this"
+        " process, as before); each run in turn",
     )
     parser.add_argument(
         "--full-seats",
@@ -516,11 +560,12 @@ def main() -> None:
         f"{'show50':>6} {'show95':>6} {'deal50':>6} {'deal95':>6} {'load':>5} "
         f"{'cpu':>5} {'wrk':>5} {'mach':>5} {'lag99':>6} {'dbw50':>5} {'dbw95':>5} {'uses':>4} "
         f"{'calls':>5} {'held':>5} "
-        f"{'read':>4} {'kept':>4}   (ms; CPU in cores)"
+        f"{'read':>4} {'kept':>4} {'prep':>4} {'pics':>4}   (ms; CPU in cores)"
     )
     for tables in args.tables:
         modes = (True, False) if args.before else (False,)
-        for before, readers, kept in itertools.product(modes, args.readers, args.kept):
+        runs = itertools.product(modes, args.readers, args.kept, args.prepare, args.picture_workers)
+        for before, readers, kept, prepare, drawers in runs:
             players, line = asyncio.run(
                 run(
                     tables,
@@ -534,9 +579,11 @@ def main() -> None:
                     kept=kept,
                     burst=args.burst,
                     mixed_seats=not args.full_seats,
+                    prepare=bool(prepare),
+                    picture_workers=drawers,
                 )
             )
-            print(f"{line} {readers:>4} {kept:>4}", flush=True)
+            print(f"{line} {readers:>4} {kept:>4} {prepare:>4} {drawers:>4}", flush=True)
             print(players, flush=True)
     print(f"statistics: {statistics.__name__} of clicks; latency per request {args.latency_ms} ms")
 

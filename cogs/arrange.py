@@ -33,6 +33,7 @@ from render.style import signed
 from tables.games import GameSpec
 from tables.hands import (
     Setting,
+    Suggestion,
     has_automatics,
     read_setting,
     setting_shape,
@@ -174,17 +175,42 @@ async def typed_table(interaction: Interaction, guild: int, channel: int) -> Tab
 
 async def suggest(interaction: Interaction, key: tuple[int, int], table: Table) -> None:
     """Answer with the solver's setting of the presser's cards at ``table`` (found by the
-    typed command or by the button's gate) and a button to take it."""
+    typed command or by the button's gate) and a button to take it. While the solver's best is
+    still being made, a first answer (made in milliseconds) is shown at once, and the best
+    replaces it in the same message when it comes."""
     await acknowledge(interaction)
     found = services(interaction)
     assert table.game_id is not None
-    suggestion = await found.tables.suggest(*key, interaction.user.id)
+    user = interaction.user.id
+    suggestion, best = await found.tables.suggest_now(*key, user)
+    await show_suggestion(interaction, key, table, suggestion, first=not best)
+    if best:
+        return
+    try:
+        better = await found.tables.suggest(*key, user)
+    except GameError:
+        return  # the hands are no longer to be set (the deadline came): the first answer stays
+    await show_suggestion(interaction, key, table, better, first=False)
+
+
+async def show_suggestion(
+    interaction: Interaction,
+    key: tuple[int, int],
+    table: Table,
+    suggestion: Suggestion,
+    *,
+    first: bool,
+) -> None:
+    """The suggestion in the interaction's answer, with its picture and Take it."""
+    found = services(interaction)
+    assert table.game_id is not None
     setting = suggestion.setting
     found.suggestions.remember(table.game_id, interaction.user.id, setting)
-    data = await picture(setting_picture, table.spec, setting.hands, title="Suggested hands")
+    title = "A first suggestion" if first else "Suggested hands"
+    data = await picture(setting_picture, table.spec, setting.hands, title=title)
     ev = (
         ""
-        if suggestion.ev is None
+        if suggestion.ev is None or first
         else f" Expected {signed(suggestion.ev, 2)} points per opponent."
     )
     auto = (
@@ -192,10 +218,15 @@ async def suggest(interaction: Interaction, key: tuple[int, int], table: Table) 
         if setting.automatic
         else ""
     )
+    lead = (
+        "**A first suggestion**, made at once; the solver's best replaces it here in a moment.\n"
+        if first
+        else ""
+    )
     await answer(
         interaction,
-        f"`{setting.text}`{ev}{auto}\nTake it as it is, or edit it: **Type hands** starts from "
-        "it, or copy it into `/arrange hands:`.",
+        f"{lead}`{setting.text}`{ev}{auto}\nTake it as it is, or edit it: **Type hands** starts "
+        "from it, or copy it into `/arrange hands:`.",
         file=png(data, "suggestion.png"),
         view=take_view(*key, table.game_id),
     )

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
+import multiprocessing
 import secrets
+import signal
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol, TypeVar
 
@@ -255,8 +259,69 @@ def png(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
+class PictureWorkers:
+    """Processes that draw the pictures, so that drawing never holds the loop's interpreter: a
+    thread of the loop's process draws beside the loop but takes turns with it for Python's
+    global lock, and a phase's hundreds of DM pictures stalled the loop so.
+
+    Each process draws every card as it starts (``warm_up``), as the loop's process does; a
+    picture's arguments and its PNG bytes cross to and fro (tens of kilobytes). ``render`` must
+    be a module-level function.
+    """
+
+    def __init__(self, processes: int, warm_up: Callable[[], object]) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.processes = processes
+        self.pool = ProcessPoolExecutor(
+            max_workers=processes,
+            mp_context=context,
+            initializer=_picture_worker,
+            initargs=(warm_up,),
+        )
+
+    async def start(self) -> None:
+        """Start every process now (and let each draw its cards) rather than at the first
+        picture."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            *(loop.run_in_executor(self.pool, _nothing) for _ in range(2 * self.processes))
+        )
+
+    async def draw(self, render: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``render(*args, **kwargs)`` in a process of the pool."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.pool, functools.partial(render, *args, **kwargs))
+
+    def close(self) -> None:
+        """Stop the processes."""
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _picture_worker(warm_up: Callable[[], object]) -> None:
+    """A picture process ignores Ctrl-C (the bot stops it) and draws its cards once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    warm_up()
+
+
+def _nothing() -> None:
+    """A task that only proves a process is up."""
+
+
+#: Where this process's pictures are drawn: the picture processes once the bot has started them
+#: (``draw_pictures_in``), else threads beside the loop (the tests, the demos).
+_drawing: list[PictureWorkers] = []
+
+
+def draw_pictures_in(workers: PictureWorkers | None) -> None:
+    """Draw every picture from now on in ``workers`` (None: in threads)."""
+    _drawing[:] = [] if workers is None else [workers]
+
+
 async def picture(render: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Draw a picture off the event loop (Pillow holds the loop otherwise)."""
+    """Draw a picture off the event loop (Pillow holds the loop otherwise): in the picture
+    processes where the bot runs them, else in a thread."""
+    if _drawing:
+        return await _drawing[0].draw(render, *args, **kwargs)
     return await asyncio.to_thread(render, *args, **kwargs)
 
 

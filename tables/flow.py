@@ -22,7 +22,7 @@ from tables.outbox import Batch
 from tables.phase import Phase
 from tables.record import record_to_json
 from tables.runtime import Offload, Priority
-from tables.setting import Setting
+from tables.setting import Setting, Suggestion
 from tables.settle import Result, settle_table
 from tables.table import Table
 
@@ -30,6 +30,8 @@ from tables.table import Table
 SETTLE_ATTEMPTS = 3
 #: Sets the hands of a player who let the deadline pass (CPU work: it runs off the loop).
 Arranger = Callable[[GameSpec, Sequence[AnyCard]], Setting]
+#: The suggestion made already for a player of a game, if any (``Suggestions.ready``).
+Prepared = Callable[[int, int], Suggestion | None]
 
 
 class Flow:
@@ -41,11 +43,15 @@ class Flow:
         offload: Offload,
         clock: Callable[[], float],
         arranger: Arranger,
+        prepared: Prepared | None = None,
     ) -> None:
         self.storage = storage
         self.offload = offload
         self.clock = clock
         self.arranger = arranger
+        #: A silent player's suggestion made already (as the phase opened) sets their hands at
+        #: the deadline without asking the workers again.
+        self.prepared = prepared
 
     async def advance(self, table: Table, batch: Batch) -> None:
         """Do everything now due at the table, in order, adding its events to ``batch``."""
@@ -58,8 +64,15 @@ class Flow:
             ):
                 due = [s for s in table.unset() if s.kicked or table.is_expired(now)]
                 for seat in due:
-                    setting = await self.offload(
-                        self.arranger, table.spec, seat.held, priority=Priority.DEADLINE
+                    made = None
+                    if self.prepared is not None and table.game_id is not None:
+                        made = self.prepared(table.game_id, seat.user)
+                    setting = (
+                        made.setting
+                        if made is not None
+                        else await self.offload(
+                            self.arranger, table.spec, seat.held, priority=Priority.DEADLINE
+                        )
                     )
                     batch.add(*table.place(seat.user, setting, by="solver"))
             elif table.phase is Phase.SETTLING:

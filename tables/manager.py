@@ -25,6 +25,7 @@ from engine.players import level_named
 from storage import Storage
 from storage.errors import SeatTakenError, StaleSnapshotError
 from storage.rows import GameStatus
+from tables.computers import is_computer
 from tables.config import TableConfig
 from tables.deadlines import Deadlines, due_at
 from tables.events import (
@@ -43,15 +44,17 @@ from tables.runtime import (
     Activity,
     AsyncioScheduler,
     Offload,
+    Priority,
     Publisher,
     Scheduler,
     ThreadOffload,
     default_process_id,
 )
+from tables.seat import SeatState
 from tables.server import Server
 from tables.snapshot import table_from_state
 from tables.subscribers import Subscriber
-from tables.suggestions import Suggestions
+from tables.suggestions import Suggestions, first_answer
 from tables.table import Table
 from tables.turns import ComputerTurns
 
@@ -78,6 +81,7 @@ class TableManager(TableReader):
         arranger: Arranger = default_setting,
         offload: Offload | None = None,
         background_publishing: bool = True,
+        prepare_suggestions: bool = False,
         process_id: str | None = None,
         subscribers: Sequence[Subscriber] | None = None,
     ) -> None:
@@ -108,7 +112,10 @@ class TableManager(TableReader):
         )
         self.activity = Activity()
         self.suggestions = Suggestions()
-        self.flow = Flow(storage, self.offload, self.clock, arranger)
+        #: Every person's suggestion is asked for as the hands are to be set (the bot's way).
+        self.prepare_suggestions = prepare_suggestions
+        prepared = self.suggestions.ready if prepare_suggestions else None
+        self.flow = Flow(storage, self.offload, self.clock, arranger, prepared)
         # A computer's decision that comes back to a table closed meanwhile has nothing to do.
         self.turns = ComputerTurns(
             self.offload,
@@ -198,7 +205,26 @@ class TableManager(TableReader):
             # Shown once the table is released: the next action here need not wait for Discord.
             await self.outbox.after_commit(key)
             self.turns.after_commit(key, work)
+            self._prepare(work)
             return tuple(batch.events)
+
+    def _prepare(self, table: Table) -> None:
+        """Ask for the suggestion of each person who has hands to set and has not set them,
+        without waiting (once per game and player: asking again changes nothing)."""
+        if not self.prepare_suggestions or table.phase is not Phase.ARRANGING:
+            return
+        if table.game_id is None or table.deadline is None:
+            return
+        for seat in table.unset():
+            if not is_computer(seat.user):
+                self.suggestions.prepare(
+                    self.offload,
+                    table.spec,
+                    seat.held,
+                    game_id=table.game_id,
+                    user=seat.user,
+                    deadline=table.deadline,
+                )
 
     async def publish_pending(self) -> int:
         """Hand every event still queued to the publisher and the subscribers (after a
@@ -350,13 +376,38 @@ class TableManager(TableReader):
 
     async def suggest(self, guild_id: int, channel_id: int, user: int) -> Suggestion:
         """The solver's setting of the player's cards (nothing changes until they submit it)."""
+        table, seat = await self._setting_hands(guild_id, channel_id, user)
+        assert table.game_id is not None
+        return await self.suggestions.of(
+            self.offload, table.spec, seat.held, game_id=table.game_id, user=user
+        )
+
+    async def suggest_now(
+        self, guild_id: int, channel_id: int, user: int
+    ) -> tuple[Suggestion, bool]:
+        """The solver's setting if it is made already (True), else a first answer made in a few
+        milliseconds (False) while ``suggest`` waits for the best; the best is asked for now."""
+        table, seat = await self._setting_hands(guild_id, channel_id, user)
+        assert table.game_id is not None
+        made = self.suggestions.ready(table.game_id, user)
+        if made is not None:
+            return made, True
+        if not self.prepare_suggestions:
+            return await self.suggest(guild_id, channel_id, user), True
+        # The solver with no time to search: milliseconds, in a worker (a kept one if the others
+        # are all solving), never on the loop's own interpreter, which the pictures share.
+        quick = await self.offload(first_answer, table.spec, seat.held, priority=Priority.FIRST)
+        return quick, False
+
+    async def _setting_hands(
+        self, guild_id: int, channel_id: int, user: int
+    ) -> tuple[Table, SeatState]:
+        """The table where the player has hands to set now, and their seat."""
         table = await self._get((guild_id, channel_id))
         seat = table.seat_of(user)
         if table.phase is not Phase.ARRANGING or not seat.is_active or table.game_id is None:
             raise GameError("There are no hands of yours to set now.")
-        return await self.suggestions.of(
-            self.offload, table.spec, seat.held, game_id=table.game_id, user=user
-        )
+        return table, seat
 
     async def hand(self, guild_id: int, channel_id: int, user: int) -> tuple[AnyCard, ...]:
         """The cards the player holds in this channel's game."""

@@ -101,8 +101,14 @@ class Priority(IntEnum):
     SETTLE = 0
     #: The hands the table sets for a silent player at the deadline (a settlement follows).
     DEADLINE = 1
+    #: A first answer to a Suggest pressed before its suggestion is made: milliseconds of work
+    #: that a player is waiting for, so it may take a worker kept from suggestions.
+    FIRST = 2
     #: One player's Suggest: it may wait behind the others, never they behind it.
-    SUGGEST = 2
+    SUGGEST = 3
+    #: A suggestion made before anyone asks, as a phase opens (the nearest deadline first):
+    #: asked for, it is answered at once with a first answer until this one is ready.
+    PREPARE = 4
 
 
 class Slots:
@@ -122,7 +128,7 @@ class Slots:
         self.kept = kept
         self._busy = 0
         self._suggesting = 0
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._waiting: list[tuple[int, float, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
 
     @property
@@ -131,10 +137,11 @@ class Slots:
         return self.size - self._busy
 
     @contextlib.asynccontextmanager
-    async def taken(self, priority: Priority) -> AsyncIterator[None]:
-        """Hold a slot for the block, waiting for one if none is free to this job."""
+    async def taken(self, priority: Priority, urgency: float = 0.0) -> AsyncIterator[None]:
+        """Hold a slot for the block, waiting for one if none is free to this job; among jobs of
+        one priority the lowest ``urgency`` (a deadline) goes first, then the first come."""
         ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (int(priority), next(self._order), ready))
+        heapq.heappush(self._waiting, (int(priority), urgency, next(self._order), ready))
         self._hand_out()
         try:
             await ready
@@ -150,20 +157,20 @@ class Slots:
     def _hand_out(self) -> None:
         """Give free slots to the most urgent jobs waiting that may take one."""
         while self._waiting and self._busy < self.size:
-            priority, _, ready = self._waiting[0]
+            priority, _, _, ready = self._waiting[0]
             if ready.done():  # a cancelled waiter is simply skipped
                 heapq.heappop(self._waiting)
                 continue
-            if priority == Priority.SUGGEST and self._suggesting >= self.size - self.kept:
+            if priority >= Priority.SUGGEST and self._suggesting >= self.size - self.kept:
                 return  # the rest are suggestions too: the slots left are kept
             heapq.heappop(self._waiting)
             self._busy += 1
-            self._suggesting += priority == Priority.SUGGEST
+            self._suggesting += priority >= Priority.SUGGEST
             ready.set_result(None)
 
     def _release(self, priority: Priority) -> None:
         self._busy -= 1
-        self._suggesting -= priority == Priority.SUGGEST
+        self._suggesting -= priority >= Priority.SUGGEST
         self._hand_out()
 
 
@@ -199,9 +206,15 @@ class Offload(Protocol):
     """Runs CPU work (the solver, a settlement) away from the event loop and awaits its result."""
 
     async def __call__(
-        self, work: Callable[..., T], /, *args: Any, priority: Priority = Priority.SUGGEST
+        self,
+        work: Callable[..., T],
+        /,
+        *args: Any,
+        priority: Priority = Priority.SUGGEST,
+        urgency: float = 0.0,
     ) -> T:
-        """``work(*args)``, computed elsewhere, urgent work first."""
+        """``work(*args)``, computed elsewhere, urgent work first (``urgency``, a deadline,
+        orders the jobs of one priority)."""
 
 
 #: Workers beyond those suggestions may use, kept for settlements and deadlines.
@@ -215,10 +228,15 @@ class ThreadOffload:
         self.slots = Slots(workers + kept, kept=kept)
 
     async def __call__(
-        self, work: Callable[..., T], /, *args: Any, priority: Priority = Priority.SUGGEST
+        self,
+        work: Callable[..., T],
+        /,
+        *args: Any,
+        priority: Priority = Priority.SUGGEST,
+        urgency: float = 0.0,
     ) -> T:
         """``work(*args)`` in a thread."""
-        async with self.slots.taken(priority):
+        async with self.slots.taken(priority, urgency):
             return await asyncio.to_thread(work, *args)
 
     def close(self) -> None:
@@ -254,10 +272,15 @@ class ProcessOffload:
         await asyncio.gather(*started)
 
     async def __call__(
-        self, work: Callable[..., T], /, *args: Any, priority: Priority = Priority.SUGGEST
+        self,
+        work: Callable[..., T],
+        /,
+        *args: Any,
+        priority: Priority = Priority.SUGGEST,
+        urgency: float = 0.0,
     ) -> T:
         """``work(*args)`` in a worker process (``work`` must be a module-level function)."""
-        async with self.slots.taken(priority):
+        async with self.slots.taken(priority, urgency):
             with _children_ignore_interrupts():
                 running = asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
             return await running

@@ -2,6 +2,8 @@
 
 One holding has one answer, so a second Suggest (a double click, or Suggest after Take it) waits
 for the first instead of queueing the solver again; a failed or cancelled one is asked afresh.
+With ``prepare`` the answer is asked for as the phase opens, before anyone presses Suggest (the
+nearest deadline first), and the table's deadline sets a silent player's hands from it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,25 @@ class Suggestions:
         self.kept = kept
         self._known: dict[tuple[int, int], asyncio.Future[Suggestion]] = {}
 
+    def _asked(
+        self,
+        offload: Offload,
+        spec: GameSpec,
+        held: Sequence[AnyCard],
+        key: tuple[int, int],
+        priority: Priority,
+        urgency: float = 0.0,
+    ) -> asyncio.Future[Suggestion]:
+        """The answer for ``key``: the one asked already, or a new ask of the workers."""
+        known = self._known.get(key)
+        if known is None or (known.done() and (known.cancelled() or known.exception())):
+            work = offload(suggest_setting, spec, held, priority=priority, urgency=urgency)
+            known = asyncio.ensure_future(work)
+            self._known[key] = known
+            while len(self._known) > self.kept:
+                del self._known[next(iter(self._known))]
+        return known
+
     async def of(
         self,
         offload: Offload,
@@ -36,17 +57,25 @@ class Suggestions:
         user: int,
     ) -> Suggestion:
         """The suggestion for this player's holding in this game, computed by ``offload`` once."""
-        key = (game_id, user)
-        known = self._known.get(key)
-        if known is None or (known.done() and (known.cancelled() or known.exception())):
-            known = asyncio.ensure_future(
-                offload(suggest_setting, spec, held, priority=Priority.SUGGEST)
-            )
-            self._known[key] = known
-            while len(self._known) > self.kept:
-                del self._known[next(iter(self._known))]
+        known = self._asked(offload, spec, held, (game_id, user), Priority.SUGGEST)
         # Shielded: one caller giving up does not cancel the answer the others wait for.
         return await asyncio.shield(known)
+
+    def prepare(
+        self,
+        offload: Offload,
+        spec: GameSpec,
+        held: Sequence[AnyCard],
+        *,
+        game_id: int,
+        user: int,
+        deadline: float,
+    ) -> None:
+        """Ask for the suggestion now, without waiting for it: the workers take it after every
+        player's own ask, the nearest deadline first."""
+        known = self._asked(offload, spec, held, (game_id, user), Priority.PREPARE, deadline)
+        # Nobody may be waiting for it: a failure is kept as the future's, not logged unseen.
+        known.add_done_callback(_quietly)
 
     def ready(self, game_id: int, user: int) -> Suggestion | None:
         """The suggestion for this player in this game if it is computed already (never waits)."""
@@ -54,3 +83,14 @@ class Suggestions:
         if known is None or not known.done() or known.cancelled() or known.exception():
             return None
         return known.result()
+
+
+def _quietly(done: asyncio.Future[Suggestion]) -> None:
+    if not done.cancelled():
+        done.exception()  # retrieved: asked again by whoever needs it (``_asked``)
+
+
+def first_answer(spec: GameSpec, held: Sequence[AnyCard]) -> Suggestion:
+    """A legal setting in milliseconds (the solver with no time to search: its greedy setting),
+    shown while the solver's best is still being made."""
+    return suggest_setting(spec, held, budget_s=0.0)

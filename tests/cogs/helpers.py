@@ -23,13 +23,20 @@ from tests.tables.helpers import quick_arranger
 GUILD_ID = 424242424242424242
 
 
-def make_bot(path: Path) -> PyramidBot:
-    """The bot as it runs, on a temp database, with fast test hands for absent players."""
+def make_bot(path: Path, *, prepare_suggestions: bool = False) -> PyramidBot:
+    """The bot as it runs, on a temp database, with fast test hands for absent players (and no
+    suggestion made before it is asked for, unless ``prepare_suggestions``: the solver's work
+    for every holding of every test game would only slow the suite)."""
     settings = Settings(
         discord_token="test", database=str(path), dev_guild_id=GUILD_ID, shard_count=1
     )
     # Threads, not worker processes: simcord runs everything in one process.
-    return PyramidBot(settings, offload=ThreadOffload(), arranger=quick_arranger)
+    return PyramidBot(
+        settings,
+        offload=ThreadOffload(),
+        arranger=quick_arranger,
+        prepare_suggestions=prepare_suggestions,
+    )
 
 
 @dataclass

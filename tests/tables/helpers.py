@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import random
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,7 +27,7 @@ from tables.games import GameSpec
 from tables.hands import Setting, read_setting, suggest_setting
 from tables.manager import NO_TABLE, TableManager
 from tables.phase import Phase
-from tables.runtime import DeliveryError
+from tables.runtime import DeliveryError, Priority
 from tables.subscribers import Subscriber
 from tables.table import Table
 
@@ -354,3 +356,40 @@ def refused_with(sentence: str) -> Iterator[None]:
     with pytest.raises(GameError) as refusal:
         yield
     assert str(refusal.value) == sentence
+
+
+class GatedOffload:
+    """The computers' worker pool, held shut until the test opens it: what was asked, and when."""
+
+    def __init__(self, inner: Any, only: tuple[str, ...] | None = None) -> None:
+        self.inner = inner
+        self.only = only
+        self.gate = asyncio.Event()
+        self.asked: list[tuple[str, Priority]] = []
+        self.urgencies: list[float] = []
+        self._arrived: asyncio.Queue[None] = asyncio.Queue()
+
+    async def __call__(
+        self, work: Any, /, *args: Any, priority: Priority = Priority.SUGGEST, urgency: float = 0.0
+    ) -> Any:
+        if not self.holds(work):
+            return await self.inner(work, *args, priority=priority, urgency=urgency)
+        self.asked.append((work.__name__, priority))
+        self.urgencies.append(urgency)
+        self._arrived.put_nowait(None)
+        await self.held()
+        return await self.inner(work, *args, priority=priority, urgency=urgency)
+
+    def holds(self, work: Any) -> bool:
+        """Whether the gate holds this work (``only``: the works it holds, by name)."""
+        return self.only is None or work.__name__ in self.only
+
+    async def held(self) -> None:
+        """Wait until the test opens the gate."""
+        await self.gate.wait()
+
+    async def until_asked(self, count: int) -> None:
+        """Wait until ``count`` more jobs have come to the pool."""
+        async with asyncio.timeout(10):  # a job that never comes fails, not hangs, the test
+            for _ in range(count):
+                await self._arrived.get()

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from typing import Any
 
 import pytest
 
@@ -24,6 +22,7 @@ from tests.tables.helpers import (
     HOST,
     OTHER_CHANNEL,
     PLAYERS,
+    GatedOffload,
     World,
     play_against_computers,
     refused_with,
@@ -120,30 +119,6 @@ async def test_only_the_host_seats_a_computer_and_computers_never_host(world: Wo
     assert table is not None and table.host == PLAYERS[1]
     await world.manager.leave(GUILD, CHANNEL, PLAYERS[1])
     assert await world.manager.table(GUILD, CHANNEL) is None  # a computer alone keeps no table
-
-
-class GatedOffload:
-    """The computers' worker pool, held shut until the test opens it: what was asked, and when."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.gate = asyncio.Event()
-        self.asked: list[tuple[str, Priority]] = []
-        self._arrived: asyncio.Queue[None] = asyncio.Queue()
-
-    async def __call__(
-        self, work: Any, /, *args: Any, priority: Priority = Priority.SUGGEST
-    ) -> Any:
-        self.asked.append((work.__name__, priority))
-        self._arrived.put_nowait(None)
-        await self.gate.wait()
-        return await self.inner(work, *args, priority=priority)
-
-    async def until_asked(self, count: int) -> None:
-        """Wait until ``count`` more jobs have come to the pool."""
-        async with asyncio.timeout(10):  # a job that never comes fails, not hangs, the test
-            for _ in range(count):
-                await self._arrived.get()
 
 
 async def test_computers_think_in_the_pool_as_a_phase_opens_and_never_hold_up_a_person(

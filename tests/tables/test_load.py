@@ -190,9 +190,11 @@ async def test_the_same_holding_is_suggested_once(world: World) -> None:
     calls: list[Any] = []
     offload = ThreadOffload()
 
-    async def counting(work: Any, /, *args: Any, priority: Priority = Priority.SUGGEST) -> Any:
+    async def counting(
+        work: Any, /, *args: Any, priority: Priority = Priority.SUGGEST, urgency: float = 0.0
+    ) -> Any:
         calls.append(priority)
-        return await offload(work, *args, priority=priority)
+        return await offload(work, *args, priority=priority, urgency=urgency)
 
     world.manager.offload = counting  # type: ignore[assignment]
     first, second = await asyncio.gather(

@@ -1,0 +1,32 @@
+"""Pictures drawn in processes of their own, never on the loop's interpreter: the same bytes as
+drawn in the loop's process."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from cogs.common import PictureWorkers, draw_pictures_in, picture
+from cogs.pictures import hand_picture
+from engine.cards import parse_cards
+
+
+@pytest.mark.slow  # a spawned process imports the bot's modules: seconds
+async def test_a_picture_is_drawn_in_a_picture_process_and_is_the_same() -> None:
+    # The process's start-up work: a cheap stand-in for drawing every card (module-level, as
+    # a spawned process must import it).
+    workers = PictureWorkers(1, os.getpid)
+    await workers.start()
+    draw_pictures_in(workers)
+    cards = parse_cards("As Kd 7c W 2h 2d")
+    try:
+        drawer = await picture(os.getpid)
+        there = await picture(hand_picture, cards, title="Your cards", subtitle="Game 1")
+    finally:
+        draw_pictures_in(None)
+        workers.close()
+    assert drawer != os.getpid()
+    assert there == hand_picture(cards, title="Your cards", subtitle="Game 1")
+    # Without workers, pictures are drawn in a thread of this process again.
+    assert await picture(os.getpid) == os.getpid()
