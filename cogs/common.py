@@ -185,7 +185,12 @@ class Services:
     reviews: Reviews = field(init=False)
 
     def __post_init__(self) -> None:
-        self.reviews = Reviews(self.storage, self.tables.offload, self.tables.clock)
+        self.reviews = Reviews(
+            self.storage,
+            self.tables.offload,
+            self.tables.clock,
+            prepared=self.tables.suggestions.ready,
+        )
 
 
 class HasServices(Protocol):

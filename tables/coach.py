@@ -15,11 +15,12 @@ a second.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict, deque
-from collections.abc import Callable, Mapping
+from collections import Counter, OrderedDict, deque
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
+from engine.cards import AnyCard
 from engine.errors import GameError
 from storage import Storage
 from storage.rows import GameStatus
@@ -28,6 +29,7 @@ from tables.games import GameSpec, game_named, rules_of, spec_with
 from tables.record import GameRecord, record_from_json
 from tables.review import Review
 from tables.runtime import Offload, Priority
+from tables.setting import Setting, Suggestion
 
 #: Reviews one player may ask for within ``REVIEW_WINDOW_S`` seconds (this process's count).
 REVIEWS_PER_WINDOW: Final = 5
@@ -80,10 +82,19 @@ class Reviews:
     the oldest forgotten beyond ``CACHED_REVIEWS``), and at most ``REVIEWS_PER_WINDOW`` asked by
     one player in ``REVIEW_WINDOW_S`` seconds."""
 
-    def __init__(self, storage: Storage, offload: Offload, clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        offload: Offload,
+        clock: Callable[[], float],
+        prepared: Callable[[int, int], Suggestion | None] | None = None,
+    ) -> None:
         self.storage = storage
         self.offload = offload
         self.clock = clock
+        #: The suggestions made during the games (``Suggestions.ready``): a review takes the
+        #: player's rather than solving the same cards again.
+        self.prepared = prepared
         self._made: OrderedDict[tuple[int, int], Review] = OrderedDict()
         self._asked: dict[int, deque[float]] = {}
 
@@ -94,8 +105,9 @@ class Reviews:
         key = (game_id, user_id)
         made = self._made.get(key)
         if made is None:
+            solved = None if self.prepared is None else self.prepared(game_id, user_id)
             made = await self.offload(
-                review_record, record, game_id, user_id, priority=Priority.SUGGEST
+                review_record, record, game_id, user_id, solved, priority=Priority.SUGGEST
             )
             self._made[key] = made
             while len(self._made) > CACHED_REVIEWS:
@@ -137,15 +149,28 @@ def spec_of(record: GameRecord) -> GameSpec:
     return spec_with(game_named(record.game).name, record.options)
 
 
-def review_record(record: GameRecord, game_id: int, user_id: int) -> Review:
-    """The review of one player's part in a settled game's record (CPU work: the solver)."""
+def review_record(
+    record: GameRecord, game_id: int, user_id: int, solved: Suggestion | None = None
+) -> Review:
+    """The review of one player's part in a settled game's record (CPU work: the solver);
+    ``solved``, the suggestion made for the player's cards in the game, spares solving them
+    again if it is of the very cards the record holds."""
     event = record.showdown
     spec = spec_of(record)
     seat = next((s for s in event.seats if s.user == user_id), None)
     if seat is None:
         raise GameError(f"You did not play in game {game_id}.")
-    review = rules_of(spec).review(event, seat, record.holdings[user_id], ante=record.ante)
+    held = record.holdings[user_id]
+    if solved is not None and not _same_cards(solved.setting, held):
+        solved = None
+    review = rules_of(spec).review(event, seat, held, ante=record.ante, solved=solved)
     return replace(review, seat=None if record.practice else seat)
+
+
+def _same_cards(setting: Setting, held: Sequence[AnyCard]) -> bool:
+    """Whether a setting places (or discards) exactly the cards held."""
+    placed = [*(card for hand in setting.hands for card in hand), *setting.discards]
+    return Counter(map(str, placed)) == Counter(map(str, held))
 
 
 def seat_of(result: Mapping[str, Any] | None, game_id: int, user_id: int) -> SeatResult | None:

@@ -141,9 +141,17 @@ class GameRules(Protocol):
         """A game whose hands are all in, played out as transfers (CPU work: off the loop)."""
 
     def review(
-        self, event: ShowdownSettled, seat: SeatResult, held: tuple[AnyCard, ...], *, ante: int
+        self,
+        event: ShowdownSettled,
+        seat: SeatResult,
+        held: tuple[AnyCard, ...],
+        *,
+        ante: int,
+        solved: Suggestion | None = None,
     ) -> Review:
-        """A player's setting of a finished game beside the best one of the same cards (CPU)."""
+        """A player's setting of a finished game beside the best one of the same cards (CPU);
+        ``solved``: the suggestion made for these cards during the game, which the review takes
+        rather than asking the solver again (where it would)."""
 
     def called(self) -> str:
         """How a sentence names the game's family: "the three-card game", "Pai Gow"."""

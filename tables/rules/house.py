@@ -110,9 +110,16 @@ class HouseRules:
         raise NotImplementedError
 
     def review(
-        self, event: ShowdownSettled, seat: SeatResult, held: tuple[AnyCard, ...], *, ante: int
+        self,
+        event: ShowdownSettled,
+        seat: SeatResult,
+        held: tuple[AnyCard, ...],
+        *,
+        ante: int,
+        solved: Suggestion | None = None,
     ) -> Review:
-        """Every legal setting of the cards against the dealer's possible hands, the best kept."""
+        """Every legal setting of the cards against the dealer's possible hands, the best kept
+        (against the dealer's hands the house way is not the best: ``solved`` is not used)."""
         return review_house(self, ante, event, seat, held)
 
     def called(self) -> str:

@@ -112,10 +112,16 @@ class PyramidRules:
         return tuple(evaluate(hand, rules).label for hand in hands)
 
     def review(
-        self, event: ShowdownSettled, seat: SeatResult, held: tuple[AnyCard, ...], *, ante: int
+        self,
+        event: ShowdownSettled,
+        seat: SeatResult,
+        held: tuple[AnyCard, ...],
+        *,
+        ante: int,
+        solved: Suggestion | None = None,
     ) -> Review:
         """The solver's setting of the cards beside the player's, against the hands played."""
-        return review_pyramid(self.spec, ante, event, seat, held)
+        return review_pyramid(self.spec, ante, event, seat, held, solved=solved)
 
     def called(self) -> str:
         """ "the Pyramid games"."""

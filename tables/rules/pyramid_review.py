@@ -22,7 +22,7 @@ from engine.stakes import SurrenderCost, surrender_cost
 from engine.variants import Automatic, Variant
 from tables.events import SeatResult, ShowdownSettled
 from tables.review import Difference, Review, Way
-from tables.setting import Hand
+from tables.setting import Hand, Suggestion
 from tables.spec import GameSpec
 
 #: The solver's time for the best setting of a review (a person is waiting, privately).
@@ -36,9 +36,16 @@ def _values(variant: Variant, hands: Sequence[Hand], automatic: str | None, name
 
 
 def review_pyramid(
-    spec: GameSpec, ante: int, event: ShowdownSettled, seat: SeatResult, held: tuple[AnyCard, ...]
+    spec: GameSpec,
+    ante: int,
+    event: ShowdownSettled,
+    seat: SeatResult,
+    held: tuple[AnyCard, ...],
+    *,
+    solved: Suggestion | None = None,
 ) -> Review:
-    """A Pyramid player's setting beside the solver's, scored against the hands played."""
+    """A Pyramid player's setting beside the solver's, scored against the hands played;
+    ``solved``, the suggestion made for the same cards during the game, saves solving again."""
     variant = spec.variant_at(ante)
     rules = variant.hand_rules
     casino = variant.casino is not None
@@ -83,8 +90,14 @@ def review_pyramid(
             surrender=surrender_of(variant, event.seats, seat.user, round_),
             playing_on=worth.play,
         )
-    solution = solve(variant, held, budget_s=REVIEW_BUDGET_S)
-    best_automatic = None if solution.automatic is None else solution.automatic.value
+    if solved is not None and solved.ev is not None:
+        best_hands: Sequence[Hand] = solved.setting.hands
+        best_automatic, best_ev, exact = solved.setting.automatic, solved.ev, solved.exact
+    else:
+        solution = solve(variant, held, budget_s=REVIEW_BUDGET_S)
+        best_hands = solution.arrangement.hands
+        best_automatic = None if solution.automatic is None else solution.automatic.value
+        best_ev, exact = solution.ev, solution.exact
     mine_ev = (
         automatic_ev(variant)
         if seat.automatic
@@ -93,7 +106,7 @@ def review_pyramid(
     ways = []
     for hands, automatic, ev in (
         (seat.hands, seat.automatic, mine_ev),
-        (solution.arrangement.hands, best_automatic, solution.ev),
+        (best_hands, best_automatic, best_ev),
     ):
         played = _values(variant, hands, automatic, "me")
         met = [matchup(variant, played, other) for other in against]
@@ -131,7 +144,7 @@ def review_pyramid(
         fold_better=fold_better,
         differences=_hand_differences(yours, best),
         dealer=dealer,
-        exact=solution.exact,
+        exact=exact,
     )
 
 

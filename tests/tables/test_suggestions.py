@@ -8,11 +8,15 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
+from tables.coach import Reviews
 from tables.config import make_config
 from tables.events import ShowdownSettled
 from tables.hands import setting_problem
 from tables.phase import Phase
-from tables.runtime import Priority, Slots
+from tables.rules import pyramid_review
+from tables.runtime import Priority, Slots, ThreadOffload
 from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, GatedOffload, World
 
 
@@ -148,3 +152,39 @@ async def test_a_first_answer_takes_the_kept_worker_when_suggestions_fill_the_ot
     hold.set()
     await asyncio.gather(*jobs)
     assert ran == ["prepared", "first answer", "asked"]
+
+
+async def test_a_review_takes_the_suggestion_made_in_the_game(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gated = _preparing(world)
+    gated.gate.set()
+    manager = world.manager
+    await manager.create(GUILD, CHANNEL, HOST, make_config("no-surrender"))
+    await manager.join(GUILD, CHANNEL, PLAYERS[1])
+    await manager.start(GUILD, CHANNEL, HOST)
+    await gated.until_asked(2)
+    made = await manager.suggest(GUILD, CHANNEL, HOST)
+    other = await manager.suggest(GUILD, CHANNEL, PLAYERS[1])
+    await manager.submit(GUILD, CHANNEL, PLAYERS[1], other.setting)
+    await manager.submit(GUILD, CHANNEL, HOST, made.setting)
+    [showdown] = world.publisher.of(ShowdownSettled)
+    solved: list[Any] = []
+
+    def solve(*args: Any, **kwargs: Any) -> Any:
+        solved.append(args)
+        return original(*args, **kwargs)
+
+    original = pyramid_review.solve
+    monkeypatch.setattr(pyramid_review, "solve", solve)
+    reviews = Reviews(
+        world.storage, ThreadOffload(), world.clock, prepared=manager.suggestions.ready
+    )
+    review = await reviews.review(GUILD, HOST, showdown.game_id)
+    assert review.best is not None and review.yours is not None
+    assert [list(hand) for hand in review.best.hands] == [list(h) for h in made.setting.hands]
+    assert solved == []  # the suggestion made during the game, not a second solve
+    # A suggestion of other cards (another player's) is not taken for these.
+    wrong = Reviews(world.storage, ThreadOffload(), world.clock, prepared=lambda g, u: other)
+    await wrong.review(GUILD, HOST, showdown.game_id)
+    assert len(solved) == 1
