@@ -7,11 +7,13 @@ import json
 import math
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from engine.cards import Card, card_from_code
 from engine.cli import main
 from engine.errors import GameError
+from engine.evaluate import WheelMode
 from engine.paigow import DECK_CODES, PaiGowVariant, Role, settle_codes
 from engine.paigow_house_way import house_way_codes
 from engine.simulate import GAMES, SimulationOptions, _wager_stats, simulate
@@ -125,6 +127,63 @@ def test_simulated_three_card_rounds_settle_as_the_bots_rules_do(ties_to_dealer:
         result = settle_round(house_way(cards[:3], variant), house_way(cards[3:], variant), variant)
         expected = [result.main.net, result.three_card_bonus.net, result.six_card_bonus.net]
         assert [float(net) for net in expected] == nets, row
+
+
+def test_simulated_three_card_rounds_with_five_of_a_suit_settle_as_the_bots_rules_do() -> None:
+    # Dealt from few ranks and mostly one suit: the 6-card bonus's flushes, straight flushes,
+    # five and six of a kind, and trips, which come seldom from a full shoe.
+    variant = ThreeCardVariant()
+    rng = np.random.default_rng(7)
+    ranks = rng.choice(np.array([2, 3, 4, 5, 10, 11, 12, 13, 14]), (3_000, 6))
+    ranks[:500] = rng.choice(np.array([13, 14]), (500, 6))
+    suits = rng.choice(np.array([3, 3, 3, 3, 2, 0]), (3_000, 6))
+    dealt = ranks * 4 + suits
+    fast = three_card_results(variant, dealt).tolist()
+    for row, nets in zip(dealt.tolist(), fast, strict=True):
+        cards = [card for card in map(card_from_code, row) if isinstance(card, Card)]
+        result = settle_round(house_way(cards[:3], variant), house_way(cards[3:], variant), variant)
+        expected = [result.main.net, result.three_card_bonus.net, result.six_card_bonus.net]
+        assert [float(net) for net in expected] == nets, row
+
+
+#: What the simulator counted for these runs before its arrays (at 59060c0, a class of hands
+#: at a time through the bot's rules): the same seed counts the same rounds.
+BEFORE_THE_ARRAYS = {
+    ("paigow", SimulationOptions()): {"bet": {-1.0: 8904, 0.0: 12427, 0.95: 8669}},
+    ("paigow", SimulationOptions(wheel=WheelMode.LOW)): {
+        "bet": {-1.0: 8909, 0.0: 12421, 0.95: 8670}
+    },
+    ("three-card", SimulationOptions()): {
+        "main": {-1.0: 10685, 0.0: 8646, 1.0: 10506, 3.0: 163},
+        "three_card_bonus": {
+            -1.0: 19934, 0.0: 1273, 1.0: 5873, 2.0: 1754, 5.0: 936, 20.0: 163, 30.0: 65, 50.0: 2
+        },
+        "six_card_bonus": {
+            -1.0: 21666, 1.0: 4769, 2.0: 1936, 5.0: 464, 6.0: 464, 7.0: 562, 10.0: 135, 50.0: 1,
+            75.0: 3,
+        },
+    },
+    ("three-card", SimulationOptions(ties_to_dealer=True, decks=8)): {
+        "main": {-1.0: 10840, 0.0: 9829, 1.0: 9176, 3.0: 155},
+        "three_card_bonus": {
+            -1.0: 19979, 0.0: 1188, 1.0: 5832, 2.0: 1823, 5.0: 961, 20.0: 155, 30.0: 57, 50.0: 5
+        },
+        "six_card_bonus": {
+            -1.0: 21752, 1.0: 4689, 2.0: 1922, 5.0: 424, 6.0: 442, 7.0: 609, 10.0: 155, 50.0: 3,
+            75.0: 4,
+        },
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("variant", "options"), list(BEFORE_THE_ARRAYS))
+def test_a_seeded_run_counts_the_rounds_it_counted_before_the_arrays(
+    variant: str, options: SimulationOptions
+) -> None:
+    # The house edges are unchanged: not only within their errors, the very same rounds.
+    result = simulate(variant, hands=30_000, seed=2026, workers=1, options=options)
+    counted = {stats.wager: dict(stats.nets) for stats in result.wagers}
+    assert counted == BEFORE_THE_ARRAYS[(variant, options)]
 
 
 def test_a_deal_is_distinct_cards_of_the_shoe() -> None:
