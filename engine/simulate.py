@@ -3,8 +3,9 @@
 Hands are dealt in fixed chunks; chunk ``i`` draws from its own generator seeded from the run's
 seed and ``i``, so a result depends on the seed and the number of hands, never on how many
 worker processes share the chunks. A game joins the simulator with one ``SimulatedGame`` entry.
-The house games play a whole chunk at once (``engine.simulate_house``: numpy deals, the bot's
-own rules decide each class of hands once); the Casino Version one round at a time.
+The house games play a whole chunk at once (``engine.simulate_house``: numpy deals and reads
+every hand; Pai Gow's house way runs over arrays, the three-card game's classes of hands are
+each decided once by the bot's own rules); the Casino Version one round at a time.
 """
 
 from __future__ import annotations

@@ -2,31 +2,43 @@
 
 Pai Gow: numpy sets both hands of every round by the house way (``engine.simulate_paigow``, the
 sheet's rules over arrays) and compares them. The three-card game: a round's result depends on
-far fewer things than its cards: the ranks, and which ranks share a suit where a flush is
-possible at all. numpy deals a whole chunk and reads each hand's class (products of the cards'
-primes, a suit mask where five cards could share a suit, as the evaluator's lookups do); each
-class met for the first time is played once by the bot's own code (the house way, the hand
-keys, the wagers' settlements) on the first hand of it, and every other hand of the class takes
-that result. ``benchmarks/check_simulator.py`` plays 1,000,000 random rounds both ways and
-finds every result equal; ``tests/engine/test_simulate.py`` and ``test_simulate_paigow.py``
-samples.
+far fewer things than its cards. A hand's ranks are named by the product of its cards' primes
+(as in the evaluator's lookups); the house way of each of the 455 multisets of three ranks is
+played once by the bot's rules, and from those numpy builds, per pair of the player's and the
+dealer's multisets, what the main bet reads and (when no five of the six cards share a suit)
+the strongest five of the six. Each wager's outcome is kept per class of hands in a dense array
+(``engine.simulate_arrays.Classes``), played by the wager's own settlement on the first hand of
+the class met: Python touches each class once (a few hundred), numpy every hand.
+``benchmarks/check_simulator.py`` plays 1,000,000 random rounds both ways and finds every
+result equal; ``tests/engine/test_simulate.py`` and ``test_simulate_paigow.py`` samples.
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
+import math
 from collections import Counter
-from collections.abc import Callable
+from fractions import Fraction
 from functools import cache
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from engine.cards import JOKER_CODE, Card, card_from_code
-from engine.evaluate import WheelMode
-from engine.lookups import PRIMES, SUIT_COUNTS, SUIT_MASKS, encode
+from engine.cards import Card, card_from_code
+from engine.evaluate import PYRAMID_RULES, WheelMode, evaluator
+from engine.lookups import PRIMES, encode
 from engine.paigow import DECK_CODES, PaiGowVariant
+from engine.simulate_arrays import (
+    FIVE_BITS,
+    FIVE_CARRY,
+    SUIT_COUNTS_ARRAY,
+    Array,
+    Classes,
+    FiveCards,
+    sort_columns,
+)
 from engine.simulate_paigow import PaiGowArrays
 from engine.three_card import (
     ThreeCardSetting,
@@ -40,17 +52,9 @@ from engine.three_card import (
     settle_three_card_bonus,
 )
 
-Array = npt.NDArray[np.int64]
 #: The chunk's results: how many rounds ended with each tuple of nets (one per wager).
 Nets = Counter[tuple[float, ...]]
 
-_PRIMES: Final = np.array(PRIMES, dtype=np.int64)
-_SUIT_COUNTS: Final = np.array(SUIT_COUNTS, dtype=np.int64)
-_SUIT_MASKS: Final = np.array(SUIT_MASKS, dtype=np.int64)
-#: Each card's rank as one bit (the joker none), for the ranks of the suit a flush may take.
-_RANK_BITS: Final = np.array(
-    [0 if code < 8 else 1 << (code >> 2) for code in range(64)], dtype=np.int64
-)
 _DECK_53: Final = np.array(DECK_CODES, dtype=np.int64)
 _PLACES: Final = np.arange(53, dtype=np.uint64)
 _ALL_BITS: Final = (1 << 64) - 1
@@ -60,57 +64,6 @@ def generator(seed: int, index: int) -> np.random.Generator:
     """Chunk ``index``'s own generator: the same on every platform for a seed and index."""
     digest = hashlib.sha256(f"{seed}:{index}".encode()).digest()
     return np.random.default_rng(np.random.SeedSequence(int.from_bytes(digest, "big")))
-
-
-def _flush_ranks(cards: Array) -> Array:
-    """Per hand, the rank bits of the suit holding five cards or more (jokers in every suit).
-
-    0 when no suit does: then no five of the cards share a suit and only the ranks count.
-    """
-    totals = _SUIT_COUNTS[cards].sum(axis=1)
-    counts = np.stack([(totals >> 4 * suit) & 15 for suit in range(4)], axis=1)
-    suit = counts.argmax(axis=1)
-    suited = ((cards & 3) == suit[:, None]) & (cards != JOKER_CODE)
-    # OR, not a sum: several decks may hold the same card twice.
-    bits = np.bitwise_or.reduce(np.where(suited, _RANK_BITS[cards], 0), axis=1)
-    return np.where(counts.max(axis=1) >= 5, bits, 0)
-
-
-class _Classes:
-    """A result row per class key, found by bisection; a class met for the first time is played.
-
-    The keys stay sorted in one array and the rows in another, so a chunk looks all of its
-    hands up at once; only classes not met before go through Python (``play``).
-    """
-
-    def __init__(self, width: int, play: Callable[[list[int]], tuple[float, ...]]) -> None:
-        self.keys: Array = np.empty(0, dtype=np.int64)
-        self.rows: npt.NDArray[np.float64] = np.empty((0, width))
-        self.play = play
-
-    def __len__(self) -> int:
-        return len(self.keys)
-
-    def results(self, keys: Array, cards: Array) -> npt.NDArray[np.float64]:
-        """Each hand's row; ``cards[i]`` is what ``play`` gets for a new class of hand ``i``."""
-        classes, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-        at = np.searchsorted(self.keys, classes)
-        known = np.zeros(len(classes), dtype=bool)
-        inside = at < len(self.keys)
-        known[inside] = self.keys[at[inside]] == classes[inside]
-        if not known.all():
-            new = ~known
-            rows = [self.play(cards[i].tolist()) for i in first[new].tolist()]
-            self.keys = np.insert(self.keys, at[new], classes[new])
-            self.rows = np.insert(self.rows, at[new], np.array(rows, dtype=np.float64), axis=0)
-            at = np.searchsorted(self.keys, classes)
-        return self.rows[at][inverse.reshape(-1)]
-
-
-def _count(nets: npt.NDArray[np.float64]) -> Nets:
-    """How many rounds ended with each row of nets."""
-    rows, counts = np.unique(nets, axis=0, return_counts=True)
-    return Counter({tuple(row): n for row, n in zip(rows.tolist(), counts.tolist(), strict=True)})
 
 
 # --- Pai Gow poker ---------------------------------------------------------------------------
@@ -164,43 +117,134 @@ def pai_gow_chunk(wheel: WheelMode, seed: int, index: int, hands: int) -> Nets:
 
 # --- The three-card game ---------------------------------------------------------------------
 
+#: Each wager's outcomes are numbered as met; a round's three numbers make one integer.
+_OUTCOMES: Final = 32
+#: The rank part integer's ladder and its first rank digit (``engine.lookups.encode``).
+_LADDER_SHIFT: Final = 24
+_FIRST_RANK_SHIFT: Final = 20
+_PRIMES: Final = np.array(PRIMES, dtype=np.int64)
+#: Every multiset of three ranks (six decks hold up to six cards of a rank).
+_TRIPLES: Final = tuple(itertools.combinations_with_replacement(range(2, 15), 3))
+_MAIN_KEYS: Final = 64  # the main bet's class keys (36) fit in the low six bits of a pair's key
+
 
 class _ThreeCard:
-    """One variant's three-card classes, each wager's net from the bot's own settlement."""
+    """One variant's three-card classes, each wager's outcome from the bot's own settlement.
+
+    A round's two hands are looked up by their ranks (``index``: the product of the three
+    cards' primes names a multiset of ranks, as in the evaluator's lookups), and the pair of
+    them gives at once the main bet's class and the 6-card bonus's class when no five of the
+    six cards share a suit (``pairs``). Both are built on first use from the house way of each
+    of the 455 multisets of three ranks, played by the bot's rules; each wager's outcome per
+    class is played, on the first hand of the class met, by its own settlement function.
+    """
 
     def __init__(self, variant: ThreeCardVariant) -> None:
         self.variant = variant
-        #: Per three cards' ranks: the house way's low rank, high hand and trips, foul flags.
-        self.sides = _Classes(4, self.play_side)
-        #: Per (low hand compared, high hand compared, player trips, player foul): the main bet.
-        self.main = _Classes(1, self.play_main)
-        self.three = _Classes(1, self.play_three)
-        self.six = _Classes(1, self.play_six)
+        self.fives = FiveCards(evaluator(PYRAMID_RULES).lookups)
+        #: Each wager's nets, numbered in the order met.
+        self.nets: tuple[list[Fraction], ...] = ([], [], [])
+        #: Per (low hand compared, high hand compared, player trips, player foul).
+        self.main = Classes(_MAIN_KEYS, 1, self.play_main)
+        #: Per multiset of the player's ranks and whether the three share a suit.
+        self.three = Classes(2 * len(_TRIPLES), 1, self.play_three)
+        #: Per (the best five's ladder, its first rank, six of a kind, player trips).
+        self.six = Classes(1 << 10, 1, self.play_six)
+        products = [math.prod(int(_PRIMES[rank * 4]) for rank in ranks) for ranks in _TRIPLES]
+        #: The multiset of three ranks (its place in ``_TRIPLES``) by its prime product.
+        self.index = np.zeros(max(products) + 1, dtype=np.int64)
+        self.index[products] = np.arange(len(_TRIPLES))
+        # The house way of each multiset; the suits are any (the house way reads ranks only).
+        sides = np.array([self.play_side([r * 4 + s for s, r in enumerate(t)]) for t in _TRIPLES])
+        #: Per player's and dealer's multisets (``index`` of each): main bet key | six key << 6.
+        self.pairs = _pair_keys(sides, self.fives)
+
+    def outcome(self, wager: int, net: Fraction) -> tuple[int]:
+        """The number of a wager's net (a new net takes the next number)."""
+        nets = self.nets[wager]
+        if net not in nets:
+            if len(nets) == _OUTCOMES:
+                raise ValueError(f"more than {_OUTCOMES} outcomes of one wager")
+            nets.append(net)
+        return (nets.index(net),)
 
     def setting(self, codes: list[int]) -> ThreeCardSetting:
         """The house way of three cards."""
         return house_way([_card(code) for code in codes], self.variant)
 
-    def play_side(self, codes: list[int]) -> tuple[float, ...]:
+    def play_side(self, codes: list[int]) -> tuple[int, int, int, int]:
+        """The house way's low rank, high hand (as one integer), trips and foul."""
         setting = self.setting(codes)
         return (
-            float(setting.low.rank),
-            float(encode(high_key(setting.high))),
-            float(is_three_of_a_kind(setting.cards)),
-            float(is_foul(setting)),
+            int(setting.low.rank),
+            encode(high_key(setting.high)),
+            int(is_three_of_a_kind(setting.cards)),
+            int(is_foul(setting)),
         )
 
-    def play_main(self, codes: list[int]) -> tuple[float, ...]:
+    def play_main(self, codes: list[int]) -> tuple[int]:
         player, dealer = self.setting(codes[:3]), self.setting(codes[3:])
-        return (float(settle_main_bet(player, dealer, self.variant).net),)
+        return self.outcome(0, settle_main_bet(player, dealer, self.variant).net)
 
-    def play_three(self, codes: list[int]) -> tuple[float, ...]:
+    def play_three(self, codes: list[int]) -> tuple[int]:
         player = self.setting(codes[:3])
-        return (float(settle_three_card_bonus(player.cards, self.variant).net),)
+        return self.outcome(1, settle_three_card_bonus(player.cards, self.variant).net)
 
-    def play_six(self, codes: list[int]) -> tuple[float, ...]:
+    def play_six(self, codes: list[int]) -> tuple[int]:
         player, dealer = self.setting(codes[:3]), self.setting(codes[3:])
-        return (float(settle_six_card_bonus(player.cards, dealer.cards, self.variant).net),)
+        return self.outcome(2, settle_six_card_bonus(player.cards, dealer.cards, self.variant).net)
+
+    def outcomes(self, dealt: Array) -> Array:
+        """Per round, the number of each wager's outcome (``self.nets``)."""
+        primes = [_PRIMES[dealt[:, k]] for k in range(6)]
+        player = self.index[primes[0] * primes[1] * primes[2]]
+        dealer = self.index[primes[3] * primes[4] * primes[5]]
+        keys = self.pairs[player * len(_TRIPLES) + dealer]
+        suits = sum(SUIT_COUNTS_ARRAY[dealt[:, k]] for k in range(6))
+        flush = np.flatnonzero(((suits + FIVE_CARRY) & FIVE_BITS) != 0)
+        if len(flush):
+            # Five of the six share a suit: the best five read with the cards' own suits.
+            best = self.fives.best(sort_columns([dealt[flush, k] for k in range(6)]))
+            kept = keys[flush] & (3 << 6 | _MAIN_KEYS - 1)  # six of a kind, trips, main bet
+            keys[flush] = kept | _best_five_key(best) << 8
+        suited = ((dealt[:, 0] ^ dealt[:, 1]) | (dealt[:, 0] ^ dealt[:, 2])) & 3 == 0
+        main = self.main.results(keys & _MAIN_KEYS - 1, dealt)
+        three = self.three.results(player << 1 | suited, dealt)
+        six = self.six.results(keys >> 6, dealt)
+        return np.concatenate([main, three, six], axis=1)
+
+    def net_values(self) -> list[npt.NDArray[np.float64]]:
+        """Each wager's nets as floats, by outcome number."""
+        return [np.array([float(net) for net in nets]) for nets in self.nets]
+
+
+def _best_five_key(best: Array) -> Array:
+    """What six_card_bonus_hand reads of the best five: its ladder and its first rank."""
+    return (best >> _LADDER_SHIFT) << 4 | (best >> _FIRST_RANK_SHIFT) & 15
+
+
+def _pair_keys(sides: Array, fives: FiveCards) -> Array:
+    """Per (player's multiset, dealer's multiset), ``main key | six key << 6``.
+
+    The main key is what settle_main_bet reads: each hand compared, the player's trips and
+    foul. The six key is what settle_six_card_bonus reads when no five cards share a suit (the
+    ranks alone decide then): the best five's ladder and first rank, six of a kind, trips.
+    """
+    count = len(_TRIPLES)
+    low, high, trips, foul = (sides[:, i] for i in range(4))
+    low_won = np.sign(low[:, None] - low[None, :]) + 1
+    high_won = np.sign(high[:, None] - high[None, :]) + 1
+    main = ((low_won * 3 + high_won) * 2 + trips[:, None]) * 2 + foul[:, None]
+    ranks = np.array(_TRIPLES, dtype=np.int64)
+    player, dealer = np.repeat(ranks, count, axis=0), np.tile(ranks, (count, 1))
+    six_ranks = np.concatenate([player, dealer], axis=1)
+    # Card codes of those ranks, the suits going round: no five of them share a suit.
+    codes = [six_ranks[:, k] * 4 + k % 4 for k in range(6)]
+    best = fives.best(sort_columns(codes))
+    six_of_a_kind = (six_ranks == six_ranks[:, :1]).all(axis=1).reshape(count, count)
+    six = (_best_five_key(best).reshape(count, count) << 1 | six_of_a_kind) << 1 | trips[:, None]
+    keys: Array = (six << 6 | main).ravel()
+    return keys
 
 
 def _card(code: int) -> Card:
@@ -220,35 +264,38 @@ def deal_three_card(rng: np.random.Generator, hands: int, decks: int) -> Array:
     # Six distinct places in the shoe: draws with a repeated place are drawn again (rejection
     # keeps every set of six places equally likely).
     places = rng.integers(0, shoe, (hands, 6))
-    while True:
-        ordered = np.sort(places, axis=1)
-        again = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
-        if not again.any():
-            break
-        places[again] = rng.integers(0, shoe, (int(again.sum()), 6))
+    again = np.arange(hands)
+    while len(again):
+        drawn = places[again]
+        repeated = np.zeros(len(again), dtype=bool)
+        for i in range(6):
+            for j in range(i + 1, 6):
+                repeated |= drawn[:, i] == drawn[:, j]
+        again = again[repeated]
+        places[again] = rng.integers(0, shoe, (len(again), 6))
     return places % 52 + 8  # card codes: rank * 4 + suit, ranks 2 to 14
 
 
 def three_card_results(variant: ThreeCardVariant, dealt: Array) -> npt.NDArray[np.float64]:
     """Per round, the player's net per unit on the main bet, the 3-card and the 6-card bonus."""
     game = _three_card(variant)
-    hands = len(dealt)
-    primes = _PRIMES[dealt]
-    threes = dealt.reshape(hands * 2, 3)
-    side_keys = primes.reshape(hands * 2, 3).prod(axis=1)
-    sides = game.sides.results(side_keys, threes).reshape(hands, 2, 4)
-    low = np.sign(sides[:, 0, 0] - sides[:, 1, 0]).astype(np.int64) + 1
-    high = np.sign(sides[:, 0, 1] - sides[:, 1, 1]).astype(np.int64) + 1
-    trips, foul = sides[:, 0, 2].astype(np.int64), sides[:, 0, 3].astype(np.int64)
-    main = game.main.results(((low * 3 + high) * 2 + trips) * 2 + foul, dealt)
-    player, dealer = side_keys[0::2], side_keys[1::2]
-    suited = (np.bitwise_and.reduce(_SUIT_MASKS[dealt[:, :3]], axis=1) != 0).astype(np.int64)
-    three = game.three.results(player * 2 + suited, dealt)
-    six = game.six.results((player * dealer * (1 << 15) + _flush_ranks(dealt)) * 2 + trips, dealt)
-    return np.concatenate([main, three, six], axis=1)
+    outcomes = game.outcomes(dealt)
+    nets = game.net_values()
+    return np.stack([nets[wager][outcomes[:, wager]] for wager in range(3)], axis=1)
 
 
 def three_card_chunk(variant: ThreeCardVariant, seed: int, index: int, hands: int) -> Nets:
     """``hands`` rounds of the three-card game: six cards from a full shoe every round."""
-    dealt = deal_three_card(generator(seed, index), hands, variant.decks)
-    return _count(three_card_results(variant, dealt))
+    game = _three_card(variant)
+    outcomes = game.outcomes(deal_three_card(generator(seed, index), hands, variant.decks))
+    rounds = (outcomes[:, 0] * _OUTCOMES + outcomes[:, 1]) * _OUTCOMES + outcomes[:, 2]
+    counts = np.bincount(rounds)
+    nets = game.net_values()
+    found = []
+    for number in np.flatnonzero(counts).tolist():
+        main, rest = divmod(number, _OUTCOMES * _OUTCOMES)
+        three, six = divmod(rest, _OUTCOMES)
+        net = (float(nets[0][main]), float(nets[1][three]), float(nets[2][six]))
+        found.append((net, int(counts[number])))
+    # In order of the nets, so that the sums over them add up in the same order every run.
+    return Counter(dict(sorted(found)))

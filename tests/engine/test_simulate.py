@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import math
 from collections import Counter
@@ -191,3 +192,37 @@ def test_a_deal_is_distinct_cards_of_the_shoe() -> None:
     assert all(len(set(row)) == 14 and set(row) <= set(DECK_CODES) for row in pai_gow)
     three = deal_three_card(generator(1, 0), 500, 6).tolist()
     assert all(8 <= code < 60 for row in three for code in row)
+
+
+def _settled(variant: ThreeCardVariant, row: list[int]) -> list[float]:
+    """The bot's three wagers on one round of six card codes."""
+    cards = [card for card in map(card_from_code, row) if isinstance(card, Card)]
+    result = settle_round(house_way(cards[:3], variant), house_way(cards[3:], variant), variant)
+    nets = (result.main.net, result.three_card_bonus.net, result.six_card_bonus.net)
+    return [float(net) for net in nets]
+
+
+def test_every_three_ranks_suited_or_not_pay_the_three_card_bonus_as_the_bots_rules_do() -> None:
+    variant = ThreeCardVariant()
+    triples = list(itertools.combinations_with_replacement(range(2, 15), 3))
+    # Suited: all spades (six decks hold a rank's spade six times); not: spades, hearts, clubs.
+    rows = [[a * 4 + 3, b * 4 + 3, c * 4 + 3, 8, 21, 34] for a, b, c in triples]
+    rows += [[a * 4 + 3, b * 4 + 2, c * 4, 8, 21, 34] for a, b, c in triples]
+    fast = three_card_results(variant, np.array(rows)).tolist()
+    assert [nets[1] for nets in fast] == [_settled(variant, row)[1] for row in rows]
+
+
+@pytest.mark.slow  # 207,025 rounds through the bot's rules: exhaustive, some 5 s
+def test_every_pair_of_three_ranks_settles_as_the_bots_rules_do() -> None:
+    # Every player's and dealer's ranks: the main bet and, with no five of a suit, the 6-card
+    # bonus (the pair tables built from the 455 house ways) against the bot's settlement.
+    variant = ThreeCardVariant()
+    triples = list(itertools.combinations_with_replacement(range(2, 15), 3))
+    rows = [
+        [r * 4 + suit for r, suit in zip((*player, *dealer), (3, 2, 1, 0, 3, 2), strict=True)]
+        for player in triples
+        for dealer in triples
+    ]
+    fast = three_card_results(variant, np.array(rows)).tolist()
+    for row, nets in zip(rows, fast, strict=True):
+        assert nets == _settled(variant, row), row
