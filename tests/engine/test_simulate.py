@@ -11,6 +11,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from benchmarks.bench_simulate import main_bet_nets
 from engine.cards import Card, card_from_code
 from engine.cli import main
 from engine.errors import GameError
@@ -226,3 +227,10 @@ def test_every_pair_of_three_ranks_settles_as_the_bots_rules_do() -> None:
     fast = three_card_results(variant, np.array(rows)).tolist()
     for row, nets in zip(rows, fast, strict=True):
         assert nets == _settled(variant, row), row
+
+
+def test_the_benchmarks_numpy_main_bet_settles_as_the_simulator_does() -> None:
+    # The reference the simulator's speed is measured against plays the same game.
+    dealt = deal_three_card(generator(9, 0), 20_000, 6)
+    simulated = three_card_results(ThreeCardVariant(), dealt)[:, 0]
+    assert main_bet_nets(dealt).tolist() == simulated.tolist()
