@@ -246,7 +246,7 @@ def _report(game: str, rates: dict[str, list[float]], means: dict[str, float]) -
     agree = {
         run: math.isclose(found, mean, rel_tol=1e-9, abs_tol=1e-12)
         for run, found in means.items()
-        if run in ("plain loop", "numpy main bet")
+        if run != "simulator"
     }
     said = ", ".join(f"{run} {'equal' if same else 'DIFFERS'}" for run, same in agree.items())
     print(f"  main wager's mean net on seed 1: simulator {mean:+.5%} ({said})")
