@@ -5,7 +5,9 @@ own prime-product lookups (``engine.lookups``) laid out as one numpy array index
 hand's symbols packed four bits each (highest first, the joker last): one gather per hand, no
 sort of the lookups' keys. ``Classes`` keeps a row of results per class of hands in a dense
 array: a class met for the first time is played once by the bot's own rules, on the first hand
-of it, and every other hand of the class reads that row.
+of it, and every other hand of the class reads that row. Hands are worked on column by column
+(every hand's first card, then every hand's second...), sorted by sorting networks of whole
+columns: numpy is quickest on long rows of numbers, slow on many short ones.
 """
 
 from __future__ import annotations
