@@ -168,7 +168,7 @@ with open(sys.argv[2]) as hands, open(sys.argv[3], "w") as out:
 """
 
 
-def house_way(reference: Path, hands: int, seed: int) -> None:
+def house_way(reference: Path, hands: int, seed: int) -> int:
     """Set ``hands`` random Pai Gow hands here and in ``reference``; count the differences."""
     rng = random.Random(seed)
     started = time.perf_counter()
@@ -195,10 +195,11 @@ def house_way(reference: Path, hands: int, seed: int) -> None:
         f"house way: {hands:,} random hands, both roles, {mismatches} differ from {reference}"
         f" ({elapsed:.0f} s)"
     )
+    return mismatches
 
 
-def main() -> None:
-    """Run one check."""
+def main() -> int:
+    """Run one check; its exit status is 1 if anything differed."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("check", choices=("rounds", "house-way"))
     parser.add_argument("--variant", choices=tuple(GAMES), default="paigow")
@@ -207,12 +208,13 @@ def main() -> None:
     parser.add_argument("--reference", type=Path, help="house-way: an earlier tree to compare")
     args = parser.parse_args()
     if args.check == "rounds":
-        rounds(args.variant, args.hands, args.seed)
+        differ = rounds(args.variant, args.hands, args.seed)
     else:
         if args.reference is None:
             parser.error("house-way needs --reference")
-        house_way(args.reference, args.hands, args.seed)
+        differ = house_way(args.reference, args.hands, args.seed)
+    return 1 if differ else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -50,6 +50,20 @@ def test_check_simulator_rounds_checks_the_pai_gow_simulator_when_asked_for_pai_
     assert first == "paigow: 300 rounds, 300 differ from the bot's rules"
 
 
+def test_check_simulator_exits_with_1_when_a_round_differs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(check_simulator, "pai_gow_results", _settled_the_other_way)
+    monkeypatch.setattr("sys.argv", ["check_simulator", "rounds", "--hands", "200"])
+    assert check_simulator.main() == 1
+    monkeypatch.undo()
+    monkeypatch.setattr("sys.argv", ["check_simulator", "rounds", "--hands", "200"])
+    assert check_simulator.main() == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "paigow: 200 rounds, 200 differ from the bot's rules"
+    assert "paigow: 200 rounds, 0 differ from the bot's rules" in out
+
+
 def test_check_simulator_rounds_finds_the_simulators_equal_to_the_bots_rules(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
