@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from cogs.common import PictureWorkers, draw_pictures_in, picture
+from cogs.common import PictureWorkers, batch_picture, draw_pictures_in, picture
 from cogs.pictures import (
     hand_picture,
     phase_subtitle,
@@ -154,7 +154,7 @@ class Load:
                     opened: float = opened,
                 ) -> None:
                     if user in cards:
-                        await picture(hand_picture, cards[user], subtitle=subtitle)
+                        await batch_picture(hand_picture, cards[user], subtitle=subtitle)
                     if user not in self.dm_open:
                         self.dm_open.add(user)
                         await self.request()

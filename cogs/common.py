@@ -25,6 +25,7 @@ from tables.coach import Reviews
 from tables.events import Lobby
 from tables.hands import Setting
 from tables.manager import TableManager
+from tables.runtime import Priority, Slots
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -277,6 +278,9 @@ class PictureWorkers:
     def __init__(self, processes: int, warm_up: Callable[[], object]) -> None:
         context = multiprocessing.get_context("spawn")
         self.processes = processes
+        #: Pictures reach the processes only as one is free, the one a player just asked for
+        #: (an answer to a click) before those of a phase's batch of DMs.
+        self.slots = Slots(processes)
         self.pool = ProcessPoolExecutor(
             max_workers=processes,
             mp_context=context,
@@ -292,10 +296,15 @@ class PictureWorkers:
             *(loop.run_in_executor(self.pool, _nothing) for _ in range(2 * self.processes))
         )
 
-    async def draw(self, render: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``render(*args, **kwargs)`` in a process of the pool."""
+    async def draw(
+        self, render: Callable[..., T], *args: Any, batch: bool = False, **kwargs: Any
+    ) -> T:
+        """``render(*args, **kwargs)`` in a process of the pool; ``batch``: one of many drawn
+        at once (a phase's DMs), which a picture answering a click goes before."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, functools.partial(render, *args, **kwargs))
+        async with self.slots.taken(Priority.SUGGEST if batch else Priority.FIRST):
+            drawn = functools.partial(render, *args, **kwargs)
+            return await loop.run_in_executor(self.pool, drawn)
 
     def close(self) -> None:
         """Stop the processes."""
@@ -327,6 +336,14 @@ async def picture(render: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     processes where the bot runs them, else in a thread."""
     if _drawing:
         return await _drawing[0].draw(render, *args, **kwargs)
+    return await asyncio.to_thread(render, *args, **kwargs)
+
+
+async def batch_picture(render: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``picture`` for one of many drawn at once (a phase's DMs): pictures answering a click
+    are drawn first."""
+    if _drawing:
+        return await _drawing[0].draw(render, *args, batch=True, **kwargs)
     return await asyncio.to_thread(render, *args, **kwargs)
 
 

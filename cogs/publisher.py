@@ -16,6 +16,7 @@ from cogs.boards import Board, Boards, board_of, ended_board
 from cogs.common import (
     LobbyMessages,
     Suggestions,
+    batch_picture,
     fit,
     mention,
     mentions,
@@ -368,7 +369,7 @@ class DiscordPublisher:
         try:
             files = []
             if cards:
-                data = await picture(hand_picture, cards, subtitle=subtitle)
+                data = await batch_picture(hand_picture, cards, subtitle=subtitle)
                 files.append(png(data, "hand.png"))
             channel = await self._dm_channel(user_id)
             await channel.send(content, files=files, view=view)

@@ -3,11 +3,13 @@ drawn in the loop's process."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
 
 import pytest
 
-from cogs.common import PictureWorkers, draw_pictures_in, picture
+from cogs.common import PictureWorkers, batch_picture, draw_pictures_in, picture
 from cogs.pictures import hand_picture
 from engine.cards import parse_cards
 
@@ -30,3 +32,27 @@ async def test_a_picture_is_drawn_in_a_picture_process_and_is_the_same() -> None
     assert there == hand_picture(cards, title="Your cards", subtitle="Game 1")
     # Without workers, pictures are drawn in a thread of this process again.
     assert await picture(os.getpid) == os.getpid()
+
+
+@pytest.mark.slow
+async def test_a_picture_answering_a_click_goes_before_a_batch_of_dms() -> None:
+    workers = PictureWorkers(1, os.getpid)
+    await workers.start()
+    draw_pictures_in(workers)
+    done: list[str] = []
+
+    async def drawn(name: str, batch: bool) -> None:
+        await (batch_picture if batch else picture)(time.sleep, 0.2)
+        done.append(name)
+
+    try:
+        first = asyncio.create_task(drawn("dm 1", True))
+        await asyncio.sleep(0.05)  # the first DM is being drawn
+        others = [asyncio.create_task(drawn(f"dm {n}", True)) for n in (2, 3)]
+        await asyncio.sleep(0)
+        clicked = asyncio.create_task(drawn("suggestion", False))
+        await asyncio.gather(first, *others, clicked)
+    finally:
+        draw_pictures_in(None)
+        workers.close()
+    assert done == ["dm 1", "suggestion", "dm 2", "dm 3"]
