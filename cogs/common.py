@@ -265,6 +265,10 @@ def png(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
+#: Pictures handed to each picture process at once (the rest wait in priority order).
+PICTURES_IN_FLIGHT: Final = 4
+
+
 class PictureWorkers:
     """Processes that draw the pictures, so that drawing never holds the loop's interpreter: a
     thread of the loop's process draws beside the loop but takes turns with it for Python's
@@ -278,9 +282,11 @@ class PictureWorkers:
     def __init__(self, processes: int, warm_up: Callable[[], object]) -> None:
         context = multiprocessing.get_context("spawn")
         self.processes = processes
-        #: Pictures reach the processes only as one is free, the one a player just asked for
-        #: (an answer to a click) before those of a phase's batch of DMs.
-        self.slots = Slots(processes)
+        #: Pictures reach the processes four at a time each (one drawn, three queued there, so
+        #: that a process does not idle while a busy loop hands it the next: with two it drew a
+        #: phase's DMs at half the rate), the one a player just asked for (an answer to a click)
+        #: before those of a phase's batch of DMs.
+        self.slots = Slots(PICTURES_IN_FLIGHT * processes)
         self.pool = ProcessPoolExecutor(
             max_workers=processes,
             mp_context=context,

@@ -128,6 +128,10 @@ class Slots:
         self.kept = kept
         self._busy = 0
         self._suggesting = 0
+        self._preparing = 0
+        #: Suggestions made before anyone asks take one worker fewer than suggestions may (one
+        #: at least): the CPU left draws the pictures and answers the players who ask.
+        self.preparing_at_most = max(1, size - kept - 1)
         self._waiting: list[tuple[int, float, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
 
@@ -163,14 +167,18 @@ class Slots:
                 continue
             if priority >= Priority.SUGGEST and self._suggesting >= self.size - self.kept:
                 return  # the rest are suggestions too: the slots left are kept
+            if priority == Priority.PREPARE and self._preparing >= self.preparing_at_most:
+                return  # the rest are prepared too
             heapq.heappop(self._waiting)
             self._busy += 1
             self._suggesting += priority >= Priority.SUGGEST
+            self._preparing += priority == Priority.PREPARE
             ready.set_result(None)
 
     def _release(self, priority: Priority) -> None:
         self._busy -= 1
         self._suggesting -= priority >= Priority.SUGGEST
+        self._preparing -= priority == Priority.PREPARE
         self._hand_out()
 
 

@@ -9,7 +9,13 @@ import time
 
 import pytest
 
-from cogs.common import PictureWorkers, batch_picture, draw_pictures_in, picture
+from cogs.common import (
+    PICTURES_IN_FLIGHT,
+    PictureWorkers,
+    batch_picture,
+    draw_pictures_in,
+    picture,
+)
 from cogs.pictures import hand_picture
 from engine.cards import parse_cards
 
@@ -46,13 +52,16 @@ async def test_a_picture_answering_a_click_goes_before_a_batch_of_dms() -> None:
         done.append(name)
 
     try:
-        first = asyncio.create_task(drawn("dm 1", True))
-        await asyncio.sleep(0.05)  # the first DM is being drawn
-        others = [asyncio.create_task(drawn(f"dm {n}", True)) for n in (2, 3)]
+        # The first DMs fill the process: one drawn, the others queued there.
+        first = [asyncio.create_task(drawn(f"dm {n}", True)) for n in range(PICTURES_IN_FLIGHT)]
+        await asyncio.sleep(0.05)
+        later = PICTURES_IN_FLIGHT, PICTURES_IN_FLIGHT + 1
+        others = [asyncio.create_task(drawn(f"dm {n}", True)) for n in later]
         await asyncio.sleep(0)
         clicked = asyncio.create_task(drawn("suggestion", False))
-        await asyncio.gather(first, *others, clicked)
+        await asyncio.gather(*first, *others, clicked)
     finally:
         draw_pictures_in(None)
         workers.close()
-    assert done == ["dm 1", "suggestion", "dm 2", "dm 3"]
+    in_process = [f"dm {n}" for n in range(PICTURES_IN_FLIGHT)]
+    assert done == [*in_process, "suggestion", *(f"dm {n}" for n in later)]

@@ -188,3 +188,24 @@ async def test_a_review_takes_the_suggestion_made_in_the_game(
     wrong = Reviews(world.storage, ThreadOffload(), world.clock, prepared=lambda g, u: other)
     await wrong.review(GUILD, HOST, showdown.game_id)
     assert len(solved) == 1
+
+
+async def test_prepared_suggestions_leave_a_worker_to_the_players_who_ask() -> None:
+    slots = Slots(4, kept=1)  # three workers a suggestion may take, one kept
+    ran: list[str] = []
+    hold = asyncio.Event()
+
+    async def job(name: str, priority: Priority) -> None:
+        async with slots.taken(priority):
+            ran.append(name)
+            await hold.wait()
+
+    jobs = [asyncio.create_task(job(f"prepared {n}", Priority.PREPARE)) for n in (1, 2, 3)]
+    await asyncio.sleep(0)
+    assert ran == ["prepared 1", "prepared 2"]  # one worker fewer than suggestions may take
+    jobs.append(asyncio.create_task(job("asked", Priority.SUGGEST)))
+    await asyncio.sleep(0)
+    assert ran == ["prepared 1", "prepared 2", "asked"]
+    hold.set()
+    await asyncio.gather(*jobs)
+    assert ran[-1] == "prepared 3"
