@@ -114,9 +114,11 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     #: How many solver processes to run; None: one per CPU the bot may use (`usable_cpus`).
     workers: int | None = None
-    #: How many processes draw the pictures beside the solver's; 0: threads of the bot's own
-    #: process, which take turns with its event loop (`cogs.common.PictureWorkers`).
-    picture_workers: int = 1
+    #: How many processes draw the pictures beside the solver's; 0 (the default): threads of the
+    #: bot's own process, which take turns with its event loop (`cogs.common.PictureWorkers`).
+    #: On the 2-core machine a picture process freed the loop but, sharing the cores with busy
+    #: solver workers, sent a phase's DMs later (docs/benchmarks.md, "Issue 25").
+    picture_workers: int = 0
     #: Where Discord's REST API and gateway are; set only to run against a local fake of Discord.
     api_url: str | None = None
     gateway_url: str | None = None
@@ -238,14 +240,14 @@ def parse_guild_id(text: str) -> int | None:
 
 
 def parse_picture_workers(text: str) -> int:
-    """Read the number of picture processes; empty means one, 0 threads of the bot's process."""
+    """Read the number of picture processes; empty or 0 means threads of the bot's process."""
     text = text.strip()
     if not text:
-        return 1
+        return 0
     if not (text.isascii() and text.isdigit()) or int(text) > 64:
         raise SettingsError(
-            "PICTURE_WORKERS must be a whole number of picture processes from 0 to 64 (0: draw"
-            f" in threads of the bot's process), or empty for one, not {text!r}."
+            "PICTURE_WORKERS must be a whole number of picture processes from 0 to 64 (0 or"
+            f" empty: draw in threads of the bot's process), not {text!r}."
         )
     return int(text)
 

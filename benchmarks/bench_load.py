@@ -530,9 +530,9 @@ def main() -> None:
         "--picture-workers",
         type=int,
         nargs="+",
-        default=[1],
-        help="processes that draw the pictures (the bot's default: 1; 0: threads of this"
-        " process, as before); each run in turn",
+        default=[0],
+        help="processes that draw the pictures (0, the bot's default: threads of this"
+        " process); each run in turn",
     )
     parser.add_argument(
         "--full-seats",

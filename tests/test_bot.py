@@ -135,16 +135,17 @@ def test_workers_is_optional_and_a_positive_whole_number() -> None:
             load_settings({"DISCORD_TOKEN": "t", "WORKERS": text})
 
 
-def test_picture_workers_are_one_unless_told_and_zero_draws_in_threads() -> None:
-    assert load_settings({"DISCORD_TOKEN": "t"}).picture_workers == 1
+def test_pictures_are_drawn_in_threads_unless_picture_workers_are_asked_for() -> None:
+    assert load_settings({"DISCORD_TOKEN": "t"}).picture_workers == 0
     assert load_settings({"DISCORD_TOKEN": "t", "PICTURE_WORKERS": "0"}).picture_workers == 0
     assert load_settings({"DISCORD_TOKEN": "t", "PICTURE_WORKERS": "2"}).picture_workers == 2
+    assert load_settings({"DISCORD_TOKEN": "t", "PICTURE_WORKERS": "1"}).picture_workers == 1
     for text in ("-1", "two", "65", "1.5"):
         with pytest.raises(SettingsError) as raised:
             load_settings({"DISCORD_TOKEN": "t", "PICTURE_WORKERS": text})
         assert str(raised.value) == (
-            "PICTURE_WORKERS must be a whole number of picture processes from 0 to 64 (0: draw"
-            f" in threads of the bot's process), or empty for one, not {text!r}."
+            "PICTURE_WORKERS must be a whole number of picture processes from 0 to 64 (0 or"
+            f" empty: draw in threads of the bot's process), not {text!r}."
         )
 
 
