@@ -14,6 +14,10 @@ below the one above it, and a hand made of the cards left is at most the stronge
 the sum bounds every completion. A size is tried only if the cards left can still fill the
 weaker slots and reach the variant's minimum of cards used.
 
+The material bounds how many slots can reach a strength (trips, a 3-card flush, four, five, six
+of a kind) from the disjoint groups of cards left; every joker joins one group, so the jokers
+are shared out between rank groups and the suits' straight flushes, never counted in each.
+
 Before a hand becomes a node, the next slot's strongest rank part is read from the ranks left
 alone (a hand whose ranks are all left, suits unchecked, so at least the strongest that truly
 fits); with every slot under it at that rank part, it bounds the completion from above, and a
@@ -163,23 +167,61 @@ def _groups(counts: Sequence[int], size: int, jokers: int) -> int:
     return whole + jokers // size
 
 
+#: Straight-flush groups per number of jokers given to them, three bits each (``_runs``).
+Runs = int
+
+
+def _run_count(runs: Runs, jokers: int) -> int:
+    """The straight-flush groups ``runs`` counts with this many jokers."""
+    return (runs >> 3 * jokers) & 7
+
+
+@cache
+def _joint_runs(per_suit: tuple[tuple[int, ...], ...]) -> Runs:
+    """Straight-flush groups per number of jokers, the jokers shared among the suits.
+
+    ``per_suit``: for each suit, its groups with 0, 1, ... jokers. A joker fills one gap of one
+    suit's run, so the suits' counts add up only over one split of the jokers.
+    """
+    best = list(per_suit[0])
+    for groups in per_suit[1:]:
+        best = [max(best[b - k] + groups[k] for k in range(b + 1)) for b in range(len(best))]
+    return sum(min(n, 7) << 3 * b for b, n in enumerate(best))
+
+
+@cache
+def _rank_material(
+    ranks: tuple[int, ...], jokers: int, runs: Runs, big_tail: int
+) -> tuple[int, int, int, int]:
+    """Slots at most at trips (tail slots), four, five and six of a kind or above, from the
+    sorted rank counts and the straight-flush groups (``Runs``), each joker in one group."""
+    out = []
+    for size in (3, 4, 5, 6):
+        most = 0
+        for used in range(jokers + 1):
+            flushes = _run_count(runs, jokers - used)
+            # Only tail slots of 5 or more cards can hold a straight flush.
+            count = _groups(ranks, size, used) + (min(flushes, big_tail) if size == 3 else flushes)
+            most = max(most, count)
+        out.append(most)
+    return out[0], out[1], out[2], out[3]
+
+
 @cache
 def _material(
-    ranks: tuple[int, ...], suits: tuple[int, ...], jokers: int, flushes: int, in_tail: int
+    ranks: tuple[int, ...], suits: tuple[int, ...], jokers: int, runs: Runs, big_tail: int
 ) -> tuple[int, int, int, int, int]:
     """``_Search.material`` from the sorted rank and suit counts (few shapes: remembered)."""
-    trips = _groups(ranks, 3, jokers) + in_tail
-    # Each joker joins one group: the best split between rank and suit triples.
-    suited = in_tail + max(
-        _groups(ranks, 3, used) + _groups(suits, 3, jokers - used) for used in range(jokers + 1)
+    trips, fours, fives, sixes = _rank_material(ranks, jokers, runs, big_tail)
+    # Each joker joins one group: the best split between rank and suit triples and runs.
+    suited = max(
+        _groups(ranks, 3, used)
+        + _groups(suits, 3, suit)
+        + min(_run_count(runs, jokers - used - suit), big_tail)
+        for used in range(jokers + 1)
+        for suit in range(jokers - used + 1)
     )
-    return (
-        trips,
-        suited,
-        _groups(ranks, 4, jokers) + flushes,
-        _groups(ranks, 5, jokers) + flushes,
-        _groups(ranks, 6, jokers) + flushes,
-    )
+    return trips, suited, fours, fives, sixes
 
 
 _RUNS: dict[tuple[int, int], bool] = {}
@@ -242,7 +284,7 @@ class _Search:
         #: within the run) to read them, and (its cards left, jokers) -> (cards, straight-flush
         #: groups they may add) remembered.
         self.suit_runs: list[
-            tuple[int, int, tuple[tuple[int, int], ...], dict[int, tuple[int, int]]]
+            tuple[int, int, tuple[tuple[int, int], ...], dict[int, tuple[int, tuple[int, ...]]]]
         ] = []
         suited: list[list[int]] = [[], [], [], []]
         for code in by_suit:
@@ -507,29 +549,49 @@ class _Search:
                 sorted([(ranks >> at) & 31 for at in _RANK_PLACES])
             )
         suits = []
-        # A suit holding a 5-card straight flush (jokers filling gaps) may add as many more
-        # groups as it has fives of cards: more than it can, which keeps this a bound.
-        flushes = 0
+        per_suit = []
         for low, mask, fields, memo in self.suit_runs:
-            held = (left >> low) & mask
-            seen = held << 3 | jokers
-            suited = memo.get(seen)
-            if suited is None:
-                n = run = 0
-                for rank, at in fields:
-                    count = (held >> at) & 15
-                    if count:
-                        n += count
-                        run |= _RANK_BITS[rank]
-                groups = (n + jokers) // 5 if n + jokers >= 5 and _has_run(run, jokers) else 0
-                suited = memo[seen] = (n, groups)
-            suits.append(suited[0])
-            flushes += suited[1]
+            found_suit = self.suit_groups(low, mask, fields, memo, left, jokers)
+            suits.append(found_suit[0])
+            per_suit.append(found_suit[1])
         suits.sort()
-        # Only tail slots of 5 or more cards can hold a straight flush.
+        per_suit.sort()
         found = self.materials[left] = _material(
-            shape, tuple(suits), jokers, flushes, min(flushes, self.big_tail)
+            shape, tuple(suits), jokers, _joint_runs(tuple(per_suit)), self.big_tail
         )
+        return found
+
+    @staticmethod
+    def suit_groups(
+        low: int,
+        mask: int,
+        fields: tuple[tuple[int, int], ...],
+        memo: dict[int, tuple[int, tuple[int, ...]]],
+        left: int,
+        jokers: int,
+    ) -> tuple[int, tuple[int, ...]]:
+        """One suit's cards left and its straight-flush groups with 0 to ``jokers`` jokers.
+
+        A suit holding a 5-card straight flush (jokers filling gaps) may add as many groups as
+        it has fives of cards: more than it can, which keeps this a bound.
+        """
+        held = (left >> low) & mask
+        seen = held << 3 | jokers
+        found = memo.get(seen)
+        if found is None:
+            n = run = 0
+            for rank, at in fields:
+                count = (held >> at) & 15
+                if count:
+                    n += count
+                    run |= _RANK_BITS[rank]
+            found = memo[seen] = (
+                n,
+                tuple(
+                    (n + k) // 5 if n + k >= 5 and _has_run(run, k) else 0
+                    for k in range(jokers + 1)
+                ),
+            )
         return found
 
     def fit(
