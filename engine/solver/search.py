@@ -18,11 +18,13 @@ The material bounds how many slots can reach a strength (trips, a 3-card flush, 
 of a kind) from the disjoint groups of cards left; every joker joins one group, so the jokers
 are shared out between rank groups and the suits' straight flushes, never counted in each.
 
-Before a hand becomes a node, the next slot's strongest rank part is read from the ranks left
-alone (a hand whose ranks are all left, suits unchecked, so at least the strongest that truly
-fits); with every slot under it at that rank part, it bounds the completion from above, and a
-hand that cannot beat the best found that way is never tried. Hands of one rank part and the
-same ranks share that test.
+Before a hand becomes a node, every slot under it is capped from the ranks it would leave alone
+(``rank_chain``: each slot's strongest rank part whose ranks are all left, suits unchecked, so
+at least the strongest that truly fits, at most the cap above and what the material of those
+ranks allows); the sum of their bounds bounds the completion from above, and a hand that cannot
+beat the best found that way is never tried. A slot's hands of one rank part are split by their
+ranks: hands of the same ranks share that test, and are passed over together when one of their
+ranks is gone.
 
 With a time budget, a greedy setting (``greedy.py``) is the best known before the candidates
 are made: the search must beat it, and the deadline holds from the start, while candidates are
@@ -66,6 +68,17 @@ from engine.solver.greedy import greedy_setting
 from engine.solver.jokers import joker_key
 from engine.solver.model import FieldModel, Key
 from engine.variants import OrderRule, Variant
+
+#: Per slot, its candidates grouped by rank part, ascending: the rank parts, their values v_p,
+#: the running maximum of the values, each group's hands, and each group's hands split by their
+#: ranks (``_split``, made when the group is first searched).
+Groups = tuple[
+    list[Rank],
+    list[float],
+    list[float],
+    list[list[Entry]],
+    list[list[tuple[int, int, list[Entry]]] | None],
+]
 
 #: Bounds at or below the best found by this much cannot beat it (float sums of the same terms).
 _EPSILON = 1e-9
@@ -222,6 +235,18 @@ def _material(
         for suit in range(jokers - used + 1)
     )
     return trips, suited, fours, fives, sixes
+
+
+def _split(members: list[Entry]) -> list[tuple[int, int, list[Entry]]]:
+    """A group's hands split by their cards counted per rank: (those counts, size, hands)."""
+    by_need: dict[int, list[Entry]] = {}
+    for entry in members:
+        found = by_need.get(entry[5])
+        if found is None:
+            by_need[entry[5]] = [entry]
+        else:
+            found.append(entry)
+    return [(need, entries[0][3], entries) for need, entries in by_need.items()]
 
 
 _RUNS: dict[tuple[int, int], bool] = {}
@@ -384,7 +409,7 @@ class _Search:
         on_time()
         #: Per position, the candidates grouped by rank part (one value v_p per group), groups
         #: ascending: rank parts, values, the running maximum of the values, members.
-        self.groups: list[tuple[list[Rank], list[float], list[float], list[list[Entry]]]] = []
+        self.groups: list[Groups] = []
         self.group_of: list[dict[Rank, list[Entry]]] = []
         #: Per position, bound_q(rank part) remembered.
         self.bounds: list[dict[Rank, float]] = [{} for _ in range(count)]
@@ -410,7 +435,7 @@ class _Search:
         self.held_ranks = sum(map(RANK_FIELD.__getitem__, held))
         self.scan_calls: dict[tuple[int, int], int] = {}
         #: Hands per position.
-        self.sizes_of = [sum(map(len, members)) for _, _, _, members in self.groups]
+        self.sizes_of = [sum(map(len, members)) for _, _, _, members, _ in self.groups]
         #: Slots whose hands at trips or above need three of a rank (or a 5+ straight flush).
         self.tail = [
             all(r.size <= 3 or r.min_ladder >= FULL_HOUSE for r in slot.sizes)
@@ -424,6 +449,8 @@ class _Search:
         )
         #: material() per cards left.
         self.materials: dict[int, tuple[int, int, int, int, int]] = {}
+        #: chain_bound() per slot, keyed by the ranks, the cap and the straight flushes.
+        self.chain_bounds: list[dict[int, float]] = [{} for _ in range(count)]
         self.strict = variant.order is OrderRule.STRICT
         self.best_ev = float("-inf")
         #: (cards left, the sizes above as ``size_code`` counts them) -> (cap, the most a
@@ -444,9 +471,7 @@ class _Search:
         #: The holding's hands below two pair (made once ``_WEAK_NODES`` nodes needed them),
         #: and their groups per slot.
         self.weak_pool: dict[Rank, list[Entry]] | None = None
-        self.weak_made: dict[
-            int, tuple[list[Rank], list[float], list[float], list[list[Entry]]]
-        ] = {}
+        self.weak_made: dict[int, Groups] = {}
         self.weak_makes = 0
 
     def join(
@@ -465,8 +490,9 @@ class _Search:
 
     def grouped(
         self, position: int, by_rank: dict[Rank, list[Entry]], *, weak: bool = False
-    ) -> tuple[list[Rank], list[float], list[float], list[list[Entry]]]:
-        """The slot's groups ascending: rank parts, values, their running maximum, members.
+    ) -> Groups:
+        """The slot's groups ascending: rank parts, values, their running maximum, members,
+        and the members split by their ranks (each group's made when first searched).
 
         In a slot whose hands below two pair are left out (``weak_slots``), the running maximum
         starts at the most any of them can be worth, so that it still bounds every group below;
@@ -480,11 +506,10 @@ class _Search:
         running = list(itertools.accumulate(values, max, initial=start))
         if start is not None:
             running = running[1:]
-        return rps, values, running, [by_rank[rp] for rp in rps]
+        members = [by_rank[rp] for rp in rps]
+        return rps, values, running, members, [None] * len(rps)
 
-    def weak_groups(
-        self, position: int, left: int
-    ) -> tuple[list[Rank], list[float], list[float], list[list[Entry]]]:
+    def weak_groups(self, position: int, left: int) -> Groups:
         """The slot's 5-card hands below two pair, as groups: made from the cards ``left`` for
         the first few nodes that need them, then from the whole holding once for all."""
         lookups = self.keyer.lookups
@@ -594,6 +619,15 @@ class _Search:
             )
         return found
 
+    def runs_left(self, left: int, ranks: int) -> Runs:
+        """The straight-flush groups of the cards left (``Runs``)."""
+        jokers = ranks & 31
+        per_suit = sorted(
+            self.suit_groups(low, mask, fields, memo, left, jokers)[1]
+            for low, mask, fields, memo in self.suit_runs
+        )
+        return _joint_runs(tuple(per_suit))
+
     def fit(
         self, position: int, left: int, ranks: int, cap: Rank | None, *, below: bool = False
     ) -> Rank | None:
@@ -605,7 +639,7 @@ class _Search:
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
         scan = self.scans[position][jokers]
         if scan is None:
-            rps, _, _, members = self.groups[position]
+            rps, _, _, members, _ = self.groups[position]
             calls = self.scan_calls[(position, jokers)] = (
                 self.scan_calls.get((position, jokers), 0) + 1
             )
@@ -622,20 +656,7 @@ class _Search:
                         if e[4] <= jokers and (guarded - e[2]) & guards == guards:
                             return rps[k]
                 return self.unmade(position, cap, below)
-            # One item per rank part and ranks: the packed cards of its hands.
-            items_rps: list[Rank] = []
-            items_ranks: list[int] = []
-            items_packs: list[list[int]] = []
-            for rp, group in zip(rps, members, strict=True):
-                items: dict[int, list[int]] = {}
-                for e in group:
-                    if e[4] <= jokers:
-                        items.setdefault(e[5], []).append(e[2])
-                for need, hands in items.items():
-                    items_rps.append(rp)
-                    items_ranks.append(need)
-                    items_packs.append(hands)
-            scan = self.scans[position][jokers] = (items_rps, items_ranks, items_packs)
+            scan = self.make_scan(position, jokers)
         rps, needs, packs = scan
         guards = self.guards
         guarded = left | guards
@@ -650,6 +671,27 @@ class _Search:
                     if (guarded - pack) & guards == guards:
                         return rps[k]
         return self.unmade(position, cap, below)
+
+    def make_scan(
+        self, position: int, jokers: int
+    ) -> tuple[list[Rank], list[int], list[list[int]]]:
+        """The slot's flat scan list for so many jokers left (``scans``), made now."""
+        rps, _, _, members, _ = self.groups[position]
+        # One item per rank part and ranks: the packed cards of its hands.
+        items_rps: list[Rank] = []
+        items_ranks: list[int] = []
+        items_packs: list[list[int]] = []
+        for rp, group in zip(rps, members, strict=True):
+            items: dict[int, list[int]] = {}
+            for e in group:
+                if e[4] <= jokers:
+                    items.setdefault(e[5], []).append(e[2])
+            for need, hands in items.items():
+                items_rps.append(rp)
+                items_ranks.append(need)
+                items_packs.append(hands)
+        scan = self.scans[position][jokers] = (items_rps, items_ranks, items_packs)
+        return scan
 
     def unmade(self, position: int, cap: Rank | None, below: bool = False) -> Rank | None:
         """What a scan that found no hand answers: None, unless the slot's hands below two pair
@@ -673,7 +715,12 @@ class _Search:
             return found
         scan = self.scans[position][jokers]
         if scan is None:
-            return _NOT_KNOWN
+            calls = self.scan_calls[(position, jokers)] = (
+                self.scan_calls.get((position, jokers), 0) + 1
+            )
+            if calls <= _SCAN_AFTER or calls * _SCAN_AFTER <= self.sizes_of[position]:
+                return _NOT_KNOWN
+            scan = self.make_scan(position, jokers)
         rps, needs, _ = scan
         rank_guards = _RANK_GUARDS
         held = ranks | rank_guards
@@ -707,6 +754,72 @@ class _Search:
         if len(tops) * len(lows) > _PAIRS_TRIED:
             return True
         return any((guarded - a - b) & guards == guards for a in tops for b in lows)
+
+    def chain_bound(self, position: int, ranks: int, cap: Rank, runs: Runs) -> float:
+        """Σ bound_q over ``rank_chain``'s caps (-inf when a slot can hold nothing): at least
+        what slots ``position``..0 can add with these ranks left below ``cap``. Remembered per
+        slot, ranks, cap and straight-flush groups."""
+        seen = (ranks << 30 | cap) << 15 | runs
+        memo = self.chain_bounds[position]
+        found = memo.get(seen)
+        if found is None:
+            chain = self.rank_chain(position, ranks, cap, runs)
+            if chain is None:
+                found = _NONE
+            else:
+                found = 0.0
+                for q, most in enumerate(chain):
+                    found += self.bound(q, most)
+            memo[seen] = found
+        return found
+
+    def rank_chain(self, position: int, ranks: int, cap: Rank, runs: Runs) -> list[Rank] | None:
+        """Caps of slots ``position``..0 (weakest first) from the ranks left alone, or None when
+        some slot can hold nothing.
+
+        Each is the strongest rank part whose ranks are all left (``fit_ranks``), at most the
+        cap of the slot above (``cap`` for the first) and what the material allows, as in
+        ``card_bound``, the material counted from the ranks and ``runs``, straight-flush groups
+        of at least as many cards. Any hand of a slot has its ranks among those left and lies
+        below the hand above it, so it is at most the slot's cap here.
+        """
+        jokers = ranks & 31  # the jokers' count, in the place of rank 0
+        shape = self.rank_shapes.get(ranks)
+        if shape is None:
+            shape = self.rank_shapes[ranks] = tuple(
+                sorted([(ranks >> at) & 31 for at in _RANK_PLACES])
+            )
+        trips, fours, fives, sixes = _rank_material(shape, jokers, runs, self.big_tail)
+        kinds = (fours, fives, sixes)
+        tail = self.tail
+        fit_ranks = self.fit_ranks
+        caps: list[Rank] = []
+        j = 0  # slots above that hold trips or better only as three of a rank (or a run)
+        for i, q in enumerate(range(position, -1, -1)):
+            lower = cap
+            if lower > _BELOW_QUADS:
+                for count, below in zip(kinds, _BELOW_KINDS, strict=True):
+                    if i >= count and lower > below:
+                        lower = below
+            if tail[q] and j >= trips and lower > _BELOW_TRIPS:
+                lower = _BELOW_TRIPS
+            found = fit_ranks(q, jokers, ranks, lower)
+            if found is None:
+                return None
+            cap = lower if found == _NOT_KNOWN else found
+            if tail[q]:
+                j += 1
+            elif cap < _STRAIGHT:
+                # A slot held below a straight holds trips or better only as three of a rank.
+                if j >= trips and cap > _BELOW_TRIPS:
+                    found = fit_ranks(q, jokers, ranks, _BELOW_TRIPS)
+                    if found is None:
+                        return None
+                    cap = _BELOW_TRIPS if found == _NOT_KNOWN else found
+                j += 1
+            caps.append(cap)
+        caps.reverse()
+        return caps
 
     def below_sum(self, position: int, cap: Rank) -> float:
         """Σ_{q<position} bound_q(cap): every slot under ``position`` below one cap, remembered."""
@@ -969,20 +1082,20 @@ class _Search:
         # The card bound's cap here is at most ``top`` and no stronger hand fits.
         start = top if not caps else caps[position]
         key_of = self.key_of
-        below_sum = self.below_sum
-        jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
         above: Key = () if cap is None else cap  # compared only when ``top`` is its rank part
         if weak:
             if not self.may_need_weak(position, start, caps, sizes, acc):
                 return
             start = _BELOW_TWO_PAIR if start is None else min(start, _BELOW_TWO_PAIR)
-            rps, values, running, members = self.weak_groups(position, left)
+            rps, values, running, members, parts = self.weak_groups(position, left)
         else:
-            rps, values, running, members = self.groups[position]
+            rps, values, running, members, parts = self.groups[position]
         i = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
         bounds = self.bounds
+        held_ranks = ranks | _RANK_GUARDS
         # What a completion here must add to beat the best found (renewed after each child).
         limit = self.best_ev + _EPSILON - acc
+        runs: Runs | None = None
         while i >= 0:
             if running[i] + tail <= limit:
                 break  # no group from here down can do better: values only fall below
@@ -993,14 +1106,16 @@ class _Search:
             below: float | None = None  # the weaker slots' bound here, once a hand fits
             # Per ranks of a hand here: the bound of the next slot's strongest rank part by
             # ranks alone, with every slot under it there (-inf: none; inf: not known).
-            nexts: dict[int, float] | None = None
+            nexts: dict[int, float] = {}
             # Only a hand of the cap's own rank part needs its full key against the cap.
             tie = rps[i] == top
-            for entry in members[i]:
-                if entry[3] not in sizes or (guarded - entry[2]) & guards != guards:
-                    continue
-                if tie and (key_of(entry) >= above if strict else key_of(entry) > above):
-                    continue
+            split = parts[i]
+            if split is None:
+                split = parts[i] = _split(members[i])
+            done = False  # no hand left in this group can beat the best found
+            for need, size, entries in split:
+                if size not in sizes or (held_ranks - need) & _RANK_GUARDS != _RANK_GUARDS:
+                    continue  # every hand of these ranks has a card that is gone
                 if below is None:
                     # The weaker slots lie below this group's rank part and their own caps.
                     rp = rps[i]
@@ -1013,44 +1128,63 @@ class _Search:
                         return  # ranks only fall from here, and with them every bound
                 if value + below <= limit:
                     break
+                most = _UNKNOWN
                 if position:
                     # The first test of the next slot's card bound, by ranks alone: it holds
                     # for every hand here of the same ranks, before any of them is a node.
-                    need = entry[5]
-                    if nexts is None:
-                        nexts = {}
-                    most = nexts.get(need)
-                    if most is None:
-                        after = self.fit_ranks(
-                            position - 1, jokers - entry[4], ranks - need, rps[i]
+                    known = nexts.get(need)
+                    if known is None:
+                        if runs is None:
+                            runs = self.runs_left(left, ranks)
+                        known = nexts[need] = self.chain_bound(
+                            position - 1, ranks - need, rps[i], runs
                         )
-                        if after is None:
-                            most = _NONE
-                        elif after != _NOT_KNOWN:
-                            most = bound(position - 1, after) + below_sum(position - 1, after)
-                        else:
-                            most = _UNKNOWN
-                        nexts[need] = most
+                    most = known
                     if value + most <= limit:
                         continue
-                self.chosen.append(entry)
-                self.sizes[position] = entry[3]
-                self.size_code += entry[3] << 4 * position
-                self.run(
-                    position - 1,
-                    left - entry[2],
-                    key_of(entry),
-                    entry[1],
-                    used + entry[3],
-                    acc + value,
-                    ranks - need if position else ranks,
-                )
-                self.chosen.pop()
-                self.sizes[position] = 0
-                self.size_code -= entry[3] << 4 * position
-                if self.timed_out:
-                    return  # at once: the hands left in this group need not even be looked at
-                limit = self.best_ev + _EPSILON - acc
+                for entry in entries:
+                    if (guarded - entry[2]) & guards != guards:
+                        continue
+                    if tie and (key_of(entry) >= above if strict else key_of(entry) > above):
+                        continue
+                    if runs:
+                        # The straight flushes of the cards left here bound those of every
+                        # hand's; a hand's own may be fewer (the same ranks in other suits).
+                        after = self.runs_left(left - entry[2], ranks - need)
+                        if after != runs:
+                            seen = -(need << 15 | after)
+                            fewer = nexts.get(seen)
+                            if fewer is None:
+                                fewer = nexts[seen] = self.chain_bound(
+                                    position - 1, ranks - need, rps[i], after
+                                )
+                            if value + fewer <= limit:
+                                continue
+                    self.chosen.append(entry)
+                    self.sizes[position] = size
+                    self.size_code += size << 4 * position
+                    self.run(
+                        position - 1,
+                        left - entry[2],
+                        key_of(entry),
+                        entry[1],
+                        used + size,
+                        acc + value,
+                        ranks - need if position else ranks,
+                    )
+                    self.chosen.pop()
+                    self.sizes[position] = 0
+                    self.size_code -= size << 4 * position
+                    if self.timed_out:
+                        return  # at once: the hands left here need not even be looked at
+                    limit = self.best_ev + _EPSILON - acc
+                    if value + below <= limit:
+                        done = True
+                        break
+                    if value + most <= limit:
+                        break
+                if done:
+                    break
             i -= 1
         else:
             if not weak and self.may_need_weak(position, start, caps, sizes, acc):
