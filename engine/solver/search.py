@@ -1113,9 +1113,6 @@ class _Search:
                 i -= 1
                 continue
             below: float | None = None  # the weaker slots' bound here, once a hand fits
-            # Per ranks of a hand here: the bound of the next slot's strongest rank part by
-            # ranks alone, with every slot under it there (-inf: none; inf: not known).
-            nexts: dict[int, float] = {}
             # Only a hand of the cap's own rank part needs its full key against the cap.
             tie = rps[i] == top
             split = parts[i]
@@ -1139,16 +1136,25 @@ class _Search:
                     break
                 most = _UNKNOWN
                 if position:
-                    # The first test of the next slot's card bound, by ranks alone: it holds
-                    # for every hand here of the same ranks, before any of them is a node.
-                    known = nexts.get(need)
-                    if known is None:
-                        if runs is None:
-                            runs = self.runs_left(left, ranks)
-                        known = nexts[need] = self.chain_bound(
-                            position - 1, ranks - need, rps[i], runs
-                        )
-                    most = known
+                    # The slots under a hand here, capped from the ranks it leaves: first the
+                    # next slot's strongest rank part with every slot under it there (and at
+                    # its own cap here), then every slot capped in turn (``rank_chain``). Each
+                    # holds for every hand here of the same ranks, before any is a node.
+                    after = ranks - need
+                    first = self.fit_ranks(position - 1, after & 31, after, rps[i])
+                    if first is None:
+                        continue
+                    if first != _NOT_KNOWN:
+                        quick = bound(position - 1, first)
+                        for q in range(position - 1):
+                            under = caps[q] if first > caps[q] else first
+                            known = bounds[q].get(under)
+                            quick += bound(q, under) if known is None else known
+                        if value + quick <= limit:
+                            continue
+                    if runs is None:
+                        runs = self.runs_left(left, ranks)
+                    most = self.chain_bound(position - 1, after, rps[i], runs)
                     if value + most <= limit:
                         continue
                 for entry in entries:
@@ -1159,14 +1165,9 @@ class _Search:
                     if runs:
                         # The straight flushes of the cards left here bound those of every
                         # hand's; a hand's own may be fewer (the same ranks in other suits).
-                        after = self.runs_left(left - entry[2], ranks - need)
-                        if after != runs:
-                            seen = -(need << 15 | after)
-                            fewer = nexts.get(seen)
-                            if fewer is None:
-                                fewer = nexts[seen] = self.chain_bound(
-                                    position - 1, ranks - need, rps[i], after
-                                )
+                        own = self.runs_left(left - entry[2], after)
+                        if own != runs:
+                            fewer = self.chain_bound(position - 1, after, rps[i], own)
                             if value + fewer <= limit:
                                 continue
                     self.chosen.append(entry)
