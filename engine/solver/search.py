@@ -768,6 +768,25 @@ class _Search:
             return True
         return any((guarded - a - b) & guards == guards for a in tops for b in lows)
 
+    def next_slot_bound(self, position: int, ranks: int, cap: Rank, caps: list[Rank]) -> float:
+        """At least what slots ``position``..0 can add with these ranks left below ``cap``: the
+        slot's strongest rank part whose ranks are all left (``fit_ranks``), every slot under it
+        there and at its cap in ``caps`` (from at least these cards); -inf when the slot can
+        hold nothing, inf when its scan is not made yet."""
+        first = self.fit_ranks(position, ranks & 31, ranks, cap)
+        if first is None:
+            return _NONE
+        if first == _NOT_KNOWN:
+            return _UNKNOWN
+        bounds = self.bounds
+        most = bounds[position].get(first)
+        total = self.bound(position, first) if most is None else most
+        for q in range(position):
+            under = caps[q] if first > caps[q] else first
+            most = bounds[q].get(under)
+            total += self.bound(q, under) if most is None else most
+        return total
+
     def chain_bound(self, position: int, ranks: int, cap: Rank, runs: Runs) -> float:
         """Σ bound_q over ``rank_chain``'s caps (-inf when a slot can hold nothing): at least
         what slots ``position``..0 can add with these ranks left below ``cap``. Remembered per
@@ -1141,17 +1160,8 @@ class _Search:
                     # its own cap here), then every slot capped in turn (``rank_chain``). Each
                     # holds for every hand here of the same ranks, before any is a node.
                     after = ranks - need
-                    first = self.fit_ranks(position - 1, after & 31, after, rps[i])
-                    if first is None:
+                    if value + self.next_slot_bound(position - 1, after, rps[i], caps) <= limit:
                         continue
-                    if first != _NOT_KNOWN:
-                        quick = bound(position - 1, first)
-                        for q in range(position - 1):
-                            under = caps[q] if first > caps[q] else first
-                            known = bounds[q].get(under)
-                            quick += bound(q, under) if known is None else known
-                        if value + quick <= limit:
-                            continue
                     if runs is None:
                         runs = self.runs_left(left, ranks)
                     most = self.chain_bound(position - 1, after, rps[i], runs)

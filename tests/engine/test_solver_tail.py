@@ -49,9 +49,9 @@ def _long_suit(count: int, seed: int) -> list[list[int]]:
     return out
 
 
-def _next_slot_only(self: _Search, position: int, ranks: int, cap: int, runs: int) -> float:
+def _next_slot_only(self: _Search, position: int, ranks: int, cap: int, caps: object) -> float:
     """The test before this issue: the next slot's strongest rank part by ranks alone, with
-    every slot under it at that rank part."""
+    every slot under it at that rank part (not at its own cap too)."""
     after = self.fit_ranks(position, ranks & 31, ranks, cap)
     if after is None:
         return search_module._NONE
@@ -108,8 +108,13 @@ SLOW_SHOWDOWN = _random(SHOWDOWN, 20, seed=53) + _long_suit(10, seed=54)
 SEVENTEEN = _random(NO_SURRENDER, 12, seed=55)
 
 
+def _no_chain(self: _Search, position: int, ranks: int, cap: int, runs: int) -> float:
+    return search_module._UNKNOWN
+
+
 def _switch_off_chain(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_Search, "chain_bound", _next_slot_only)
+    monkeypatch.setattr(_Search, "next_slot_bound", _next_slot_only)
+    monkeypatch.setattr(_Search, "chain_bound", _no_chain)
 
 
 def _switch_off_shared_jokers(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -168,12 +173,13 @@ def _random_legal(variant: Variant, held: list[int], rng: random.Random) -> list
     ("variant", "holdings"),
     [(SHOWDOWN, FAST_SHOWDOWN), (NO_SURRENDER, SEVENTEEN[:6])],
 )
-def test_the_chain_bound_is_above_every_legal_completion_below_a_hand(
+def test_the_tests_before_a_node_are_above_every_legal_completion_below_its_hand(
     variant: Variant, holdings: list[list[int]]
 ) -> None:
-    # The test before a hand becomes a node drops it only if the slots under it cannot beat the
-    # best found: check its bound against the slots under each hand of the solver's own
-    # answers and of random legal arrangements, with the runs of the cards before the hand.
+    # The tests before a hand becomes a node drop it only if the slots under it cannot beat the
+    # best found: check their bounds against the slots under each hand of the solver's own
+    # answers and of random legal arrangements (the chain with the straight flushes of the
+    # cards before the hand and after it; the next slot with the caps of the node above).
     model = load_model(variant)
     keyer = evaluator(variant.hand_rules)
     rng = random.Random(57)
@@ -184,12 +190,15 @@ def test_the_chain_bound_is_above_every_legal_completion_below_a_hand(
             state = _Search(variant, model, tuple(sorted(held)), float("inf"))
             keys = [keyer.key(hand) for hand in hands]
             values = [model.value(p, key) for p, key in enumerate(keys)]
-            left, ranks = state.held_packed, state.held_ranks
+            left, ranks, above = state.held_packed, state.held_ranks, None
             for position in range(len(hands) - 1, 0, -1):
                 runs = state.runs_left(left, ranks)
+                node = state.card_bound(position, left, above)
+                assert node is not None
                 left -= sum(state.by_code[code] for code in hands[position])
                 ranks = state.ranks_left(left)
-                cap = encode(rank_part(keys[position]))
+                above = encode(rank_part(keys[position]))
+                under = sum(values[:position])
+                assert under <= state.next_slot_bound(position - 1, ranks, above, node[0]) + 1e-9
                 for counted in (runs, state.runs_left(left, ranks)):
-                    most = state.chain_bound(position - 1, ranks, cap, counted)
-                    assert sum(values[:position]) <= most + 1e-9
+                    assert under <= state.chain_bound(position - 1, ranks, above, counted) + 1e-9
