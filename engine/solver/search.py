@@ -441,6 +441,9 @@ class _Search:
         self.scans: list[list[tuple[list[Rank], list[int], list[list[int]]] | None]] = [
             [None] * (held.count(JOKER_CODE) + 1) for _ in range(count)
         ]
+        self.jokers_held = held.count(JOKER_CODE)
+        #: Per position, the items of its scans for any number of jokers (``make_scan``).
+        self.scan_items: list[tuple[list[Rank], list[int], list[list[int]]] | None] = [None] * count
         #: fit_ranks() per (position, cards counted per rank, cap).
         #: (Per position, keyed by the counts and the cap in one integer: ``ranks << 30 | cap``.)
         self.rank_fits: list[dict[int, Rank | None]] = [{} for _ in range(count)]
@@ -688,22 +691,31 @@ class _Search:
     def make_scan(
         self, position: int, jokers: int
     ) -> tuple[list[Rank], list[int], list[list[int]]]:
-        """The slot's flat scan list for so many jokers left (``scans``), made now."""
-        rps, _, _, members, _ = self.groups[position]
-        # One item per rank part and ranks: the packed cards of its hands.
-        items_rps: list[Rank] = []
-        items_ranks: list[int] = []
-        items_packs: list[list[int]] = []
-        for rp, group in zip(rps, members, strict=True):
-            items: dict[int, list[int]] = {}
-            for e in group:
-                if e[4] <= jokers:
-                    items.setdefault(e[5], []).append(e[2])
-            for need, hands in items.items():
-                items_rps.append(rp)
-                items_ranks.append(need)
-                items_packs.append(hands)
-        scan = self.scans[position][jokers] = (items_rps, items_ranks, items_packs)
+        """The slot's flat scan list for so many jokers left (``scans``), made now: its items
+        for every number of jokers are made once (from the groups split by ranks), and those
+        needing more jokers than are left are dropped."""
+        every = self.scan_items[position]
+        if every is None:
+            rps, _, _, members, parts = self.groups[position]
+            items_rps: list[Rank] = []
+            items_ranks: list[int] = []
+            items_packs: list[list[int]] = []
+            for i, rp in enumerate(rps):
+                split = parts[i]
+                if split is None:
+                    split = parts[i] = _split(members[i])
+                for need, _, entries in split:
+                    items_rps.append(rp)
+                    items_ranks.append(need)
+                    items_packs.append([entry[2] for entry in entries])
+            every = self.scan_items[position] = (items_rps, items_ranks, items_packs)
+        rps, needs, packs = every
+        if jokers >= self.jokers_held:
+            scan = every
+        else:
+            kept = [k for k, need in enumerate(needs) if need & 31 <= jokers]
+            scan = ([rps[k] for k in kept], [needs[k] for k in kept], [packs[k] for k in kept])
+        self.scans[position][jokers] = scan
         return scan
 
     def unmade(self, position: int, cap: Rank | None, below: bool = False) -> Rank | None:
