@@ -72,15 +72,12 @@ from engine.solver.model import FieldModel, Key
 from engine.variants import OrderRule, Variant
 
 #: Per slot, its candidates grouped by rank part, ascending: the rank parts, their values v_p,
-#: the running maximum of the values, each group's hands, and each group's hands split by their
-#: ranks (``_split``, made when the group is first searched).
-Groups = tuple[
-    list[Rank],
-    list[float],
-    list[float],
-    list[list[Entry]],
-    list[list[tuple[int, int, list[Entry]]] | None],
-]
+#: the running maximum of the values, each group's hands.
+Groups = tuple[list[Rank], list[float], list[float], list[list[Entry]]]
+#: The same candidates as one flat list of items, ascending, each the hands of one rank part and
+#: the same ranks: per item its rank part, its cards counted per rank (jokers too), its size, its
+#: hands, and its rank part's value and running maximum (``_flatten``).
+Flat = tuple[list[Rank], list[int], list[int], list[list[Entry]], list[float], list[float]]
 
 #: A budget's clock: seconds that only grow.
 Clock = Callable[[], float]
@@ -247,16 +244,39 @@ def _material(
     return trips, suited, fours, fives, sixes
 
 
-def _split(members: list[Entry]) -> list[tuple[int, int, list[Entry]]]:
-    """A group's hands split by their cards counted per rank: (those counts, size, hands)."""
-    by_need: dict[int, list[Entry]] = {}
-    for entry in members:
-        found = by_need.get(entry[5])
-        if found is None:
-            by_need[entry[5]] = [entry]
+#: A group's hands split by their ranks, remembered per group (by its list, kept beside it:
+#: slots that take the same hands share their groups' lists).
+Splits = dict[int, tuple[list[Entry], list[list[Entry]]]]
+
+
+def _flatten(groups: Groups, splits: Splits) -> Flat:
+    """The groups as one flat list of items, each group's hands split by their ranks."""
+    rps, values, running, members = groups
+    flat: Flat = ([], [], [], [], [], [])
+    items_rps, needs, sizes, hands, items_values, items_running = flat
+    for rp, value, most, group in zip(rps, values, running, members, strict=True):
+        known = splits.get(id(group))
+        if known is not None and known[0] is group:
+            parts = known[1]
         else:
-            found.append(entry)
-    return [(need, entries[0][3], entries) for need, entries in by_need.items()]
+            by_need: dict[int, list[Entry]] = {}
+            for entry in group:
+                found = by_need.get(entry[5])
+                if found is None:
+                    by_need[entry[5]] = [entry]
+                else:
+                    found.append(entry)
+            parts = list(by_need.values())
+            splits[id(group)] = (group, parts)
+        for entries in parts:
+            first = entries[0]
+            items_rps.append(rp)
+            needs.append(first[5])
+            sizes.append(first[3])
+            hands.append(entries)
+            items_values.append(value)
+            items_running.append(most)
+    return flat
 
 
 _RUNS: dict[tuple[int, int], bool] = {}
@@ -442,6 +462,9 @@ class _Search:
             [None] * (held.count(JOKER_CODE) + 1) for _ in range(count)
         ]
         self.jokers_held = held.count(JOKER_CODE)
+        #: Per position, its candidates as flat items (``items``).
+        self.flats: list[Flat | None] = [None] * count
+        self.splits: Splits = {}
         #: Per position, the items of its scans for any number of jokers (``make_scan``).
         self.scan_items: list[tuple[list[Rank], list[int], list[list[int]]] | None] = [None] * count
         #: fit_ranks() per (position, cards counted per rank, cap).
@@ -451,7 +474,7 @@ class _Search:
         self.held_ranks = sum(map(RANK_FIELD.__getitem__, held))
         self.scan_calls: dict[tuple[int, int], int] = {}
         #: Hands per position.
-        self.sizes_of = [sum(map(len, members)) for _, _, _, members, _ in self.groups]
+        self.sizes_of = [sum(map(len, members)) for _, _, _, members in self.groups]
         #: Slots whose hands at trips or above need three of a rank (or a 5+ straight flush).
         self.tail = [
             all(r.size <= 3 or r.min_ladder >= FULL_HOUSE for r in slot.sizes)
@@ -487,7 +510,7 @@ class _Search:
         #: The holding's hands below two pair (made once ``_WEAK_NODES`` nodes needed them),
         #: and their groups per slot.
         self.weak_pool: dict[Rank, list[Entry]] | None = None
-        self.weak_made: dict[int, Groups] = {}
+        self.weak_made: dict[int, Flat] = {}
         self.weak_makes = 0
 
     def join(
@@ -507,8 +530,7 @@ class _Search:
     def grouped(
         self, position: int, by_rank: dict[Rank, list[Entry]], *, weak: bool = False
     ) -> Groups:
-        """The slot's groups ascending: rank parts, values, their running maximum, members,
-        and the members split by their ranks (each group's made when first searched).
+        """The slot's groups ascending: rank parts, values, their running maximum, members.
 
         In a slot whose hands below two pair are left out (``weak_slots``), the running maximum
         starts at the most any of them can be worth, so that it still bounds every group below;
@@ -522,12 +544,11 @@ class _Search:
         running = list(itertools.accumulate(values, max, initial=start))
         if start is not None:
             running = running[1:]
-        members = [by_rank[rp] for rp in rps]
-        return rps, values, running, members, [None] * len(rps)
+        return rps, values, running, [by_rank[rp] for rp in rps]
 
-    def weak_groups(self, position: int, left: int) -> Groups:
-        """The slot's 5-card hands below two pair, as groups: made from the cards ``left`` for
-        the first few nodes that need them, then from the whole holding once for all."""
+    def weak_items(self, position: int, left: int) -> Flat:
+        """The slot's 5-card hands below two pair, as flat items: made from the cards ``left``
+        for the first few nodes that need them, then from the whole holding once for all."""
         lookups = self.keyer.lookups
         if self.weak_pool is None:
             self.weak_makes += 1
@@ -538,7 +559,7 @@ class _Search:
                 )
                 by_rank: dict[Rank, list[Entry]] = {}
                 self.join(position, by_rank, {5: pool})
-                return self.grouped(position, by_rank, weak=True)
+                return _flatten(self.grouped(position, by_rank, weak=True), {})
             self.weak_pool = five_card_hands(
                 self.held, self.by_code, lookups.plain5, lookups.flush5, Part.BELOW_TWO_PAIR
             )
@@ -546,7 +567,9 @@ class _Search:
         if found is None:
             by_rank = {}
             self.join(position, by_rank, {5: self.weak_pool})
-            found = self.weak_made[position] = self.grouped(position, by_rank, weak=True)
+            found = self.weak_made[position] = _flatten(
+                self.grouped(position, by_rank, weak=True), {}
+            )
         return found
 
     def key_of(self, entry: Entry) -> Key:
@@ -655,7 +678,7 @@ class _Search:
         jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
         scan = self.scans[position][jokers]
         if scan is None:
-            rps, _, _, members, _ = self.groups[position]
+            rps, _, _, members = self.groups[position]
             calls = self.scan_calls[(position, jokers)] = (
                 self.scan_calls.get((position, jokers), 0) + 1
             )
@@ -696,19 +719,9 @@ class _Search:
         needing more jokers than are left are dropped."""
         every = self.scan_items[position]
         if every is None:
-            rps, _, _, members, parts = self.groups[position]
-            items_rps: list[Rank] = []
-            items_ranks: list[int] = []
-            items_packs: list[list[int]] = []
-            for i, rp in enumerate(rps):
-                split = parts[i]
-                if split is None:
-                    split = parts[i] = _split(members[i])
-                for need, _, entries in split:
-                    items_rps.append(rp)
-                    items_ranks.append(need)
-                    items_packs.append([entry[2] for entry in entries])
-            every = self.scan_items[position] = (items_rps, items_ranks, items_packs)
+            items_rps, needs, _, hands, _, _ = self.items(position)
+            packs = [[entry[2] for entry in entries] for entries in hands]
+            every = self.scan_items[position] = (items_rps, needs, packs)
         rps, needs, packs = every
         if jokers >= self.jokers_held:
             scan = every
@@ -717,6 +730,13 @@ class _Search:
             scan = ([rps[k] for k in kept], [needs[k] for k in kept], [packs[k] for k in kept])
         self.scans[position][jokers] = scan
         return scan
+
+    def items(self, position: int) -> Flat:
+        """The slot's candidates as flat items (``Flat``), made when first needed."""
+        found = self.flats[position]
+        if found is None:
+            found = self.flats[position] = _flatten(self.groups[position], self.splits)
+        return found
 
     def unmade(self, position: int, cap: Rank | None, below: bool = False) -> Rank | None:
         """What a scan that found no hand answers: None, unless the slot's hands below two pair
@@ -1127,97 +1147,95 @@ class _Search:
             if not self.may_need_weak(position, start, caps, sizes, acc):
                 return
             start = _BELOW_TWO_PAIR if start is None else min(start, _BELOW_TWO_PAIR)
-            rps, values, running, members, parts = self.weak_groups(position, left)
+            rps, needs, item_sizes, hands, values, running = self.weak_items(position, left)
         else:
-            rps, values, running, members, parts = self.groups[position]
-        i = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
+            rps, needs, item_sizes, hands, values, running = self.items(position)
+        k = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
         bounds = self.bounds
         held_ranks = ranks | _RANK_GUARDS
         # What a completion here must add to beat the best found (renewed after each child).
         limit = self.best_ev + _EPSILON - acc
         runs: Runs | None = None
-        while i >= 0:
-            if running[i] + tail <= limit:
-                break  # no group from here down can do better: values only fall below
-            value = values[i]
+        below_of: Rank | None = None  # the rank part whose weaker slots' bound is ``below``
+        below = 0.0
+        while k >= 0:
+            if running[k] + tail <= limit:
+                break  # no item from here down can do better: values only fall below
+            need = needs[k]
+            if (held_ranks - need) & _RANK_GUARDS != _RANK_GUARDS or item_sizes[k] not in sizes:
+                k -= 1
+                continue  # every hand of these ranks has a card that is gone
+            value = values[k]
+            rp = rps[k]
             if value + tail <= limit:
-                i -= 1
+                k -= 1
                 continue
-            below: float | None = None  # the weaker slots' bound here, once a hand fits
+            if rp != below_of:
+                # The weaker slots lie below this rank part and their own caps.
+                below_of = rp
+                below = 0.0
+                for q in range(position):
+                    under = caps[q] if rp > caps[q] else rp
+                    most = bounds[q].get(under)
+                    below += bound(q, under) if most is None else most
+                if running[k] + below <= limit:
+                    return  # ranks only fall from here, and with them every bound
+            if value + below <= limit:
+                k -= 1
+                continue
+            most = _UNKNOWN
+            if position:
+                # The slots under a hand here, capped from the ranks it leaves: first the
+                # next slot's strongest rank part with every slot under it there (and at
+                # its own cap here), then every slot capped in turn (``rank_chain``). Each
+                # holds for every hand here of the same ranks, before any is a node.
+                after = ranks - need
+                if value + self.next_slot_bound(position - 1, after, rp, caps) <= limit:
+                    k -= 1
+                    continue
+                if runs is None:
+                    runs = self.runs_left(left, ranks)
+                most = self.chain_bound(position - 1, after, rp, runs)
+                if value + most <= limit:
+                    k -= 1
+                    continue
             # Only a hand of the cap's own rank part needs its full key against the cap.
-            tie = rps[i] == top
-            split = parts[i]
-            if split is None:
-                split = parts[i] = _split(members[i])
-            done = False  # no hand left in this group can beat the best found
-            for need, size, entries in split:
-                if size not in sizes or (held_ranks - need) & _RANK_GUARDS != _RANK_GUARDS:
-                    continue  # every hand of these ranks has a card that is gone
-                if below is None:
-                    # The weaker slots lie below this group's rank part and their own caps.
-                    rp = rps[i]
-                    below = 0.0
-                    for q in range(position):
-                        under = caps[q] if rp > caps[q] else rp
-                        most = bounds[q].get(under)
-                        below += bound(q, under) if most is None else most
-                    if running[i] + below <= limit:
-                        return  # ranks only fall from here, and with them every bound
-                if value + below <= limit:
+            tie = rp == top
+            size = item_sizes[k]
+            for entry in hands[k]:
+                if (guarded - entry[2]) & guards != guards:
+                    continue
+                if tie and (key_of(entry) >= above if strict else key_of(entry) > above):
+                    continue
+                if runs:
+                    # The straight flushes of the cards left here bound those of every
+                    # hand's; a hand's own may be fewer (the same ranks in other suits).
+                    own = self.runs_left(left - entry[2], after)
+                    if own != runs:
+                        fewer = self.chain_bound(position - 1, after, rp, own)
+                        if value + fewer <= limit:
+                            continue
+                self.chosen.append(entry)
+                self.sizes[position] = size
+                self.size_code += size << 4 * position
+                self.run(
+                    position - 1,
+                    left - entry[2],
+                    key_of(entry),
+                    entry[1],
+                    used + size,
+                    acc + value,
+                    ranks - need if position else ranks,
+                )
+                self.chosen.pop()
+                self.sizes[position] = 0
+                self.size_code -= size << 4 * position
+                if self.timed_out:
+                    return  # at once: the hands left here need not even be looked at
+                limit = self.best_ev + _EPSILON - acc
+                if value + below <= limit or value + most <= limit:
                     break
-                most = _UNKNOWN
-                if position:
-                    # The slots under a hand here, capped from the ranks it leaves: first the
-                    # next slot's strongest rank part with every slot under it there (and at
-                    # its own cap here), then every slot capped in turn (``rank_chain``). Each
-                    # holds for every hand here of the same ranks, before any is a node.
-                    after = ranks - need
-                    if value + self.next_slot_bound(position - 1, after, rps[i], caps) <= limit:
-                        continue
-                    if runs is None:
-                        runs = self.runs_left(left, ranks)
-                    most = self.chain_bound(position - 1, after, rps[i], runs)
-                    if value + most <= limit:
-                        continue
-                for entry in entries:
-                    if (guarded - entry[2]) & guards != guards:
-                        continue
-                    if tie and (key_of(entry) >= above if strict else key_of(entry) > above):
-                        continue
-                    if runs:
-                        # The straight flushes of the cards left here bound those of every
-                        # hand's; a hand's own may be fewer (the same ranks in other suits).
-                        own = self.runs_left(left - entry[2], after)
-                        if own != runs:
-                            fewer = self.chain_bound(position - 1, after, rps[i], own)
-                            if value + fewer <= limit:
-                                continue
-                    self.chosen.append(entry)
-                    self.sizes[position] = size
-                    self.size_code += size << 4 * position
-                    self.run(
-                        position - 1,
-                        left - entry[2],
-                        key_of(entry),
-                        entry[1],
-                        used + size,
-                        acc + value,
-                        ranks - need if position else ranks,
-                    )
-                    self.chosen.pop()
-                    self.sizes[position] = 0
-                    self.size_code -= size << 4 * position
-                    if self.timed_out:
-                        return  # at once: the hands left here need not even be looked at
-                    limit = self.best_ev + _EPSILON - acc
-                    if value + below <= limit:
-                        done = True
-                        break
-                    if value + most <= limit:
-                        break
-                if done:
-                    break
-            i -= 1
+            k -= 1
         else:
             if not weak and self.may_need_weak(position, start, caps, sizes, acc):
                 # Every other group here was tried: the hands below two pair come after
