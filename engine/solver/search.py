@@ -161,9 +161,6 @@ _RANK_PLACES: tuple[int, ...] = tuple(5 * rank for rank in range(2, 15))
 _SUIT_FIRST: tuple[int, ...] = tuple(
     -1 if code == JOKER_CODE else (code & 3) << 6 | code for code in range(64)
 )
-#: A rank's bit in a suit's run mask (the ace also below the two), and every 5-rank window.
-_RANK_BITS: tuple[int, ...] = (0, 0, *(1 << r for r in range(2, 14)), (1 << 14) | (1 << 1))
-_WINDOWS: tuple[int, ...] = tuple(0b11111 << low for low in range(1, 11))
 
 
 def _groups(counts: Sequence[int], size: int, jokers: int) -> int:
@@ -279,17 +276,34 @@ def _flatten(groups: Groups, splits: Splits) -> Flat:
     return flat
 
 
-_RUNS: dict[tuple[int, int], bool] = {}
+#: The ranks of each 5-card straight, the wheel (ace low) first.
+_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(14 if rank == 1 else rank for rank in range(low, low + 5)) for low in range(1, 11)
+)
 
 
-def _has_run(mask: int, jokers: int) -> bool:
-    """Whether ranks ``mask`` of one suit and the jokers hold a 5-card straight flush."""
-    found = _RUNS.get((mask, jokers))
-    if found is None:
-        found = _RUNS[(mask, jokers)] = any(
-            (mask & window).bit_count() + jokers >= 5 for window in _WINDOWS
-        )
-    return found
+@cache
+def _disjoint_runs(counts: tuple[int, ...], jokers: int, first: int = 0) -> int:
+    """The most disjoint 5-card straight flushes one suit's cards make (``counts``: its cards
+    per rank, two to ace), jokers filling gaps, each run from the ``first`` on or above.
+
+    Every straight flush, of any length, holds a 5-card one, so this bounds how many hands
+    of one suit can be straight flushes at once.
+    """
+    fit = (sum(counts) + jokers) // 5  # no more runs than fives of cards
+    most = 0
+    for at in range(first, len(_STRAIGHTS)):
+        if most == fit:
+            break
+        ranks = _STRAIGHTS[at]
+        gaps = sum(1 for rank in ranks if not counts[rank - 2])
+        if gaps <= jokers:
+            rest = list(counts)
+            for rank in ranks:
+                if rest[rank - 2]:
+                    rest[rank - 2] -= 1
+            most = max(most, 1 + _disjoint_runs(tuple(rest), jokers - gaps, at))
+    return most
 
 
 class _OutOfTime(Exception):
@@ -634,27 +648,19 @@ class _Search:
         left: int,
         jokers: int,
     ) -> tuple[int, tuple[int, ...]]:
-        """One suit's cards left and its straight-flush groups with 0 to ``jokers`` jokers.
-
-        A suit holding a 5-card straight flush (jokers filling gaps) may add as many groups as
-        it has fives of cards: more than it can, which keeps this a bound.
-        """
+        """One suit's cards left and its disjoint 5-card straight flushes with 0 to ``jokers``
+        jokers (``_disjoint_runs``)."""
         held = (left >> low) & mask
         seen = held << 3 | jokers
         found = memo.get(seen)
         if found is None:
-            n = run = 0
+            counts = [0] * 13
             for rank, at in fields:
-                count = (held >> at) & 15
-                if count:
-                    n += count
-                    run |= _RANK_BITS[rank]
+                counts[rank - 2] += (held >> at) & 15
+            shape = tuple(counts)
             found = memo[seen] = (
-                n,
-                tuple(
-                    (n + k) // 5 if n + k >= 5 and _has_run(run, k) else 0
-                    for k in range(jokers + 1)
-                ),
+                sum(counts),
+                tuple(_disjoint_runs(shape, given) for given in range(jokers + 1)),
             )
         return found
 
