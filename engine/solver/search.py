@@ -16,15 +16,17 @@ weaker slots and reach the variant's minimum of cards used.
 
 The material bounds how many slots can reach a strength (trips, a 3-card flush, four, five, six
 of a kind) from the disjoint groups of cards left; every joker joins one group, so the jokers
-are shared out between rank groups and the suits' straight flushes, never counted in each.
+are shared out between rank groups and the suits' straight flushes, never counted in each, and
+a suit adds as many straight flushes as the most disjoint runs its cards and jokers make.
 
-Before a hand becomes a node, every slot under it is capped from the ranks it would leave alone
-(``rank_chain``: each slot's strongest rank part whose ranks are all left, suits unchecked, so
-at least the strongest that truly fits, at most the cap above and what the material of those
-ranks allows); the sum of their bounds bounds the completion from above, and a hand that cannot
-beat the best found that way is never tried. A slot's hands of one rank part are split by their
-ranks: hands of the same ranks share that test, and are passed over together when one of their
-ranks is gone.
+Before a hand becomes a node, the slots under it are bounded from the ranks it would leave
+alone: first the next slot's strongest rank part whose ranks are all left (suits unchecked, so
+at least the strongest that truly fits), every slot under it there and at its own cap at this
+node; then, if that is not enough, every slot capped in turn (``rank_chain``: at most the cap
+above and what the material of those ranks allows). A hand whose value and bound cannot beat the
+best found is never tried. A slot's hands are one flat list of items, each the hands of one rank
+part and the same ranks: they share those tests, and are passed over at one test when one of
+their ranks is gone.
 
 With a time budget, a greedy setting (``greedy.py``) is the best known before the candidates
 are made: the search must beat it, and the deadline holds from the start, while candidates are
