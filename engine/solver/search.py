@@ -58,6 +58,7 @@ from engine.evaluate import (
     of_a_kind_ladder,
 )
 from engine.lookups import encode
+from engine.memo import Memo
 from engine.solver.big_hands import big_hands
 from engine.solver.five_card import (
     RANK_FIELD,
@@ -186,7 +187,7 @@ def _groups(counts: Sequence[int], size: int, jokers: int) -> int:
     return whole + jokers // size
 
 
-#: Straight-flush groups per number of jokers given to them, three bits each (``_runs``).
+#: Straight-flush groups per number of jokers given to them, three bits each (``_joint_runs``).
 Runs = int
 
 
@@ -284,7 +285,11 @@ _STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-@cache
+#: ``_disjoint_runs`` remembered across solves, the least lately used forgotten first: a suit's
+#: cards per rank and jokers take many shapes.
+_RUNS_MEMO: Memo[tuple[tuple[int, ...], int, int], int] = Memo(1 << 16)
+
+
 def _disjoint_runs(counts: tuple[int, ...], jokers: int, first: int = 0) -> int:
     """The most disjoint 5-card straight flushes one suit's cards make (``counts``: its cards
     per rank, two to ace), jokers filling gaps, each run from the ``first`` on or above.
@@ -292,6 +297,17 @@ def _disjoint_runs(counts: tuple[int, ...], jokers: int, first: int = 0) -> int:
     Every straight flush, of any length, holds a 5-card one, so this bounds how many hands
     of one suit can be straight flushes at once.
     """
+    seen = (counts, jokers, first)
+    found = _RUNS_MEMO.young.get(seen)
+    if found is None:
+        found = _RUNS_MEMO.recall(seen)
+        if found is None:
+            found = _RUNS_MEMO.put(seen, _most_runs(counts, jokers, first))
+    return found
+
+
+def _most_runs(counts: tuple[int, ...], jokers: int, first: int) -> int:
+    """``_disjoint_runs``, worked out: each run in turn, in the order of their ranks."""
     fit = (sum(counts) + jokers) // 5  # no more runs than fives of cards
     most = 0
     for at in range(first, len(_STRAIGHTS)):
