@@ -77,10 +77,6 @@ from engine.variants import OrderRule, Variant
 #: Per slot, its candidates grouped by rank part, ascending: the rank parts, their values v_p,
 #: the running maximum of the values, each group's hands.
 Groups = tuple[list[Rank], list[float], list[float], list[list[Entry]]]
-#: The same candidates as one flat list of items, ascending, each the hands of one rank part and
-#: the same ranks: per item its rank part, its cards counted per rank (jokers too), its size, its
-#: hands, and its rank part's value and running maximum (``_flatten``).
-Flat = tuple[list[Rank], list[int], list[int], list[list[Entry]], list[float], list[float]]
 
 #: A budget's clock: seconds that only grow.
 Clock = Callable[[], float]
@@ -249,34 +245,67 @@ def _material(
 Splits = dict[int, tuple[list[Entry], list[list[Entry]]]]
 
 
-def _flatten(groups: Groups, splits: Splits) -> Flat:
-    """The groups as one flat list of items, each group's hands split by their ranks."""
-    rps, values, running, members = groups
-    flat: Flat = ([], [], [], [], [], [])
-    items_rps, needs, sizes, hands, items_values, items_running = flat
-    for rp, value, most, group in zip(rps, values, running, members, strict=True):
-        known = splits.get(id(group))
-        if known is not None and known[0] is group:
+class _Items:
+    """A slot's groups (ascending rank parts, their values v_p, the running maximum of the
+    values, their hands), each split into items when the search first reaches it: the hands of
+    the group's rank part and the same ranks, which share the tests before a node. Per item its
+    cards counted per rank (jokers too), its size and its hands; ``spans[g]``: group g's items.
+    """
+
+    __slots__ = (
+        "hands",
+        "members",
+        "needs",
+        "rps",
+        "running",
+        "sizes",
+        "spans",
+        "splits",
+        "values",
+    )
+
+    def __init__(self, groups: Groups, splits: Splits) -> None:
+        self.rps, self.values, self.running, self.members = groups
+        self.splits = splits
+        self.spans: list[tuple[int, int] | None] = [None] * len(self.rps)
+        self.needs: list[int] = []
+        self.sizes: list[int] = []
+        self.hands: list[list[Entry]] = []
+
+    def split(self, group: int) -> tuple[int, int]:
+        """Group ``group``'s items, made now: where they start and stop."""
+        members = self.members[group]
+        begin = len(self.needs)
+        if len(members) == 1:
+            first = members[0]
+            self.needs.append(first[5])
+            self.sizes.append(first[3])
+            self.hands.append(members)
+            found_span = self.spans[group] = (begin, begin + 1)
+            return found_span
+        known = self.splits.get(id(members))
+        if known is not None and known[0] is members:
             parts = known[1]
         else:
-            by_need: dict[int, list[Entry]] = {}
-            for entry in group:
-                found = by_need.get(entry[5])
-                if found is None:
-                    by_need[entry[5]] = [entry]
-                else:
-                    found.append(entry)
-            parts = list(by_need.values())
-            splits[id(group)] = (group, parts)
+            need = members[0][5]
+            if all(entry[5] == need for entry in members):
+                parts = [members]  # a rank part without jokers has one set of ranks
+            else:
+                by_need: dict[int, list[Entry]] = {}
+                for entry in members:
+                    found = by_need.get(entry[5])
+                    if found is None:
+                        by_need[entry[5]] = [entry]
+                    else:
+                        found.append(entry)
+                parts = list(by_need.values())
+            self.splits[id(members)] = (members, parts)
         for entries in parts:
-            first = entries[0]
-            items_rps.append(rp)
-            needs.append(first[5])
-            sizes.append(first[3])
-            hands.append(entries)
-            items_values.append(value)
-            items_running.append(most)
-    return flat
+            self.needs.append(entries[0][5])
+            self.sizes.append(entries[0][3])
+            self.hands.append(entries)
+        found_span = self.spans[group] = (begin, len(self.needs))
+        return found_span
 
 
 #: The ranks of each 5-card straight, the wheel (ace low) first.
@@ -495,7 +524,7 @@ class _Search:
         ]
         self.jokers_held = held.count(JOKER_CODE)
         #: Per position, its candidates as flat items (``items``).
-        self.flats: list[Flat | None] = [None] * count
+        self.items: list[_Items | None] = [None] * count
         self.splits: Splits = {}
         #: Per position, the items of its scans for any number of jokers (``make_scan``).
         self.scan_items: list[tuple[list[Rank], list[int], list[list[int]]] | None] = [None] * count
@@ -520,6 +549,11 @@ class _Search:
         )
         #: material() per cards left.
         self.materials: dict[int, tuple[int, int, int, int, int]] = {}
+        #: Per position, whether a slot under it may hold 5 cards or more: only then can one be
+        #: a straight flush, which the chains under a hand there count.
+        self.runs_under = [
+            any(max(slot.allowed_sizes) >= 5 for slot in variant.slots[:p]) for p in range(count)
+        ]
         #: chain_bound() per slot, keyed by the ranks, the cap and the straight flushes.
         self.chain_bounds: list[dict[int, float]] = [{} for _ in range(count)]
         self.strict = variant.order is OrderRule.STRICT
@@ -542,7 +576,7 @@ class _Search:
         #: The holding's hands below two pair (made once ``_WEAK_NODES`` nodes needed them),
         #: and their groups per slot.
         self.weak_pool: dict[Rank, list[Entry]] | None = None
-        self.weak_made: dict[int, Flat] = {}
+        self.weak_made: dict[int, _Items] = {}
         self.weak_makes = 0
 
     def join(
@@ -578,9 +612,9 @@ class _Search:
             running = running[1:]
         return rps, values, running, [by_rank[rp] for rp in rps]
 
-    def weak_items(self, position: int, left: int) -> Flat:
-        """The slot's 5-card hands below two pair, as flat items: made from the cards ``left``
-        for the first few nodes that need them, then from the whole holding once for all."""
+    def weak_items(self, position: int, left: int) -> _Items:
+        """The slot's 5-card hands below two pair, as items: made from the cards ``left`` for
+        the first few nodes that need them, then from the whole holding once for all."""
         lookups = self.keyer.lookups
         if self.weak_pool is None:
             self.weak_makes += 1
@@ -591,7 +625,7 @@ class _Search:
                 )
                 by_rank: dict[Rank, list[Entry]] = {}
                 self.join(position, by_rank, {5: pool})
-                return _flatten(self.grouped(position, by_rank, weak=True), {})
+                return _Items(self.grouped(position, by_rank, weak=True), {})
             self.weak_pool = five_card_hands(
                 self.held, self.by_code, lookups.plain5, lookups.flush5, Part.BELOW_TWO_PAIR
             )
@@ -599,8 +633,8 @@ class _Search:
         if found is None:
             by_rank = {}
             self.join(position, by_rank, {5: self.weak_pool})
-            found = self.weak_made[position] = _flatten(
-                self.grouped(position, by_rank, weak=True), {}
+            found = self.weak_made[position] = _Items(
+                self.grouped(position, by_rank, weak=True), self.splits
             )
         return found
 
@@ -651,10 +685,11 @@ class _Search:
             suits.append(found_suit[0])
             per_suit.append(found_suit[1])
         suits.sort()
-        per_suit.sort()
-        found = self.materials[left] = _material(
-            shape, tuple(suits), jokers, _joint_runs(tuple(per_suit)), self.big_tail
-        )
+        runs = 0
+        if any(groups[-1] for groups in per_suit):
+            per_suit.sort()
+            runs = _joint_runs(tuple(per_suit))
+        found = self.materials[left] = _material(shape, tuple(suits), jokers, runs, self.big_tail)
         return found
 
     @staticmethod
@@ -685,10 +720,13 @@ class _Search:
     def runs_left(self, left: int, ranks: int) -> Runs:
         """The straight-flush groups of the cards left (``Runs``)."""
         jokers = ranks & 31
-        per_suit = sorted(
+        per_suit = [
             self.suit_groups(low, mask, fields, memo, left, jokers)[1]
             for low, mask, fields, memo in self.suit_runs
-        )
+        ]
+        if not any(groups[-1] for groups in per_suit):
+            return 0  # no suit holds a run, however the jokers go
+        per_suit.sort()
         return _joint_runs(tuple(per_suit))
 
     def fit(
@@ -743,8 +781,16 @@ class _Search:
         needing more jokers than are left are dropped."""
         every = self.scan_items[position]
         if every is None:
-            items_rps, needs, _, hands, _, _ = self.items(position)
-            packs = [[entry[2] for entry in entries] for entries in hands]
+            items = self.items_of(position)
+            items_rps: list[Rank] = []
+            needs: list[int] = []
+            packs: list[list[int]] = []
+            for group, rp in enumerate(items.rps):
+                span = items.spans[group] or items.split(group)
+                for k in range(*span):
+                    items_rps.append(rp)
+                    needs.append(items.needs[k])
+                    packs.append([entry[2] for entry in items.hands[k]])
             every = self.scan_items[position] = (items_rps, needs, packs)
         rps, needs, packs = every
         if jokers >= self.jokers_held:
@@ -755,11 +801,11 @@ class _Search:
         self.scans[position][jokers] = scan
         return scan
 
-    def items(self, position: int) -> Flat:
-        """The slot's candidates as flat items (``Flat``), made when first needed."""
-        found = self.flats[position]
+    def items_of(self, position: int) -> _Items:
+        """The slot's candidates as ``_Items``, made when first needed."""
+        found = self.items[position]
         if found is None:
-            found = self.flats[position] = _flatten(self.groups[position], self.splits)
+            found = self.items[position] = _Items(self.groups[position], self.splits)
         return found
 
     def unmade(self, position: int, cap: Rank | None, below: bool = False) -> Rank | None:
@@ -1171,95 +1217,97 @@ class _Search:
             if not self.may_need_weak(position, start, caps, sizes, acc):
                 return
             start = _BELOW_TWO_PAIR if start is None else min(start, _BELOW_TWO_PAIR)
-            rps, needs, item_sizes, hands, values, running = self.weak_items(position, left)
+            items = self.weak_items(position, left)
         else:
-            rps, needs, item_sizes, hands, values, running = self.items(position)
-        k = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
+            items = self.items_of(position)
+        rps, values, running, spans = items.rps, items.values, items.running, items.spans
+        # The items' lists grow as groups are split: these stay the same lists.
+        needs, item_sizes, hands = items.needs, items.sizes, items.hands
+        group = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
         bounds = self.bounds
         held_ranks = ranks | _RANK_GUARDS
         # What a completion here must add to beat the best found (renewed after each child).
         limit = self.best_ev + _EPSILON - acc
         runs: Runs | None = None
-        below_of: Rank | None = None  # the rank part whose weaker slots' bound is ``below``
-        below = 0.0
-        while k >= 0:
-            if running[k] + tail <= limit:
-                break  # no item from here down can do better: values only fall below
-            need = needs[k]
-            if (held_ranks - need) & _RANK_GUARDS != _RANK_GUARDS or item_sizes[k] not in sizes:
-                k -= 1
-                continue  # every hand of these ranks has a card that is gone
-            value = values[k]
-            rp = rps[k]
+        while group >= 0:
+            if running[group] + tail <= limit:
+                break  # no group from here down can do better: values only fall below
+            value = values[group]
             if value + tail <= limit:
-                k -= 1
+                group -= 1
                 continue
-            if rp != below_of:
-                # The weaker slots lie below this rank part and their own caps.
-                below_of = rp
-                below = 0.0
-                for q in range(position):
-                    under = caps[q] if rp > caps[q] else rp
-                    most = bounds[q].get(under)
-                    below += bound(q, under) if most is None else most
-                if running[k] + below <= limit:
-                    return  # ranks only fall from here, and with them every bound
-            if value + below <= limit:
-                k -= 1
-                continue
-            most = _UNKNOWN
-            if position:
-                # The slots under a hand here, capped from the ranks it leaves: first the
-                # next slot's strongest rank part with every slot under it there (and at
-                # its own cap here), then every slot capped in turn (``rank_chain``). Each
-                # holds for every hand here of the same ranks, before any is a node.
-                after = ranks - need
-                if value + self.next_slot_bound(position - 1, after, rp, caps) <= limit:
-                    k -= 1
-                    continue
-                if runs is None:
-                    runs = self.runs_left(left, ranks)
-                most = self.chain_bound(position - 1, after, rp, runs)
-                if value + most <= limit:
-                    k -= 1
-                    continue
-            # Only a hand of the cap's own rank part needs its full key against the cap.
-            tie = rp == top
-            size = item_sizes[k]
-            for entry in hands[k]:
-                if (guarded - entry[2]) & guards != guards:
-                    continue
-                if tie and (key_of(entry) >= above if strict else key_of(entry) > above):
-                    continue
-                if runs:
-                    # The straight flushes of the cards left here bound those of every
-                    # hand's; a hand's own may be fewer (the same ranks in other suits).
-                    own = self.runs_left(left - entry[2], after)
-                    if own != runs:
-                        fewer = self.chain_bound(position - 1, after, rp, own)
-                        if value + fewer <= limit:
-                            continue
-                self.chosen.append(entry)
-                self.sizes[position] = size
-                self.size_code += size << 4 * position
-                self.run(
-                    position - 1,
-                    left - entry[2],
-                    key_of(entry),
-                    entry[1],
-                    used + size,
-                    acc + value,
-                    ranks - need if position else ranks,
-                )
-                self.chosen.pop()
-                self.sizes[position] = 0
-                self.size_code -= size << 4 * position
-                if self.timed_out:
-                    return  # at once: the hands left here need not even be looked at
-                limit = self.best_ev + _EPSILON - acc
-                if value + below <= limit or value + most <= limit:
+            rp = rps[group]
+            below: float | None = None  # the weaker slots' bound below this rank part
+            span = spans[group] or items.split(group)
+            for k in range(*span):
+                need = needs[k]
+                size = item_sizes[k]
+                if (held_ranks - need) & _RANK_GUARDS != _RANK_GUARDS or size not in sizes:
+                    continue  # every hand of these ranks has a card that is gone
+                if below is None:
+                    # The weaker slots lie below this rank part and their own caps.
+                    below = 0.0
+                    for q in range(position):
+                        under = caps[q] if rp > caps[q] else rp
+                        most = bounds[q].get(under)
+                        below += bound(q, under) if most is None else most
+                    if running[group] + below <= limit:
+                        return  # ranks only fall from here, and with them every bound
+                if value + below <= limit:
                     break
-            k -= 1
+                most = _UNKNOWN
+                if position:
+                    # The slots under a hand here, capped from the ranks it leaves: first the
+                    # next slot's strongest rank part with every slot under it there (and at
+                    # its own cap here), then every slot capped in turn (``rank_chain``). Each
+                    # holds for every hand here of the same ranks, before any is a node.
+                    after = ranks - need
+                    if value + self.next_slot_bound(position - 1, after, rp, caps) <= limit:
+                        continue
+                    if position > 1:  # under one slot, the next slot's test is nearly its chain
+                        if runs is None:
+                            runs = self.runs_left(left, ranks) if self.runs_under[position] else 0
+                        most = self.chain_bound(position - 1, after, rp, runs)
+                        if value + most <= limit:
+                            continue
+                # Only a hand of the cap's own rank part needs its full key against the cap.
+                tie = rp == top
+                for entry in hands[k]:
+                    if (guarded - entry[2]) & guards != guards:
+                        continue
+                    if tie and (key_of(entry) >= above if strict else key_of(entry) > above):
+                        continue
+                    if runs:
+                        # The straight flushes of the cards left here bound those of every
+                        # hand's; a hand's own may be fewer (the same ranks in other suits).
+                        own = self.runs_left(left - entry[2], after)
+                        if own != runs:
+                            fewer = self.chain_bound(position - 1, after, rp, own)
+                            if value + fewer <= limit:
+                                continue
+                    self.chosen.append(entry)
+                    self.sizes[position] = size
+                    self.size_code += size << 4 * position
+                    self.run(
+                        position - 1,
+                        left - entry[2],
+                        key_of(entry),
+                        entry[1],
+                        used + size,
+                        acc + value,
+                        ranks - need if position else ranks,
+                    )
+                    self.chosen.pop()
+                    self.sizes[position] = 0
+                    self.size_code -= size << 4 * position
+                    if self.timed_out:
+                        return  # at once: the hands left here need not even be looked at
+                    limit = self.best_ev + _EPSILON - acc
+                    if value + below <= limit or value + most <= limit:
+                        break
+                if value + below <= limit:
+                    break  # no hand of this rank part can beat the best found any more
+            group -= 1
         else:
             if not weak and self.may_need_weak(position, start, caps, sizes, acc):
                 # Every other group here was tried: the hands below two pair come after
