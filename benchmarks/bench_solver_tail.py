@@ -25,6 +25,7 @@ CPU; the random set's warm p50 at most 100 ms of CPU.
 from __future__ import annotations
 
 import argparse
+import inspect
 import multiprocessing
 import os
 import random
@@ -171,9 +172,14 @@ def main() -> None:
     args = parser.parse_args()
     budget = args.budget_s or None
     print(f"load average at the start: {load()}")
+    counted = (
+        "CPU time of the solving thread"
+        if "clock" in inspect.signature(solve).parameters
+        else "wall time (this tree's solve() takes no clock)"
+    )
     print(
-        "clock: CPU time of this process (time.process_time), which the budget counts"
-        " (CPU time of the solving thread); wall time in brackets"
+        "clock: CPU time of this process (time.process_time); wall time in brackets;"
+        f" the budget counts {counted}"
     )
     print(f"budget: {f'{budget:g} s of CPU' if budget else 'none'}; busy processes: {args.busy}")
     model = load_model(SHOWDOWN)
