@@ -298,7 +298,9 @@ class _Items:
                         by_need[entry[5]] = [entry]
                     else:
                         found.append(entry)
-                parts = list(by_need.values())
+                # Fewest jokers first: they leave the most to the slots below, so the best
+                # found early is higher and prunes more.
+                parts = sorted(by_need.values(), key=lambda entries: entries[0][5] & 31)
             self.splits[id(members)] = (members, parts)
         for entries in parts:
             self.needs.append(entries[0][5])
