@@ -14,15 +14,25 @@ below the one above it, and a hand made of the cards left is at most the stronge
 the sum bounds every completion. A size is tried only if the cards left can still fill the
 weaker slots and reach the variant's minimum of cards used.
 
-Before a hand becomes a node, the next slot's strongest rank part is read from the ranks left
-alone (a hand whose ranks are all left, suits unchecked, so at least the strongest that truly
-fits); with every slot under it at that rank part, it bounds the completion from above, and a
-hand that cannot beat the best found that way is never tried. Hands of one rank part and the
-same ranks share that test.
+The material bounds how many slots can reach a strength (trips, a 3-card flush, four, five, six
+of a kind) from the disjoint groups of cards left; every joker joins one group, so the jokers
+are shared out between rank groups and the suits' straight flushes, never counted in each, and
+a suit adds as many straight flushes as the most disjoint runs its cards and jokers make.
+
+Before a hand becomes a node, the slots under it are bounded from the ranks it would leave
+alone: first the next slot's strongest rank part whose ranks are all left (suits unchecked, so
+at least the strongest that truly fits), every slot under it there and at its own cap at this
+node; then, if that is not enough, every slot capped in turn (``rank_chain``: at most the cap
+above and what the material of those ranks allows). A hand whose value and bound cannot beat the
+best found is never tried. A slot's hands are one flat list of items, each the hands of one rank
+part and the same ranks: they share those tests, and are passed over at one test when one of
+their ranks is gone.
 
 With a time budget, a greedy setting (``greedy.py``) is the best known before the candidates
 are made: the search must beat it, and the deadline holds from the start, while candidates are
-made as well as during the search, so an answer never waits for the search's first one.
+made as well as during the search, so an answer never waits for the search's first one. The
+budget is CPU time of the calling thread (``cpu_clock``), so a busy machine does not cut a proof
+short.
 """
 
 from __future__ import annotations
@@ -30,7 +40,7 @@ from __future__ import annotations
 import itertools
 import time
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -48,6 +58,7 @@ from engine.evaluate import (
     of_a_kind_ladder,
 )
 from engine.lookups import encode
+from engine.memo import Memo
 from engine.solver.big_hands import big_hands
 from engine.solver.five_card import (
     RANK_FIELD,
@@ -62,6 +73,18 @@ from engine.solver.greedy import greedy_setting
 from engine.solver.jokers import joker_key
 from engine.solver.model import FieldModel, Key
 from engine.variants import OrderRule, Variant
+
+#: Per slot, its candidates grouped by rank part, ascending: the rank parts, their values v_p,
+#: the running maximum of the values, each group's hands.
+Groups = tuple[list[Rank], list[float], list[float], list[list[Entry]]]
+
+#: A budget's clock: seconds that only grow.
+Clock = Callable[[], float]
+#: The clock a budget is counted on: CPU time of the calling thread. A busy machine stretches a
+#: search's wall time, not its CPU time, so the host's load never cuts a proof short; and where
+#: solves run in threads of one process, another solve's work is not counted against this one
+#: (in a worker process the thread is the process's own).
+cpu_clock: Clock = time.thread_time
 
 #: Bounds at or below the best found by this much cannot beat it (float sums of the same terms).
 _EPSILON = 1e-9
@@ -137,9 +160,6 @@ _RANK_PLACES: tuple[int, ...] = tuple(5 * rank for rank in range(2, 15))
 _SUIT_FIRST: tuple[int, ...] = tuple(
     -1 if code == JOKER_CODE else (code & 3) << 6 | code for code in range(64)
 )
-#: A rank's bit in a suit's run mask (the ace also below the two), and every 5-rank window.
-_RANK_BITS: tuple[int, ...] = (0, 0, *(1 << r for r in range(2, 14)), (1 << 14) | (1 << 1))
-_WINDOWS: tuple[int, ...] = tuple(0b11111 << low for low in range(1, 11))
 
 
 def _groups(counts: Sequence[int], size: int, jokers: int) -> int:
@@ -163,36 +183,176 @@ def _groups(counts: Sequence[int], size: int, jokers: int) -> int:
     return whole + jokers // size
 
 
+#: Straight-flush groups per number of jokers given to them, three bits each (``_joint_runs``).
+Runs = int
+
+
+def _run_count(runs: Runs, jokers: int) -> int:
+    """The straight-flush groups ``runs`` counts with this many jokers."""
+    return (runs >> 3 * jokers) & 7
+
+
+@cache
+def _joint_runs(per_suit: tuple[tuple[int, ...], ...]) -> Runs:
+    """Straight-flush groups per number of jokers, the jokers shared among the suits.
+
+    ``per_suit``: for each suit, its groups with 0, 1, ... jokers. A joker fills one gap of one
+    suit's run, so the suits' counts add up only over one split of the jokers.
+    """
+    best = list(per_suit[0])
+    for groups in per_suit[1:]:
+        best = [max(best[b - k] + groups[k] for k in range(b + 1)) for b in range(len(best))]
+    return sum(min(n, 7) << 3 * b for b, n in enumerate(best))
+
+
+@cache
+def _rank_material(
+    ranks: tuple[int, ...], jokers: int, runs: Runs, big_tail: int
+) -> tuple[int, int, int, int]:
+    """Slots at most at trips (tail slots), four, five and six of a kind or above, from the
+    sorted rank counts and the straight-flush groups (``Runs``), each joker in one group."""
+    out = []
+    for size in (3, 4, 5, 6):
+        most = 0
+        for used in range(jokers + 1):
+            flushes = _run_count(runs, jokers - used)
+            # Only tail slots of 5 or more cards can hold a straight flush.
+            count = _groups(ranks, size, used) + (min(flushes, big_tail) if size == 3 else flushes)
+            most = max(most, count)
+        out.append(most)
+    return out[0], out[1], out[2], out[3]
+
+
 @cache
 def _material(
-    ranks: tuple[int, ...], suits: tuple[int, ...], jokers: int, flushes: int, in_tail: int
+    ranks: tuple[int, ...], suits: tuple[int, ...], jokers: int, runs: Runs, big_tail: int
 ) -> tuple[int, int, int, int, int]:
     """``_Search.material`` from the sorted rank and suit counts (few shapes: remembered)."""
-    trips = _groups(ranks, 3, jokers) + in_tail
-    # Each joker joins one group: the best split between rank and suit triples.
-    suited = in_tail + max(
-        _groups(ranks, 3, used) + _groups(suits, 3, jokers - used) for used in range(jokers + 1)
+    trips, fours, fives, sixes = _rank_material(ranks, jokers, runs, big_tail)
+    # Each joker joins one group: the best split between rank and suit triples and runs.
+    suited = max(
+        _groups(ranks, 3, used)
+        + _groups(suits, 3, suit)
+        + min(_run_count(runs, jokers - used - suit), big_tail)
+        for used in range(jokers + 1)
+        for suit in range(jokers - used + 1)
     )
-    return (
-        trips,
-        suited,
-        _groups(ranks, 4, jokers) + flushes,
-        _groups(ranks, 5, jokers) + flushes,
-        _groups(ranks, 6, jokers) + flushes,
+    return trips, suited, fours, fives, sixes
+
+
+#: A group's hands split by their ranks, remembered per group (by its list, kept beside it:
+#: slots that take the same hands share their groups' lists).
+Splits = dict[int, tuple[list[Entry], list[list[Entry]]]]
+
+
+class _Items:
+    """A slot's groups (ascending rank parts, their values v_p, the running maximum of the
+    values, their hands), each split into items when the search first reaches it: the hands of
+    the group's rank part and the same ranks, which share the tests before a node. Per item its
+    cards counted per rank (jokers too), its size and its hands; ``spans[g]``: group g's items.
+    """
+
+    __slots__ = (
+        "hands",
+        "members",
+        "needs",
+        "rps",
+        "running",
+        "sizes",
+        "spans",
+        "splits",
+        "values",
     )
 
+    def __init__(self, groups: Groups, splits: Splits) -> None:
+        self.rps, self.values, self.running, self.members = groups
+        self.splits = splits
+        self.spans: list[tuple[int, int] | None] = [None] * len(self.rps)
+        self.needs: list[int] = []
+        self.sizes: list[int] = []
+        self.hands: list[list[Entry]] = []
 
-_RUNS: dict[tuple[int, int], bool] = {}
+    def split(self, group: int) -> tuple[int, int]:
+        """Group ``group``'s items, made now: where they start and stop."""
+        members = self.members[group]
+        begin = len(self.needs)
+        if len(members) == 1:
+            first = members[0]
+            self.needs.append(first[5])
+            self.sizes.append(first[3])
+            self.hands.append(members)
+            found_span = self.spans[group] = (begin, begin + 1)
+            return found_span
+        known = self.splits.get(id(members))
+        if known is not None and known[0] is members:
+            parts = known[1]
+        else:
+            need = members[0][5]
+            if all(entry[5] == need for entry in members):
+                parts = [members]  # a rank part without jokers has one set of ranks
+            else:
+                by_need: dict[int, list[Entry]] = {}
+                for entry in members:
+                    found = by_need.get(entry[5])
+                    if found is None:
+                        by_need[entry[5]] = [entry]
+                    else:
+                        found.append(entry)
+                # Fewest jokers first: they leave the most to the slots below, so the best
+                # found early is higher and prunes more.
+                parts = sorted(by_need.values(), key=lambda entries: entries[0][5] & 31)
+            self.splits[id(members)] = (members, parts)
+        for entries in parts:
+            self.needs.append(entries[0][5])
+            self.sizes.append(entries[0][3])
+            self.hands.append(entries)
+        found_span = self.spans[group] = (begin, len(self.needs))
+        return found_span
 
 
-def _has_run(mask: int, jokers: int) -> bool:
-    """Whether ranks ``mask`` of one suit and the jokers hold a 5-card straight flush."""
-    found = _RUNS.get((mask, jokers))
+#: The ranks of each 5-card straight, the wheel (ace low) first.
+_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(14 if rank == 1 else rank for rank in range(low, low + 5)) for low in range(1, 11)
+)
+
+
+#: ``_disjoint_runs`` remembered across solves, the least lately used forgotten first: a suit's
+#: cards per rank and jokers take many shapes.
+_RUNS_MEMO: Memo[tuple[tuple[int, ...], int, int], int] = Memo(1 << 16)
+
+
+def _disjoint_runs(counts: tuple[int, ...], jokers: int, first: int = 0) -> int:
+    """The most disjoint 5-card straight flushes one suit's cards make (``counts``: its cards
+    per rank, two to ace), jokers filling gaps, each run from the ``first`` on or above.
+
+    Every straight flush, of any length, holds a 5-card one, so this bounds how many hands
+    of one suit can be straight flushes at once.
+    """
+    seen = (counts, jokers, first)
+    found = _RUNS_MEMO.young.get(seen)
     if found is None:
-        found = _RUNS[(mask, jokers)] = any(
-            (mask & window).bit_count() + jokers >= 5 for window in _WINDOWS
-        )
+        found = _RUNS_MEMO.recall(seen)
+        if found is None:
+            found = _RUNS_MEMO.put(seen, _most_runs(counts, jokers, first))
     return found
+
+
+def _most_runs(counts: tuple[int, ...], jokers: int, first: int) -> int:
+    """``_disjoint_runs``, worked out: each run in turn, in the order of their ranks."""
+    fit = (sum(counts) + jokers) // 5  # no more runs than fives of cards
+    most = 0
+    for at in range(first, len(_STRAIGHTS)):
+        if most == fit:
+            break
+        ranks = _STRAIGHTS[at]
+        gaps = sum(1 for rank in ranks if not counts[rank - 2])
+        if gaps <= jokers:
+            rest = list(counts)
+            for rank in ranks:
+                if rest[rank - 2]:
+                    rest[rank - 2] -= 1
+            most = max(most, 1 + _disjoint_runs(tuple(rest), jokers - gaps, at))
+    return most
 
 
 class _OutOfTime(Exception):
@@ -215,16 +375,19 @@ class _Search:
         deadline: float,
         *,
         hard: bool = False,
+        clock: Clock = cpu_clock,
     ) -> None:
-        """Make every candidate; with a ``hard`` deadline, raise ``_OutOfTime`` once it passes."""
+        """Make every candidate; with a ``hard`` deadline (read on ``clock``), raise
+        ``_OutOfTime`` once it passes."""
         self.variant = variant
         self.deadline = deadline
+        self.clock = clock
         #: Whether the deadline holds before any answer: only when a fallback is ready.
         self.hard = hard
         self.timed_out = False
 
         def on_time() -> None:
-            if hard and time.perf_counter() > deadline:
+            if hard and clock() > deadline:
                 raise _OutOfTime
 
         self.nodes = 0
@@ -242,7 +405,7 @@ class _Search:
         #: within the run) to read them, and (its cards left, jokers) -> (cards, straight-flush
         #: groups they may add) remembered.
         self.suit_runs: list[
-            tuple[int, int, tuple[tuple[int, int], ...], dict[int, tuple[int, int]]]
+            tuple[int, int, tuple[tuple[int, int], ...], dict[int, tuple[int, tuple[int, ...]]]]
         ] = []
         suited: list[list[int]] = [[], [], [], []]
         for code in by_suit:
@@ -342,7 +505,7 @@ class _Search:
         on_time()
         #: Per position, the candidates grouped by rank part (one value v_p per group), groups
         #: ascending: rank parts, values, the running maximum of the values, members.
-        self.groups: list[tuple[list[Rank], list[float], list[float], list[list[Entry]]]] = []
+        self.groups: list[Groups] = []
         self.group_of: list[dict[Rank, list[Entry]]] = []
         #: Per position, bound_q(rank part) remembered.
         self.bounds: list[dict[Rank, float]] = [{} for _ in range(count)]
@@ -361,6 +524,12 @@ class _Search:
         self.scans: list[list[tuple[list[Rank], list[int], list[list[int]]] | None]] = [
             [None] * (held.count(JOKER_CODE) + 1) for _ in range(count)
         ]
+        self.jokers_held = held.count(JOKER_CODE)
+        #: Per position, its candidates as flat items (``items``).
+        self.items: list[_Items | None] = [None] * count
+        self.splits: Splits = {}
+        #: Per position, the items of its scans for any number of jokers (``make_scan``).
+        self.scan_items: list[tuple[list[Rank], list[int], list[list[int]]] | None] = [None] * count
         #: fit_ranks() per (position, cards counted per rank, cap).
         #: (Per position, keyed by the counts and the cap in one integer: ``ranks << 30 | cap``.)
         self.rank_fits: list[dict[int, Rank | None]] = [{} for _ in range(count)]
@@ -382,6 +551,13 @@ class _Search:
         )
         #: material() per cards left.
         self.materials: dict[int, tuple[int, int, int, int, int]] = {}
+        #: Per position, whether a slot under it may hold 5 cards or more: only then can one be
+        #: a straight flush, which the chains under a hand there count.
+        self.runs_under = [
+            any(max(slot.allowed_sizes) >= 5 for slot in variant.slots[:p]) for p in range(count)
+        ]
+        #: chain_bound() per slot, keyed by the ranks, the cap and the straight flushes.
+        self.chain_bounds: list[dict[int, float]] = [{} for _ in range(count)]
         self.strict = variant.order is OrderRule.STRICT
         self.best_ev = float("-inf")
         #: (cards left, the sizes above as ``size_code`` counts them) -> (cap, the most a
@@ -402,9 +578,7 @@ class _Search:
         #: The holding's hands below two pair (made once ``_WEAK_NODES`` nodes needed them),
         #: and their groups per slot.
         self.weak_pool: dict[Rank, list[Entry]] | None = None
-        self.weak_made: dict[
-            int, tuple[list[Rank], list[float], list[float], list[list[Entry]]]
-        ] = {}
+        self.weak_made: dict[int, _Items] = {}
         self.weak_makes = 0
 
     def join(
@@ -423,7 +597,7 @@ class _Search:
 
     def grouped(
         self, position: int, by_rank: dict[Rank, list[Entry]], *, weak: bool = False
-    ) -> tuple[list[Rank], list[float], list[float], list[list[Entry]]]:
+    ) -> Groups:
         """The slot's groups ascending: rank parts, values, their running maximum, members.
 
         In a slot whose hands below two pair are left out (``weak_slots``), the running maximum
@@ -440,10 +614,8 @@ class _Search:
             running = running[1:]
         return rps, values, running, [by_rank[rp] for rp in rps]
 
-    def weak_groups(
-        self, position: int, left: int
-    ) -> tuple[list[Rank], list[float], list[float], list[list[Entry]]]:
-        """The slot's 5-card hands below two pair, as groups: made from the cards ``left`` for
+    def weak_items(self, position: int, left: int) -> _Items:
+        """The slot's 5-card hands below two pair, as items: made from the cards ``left`` for
         the first few nodes that need them, then from the whole holding once for all."""
         lookups = self.keyer.lookups
         if self.weak_pool is None:
@@ -455,7 +627,7 @@ class _Search:
                 )
                 by_rank: dict[Rank, list[Entry]] = {}
                 self.join(position, by_rank, {5: pool})
-                return self.grouped(position, by_rank, weak=True)
+                return _Items(self.grouped(position, by_rank, weak=True), {})
             self.weak_pool = five_card_hands(
                 self.held, self.by_code, lookups.plain5, lookups.flush5, Part.BELOW_TWO_PAIR
             )
@@ -463,7 +635,9 @@ class _Search:
         if found is None:
             by_rank = {}
             self.join(position, by_rank, {5: self.weak_pool})
-            found = self.weak_made[position] = self.grouped(position, by_rank, weak=True)
+            found = self.weak_made[position] = _Items(
+                self.grouped(position, by_rank, weak=True), self.splits
+            )
         return found
 
     def key_of(self, entry: Entry) -> Key:
@@ -507,30 +681,55 @@ class _Search:
                 sorted([(ranks >> at) & 31 for at in _RANK_PLACES])
             )
         suits = []
-        # A suit holding a 5-card straight flush (jokers filling gaps) may add as many more
-        # groups as it has fives of cards: more than it can, which keeps this a bound.
-        flushes = 0
+        per_suit = []
         for low, mask, fields, memo in self.suit_runs:
-            held = (left >> low) & mask
-            seen = held << 3 | jokers
-            suited = memo.get(seen)
-            if suited is None:
-                n = run = 0
-                for rank, at in fields:
-                    count = (held >> at) & 15
-                    if count:
-                        n += count
-                        run |= _RANK_BITS[rank]
-                groups = (n + jokers) // 5 if n + jokers >= 5 and _has_run(run, jokers) else 0
-                suited = memo[seen] = (n, groups)
-            suits.append(suited[0])
-            flushes += suited[1]
+            found_suit = self.suit_groups(low, mask, fields, memo, left, jokers)
+            suits.append(found_suit[0])
+            per_suit.append(found_suit[1])
         suits.sort()
-        # Only tail slots of 5 or more cards can hold a straight flush.
-        found = self.materials[left] = _material(
-            shape, tuple(suits), jokers, flushes, min(flushes, self.big_tail)
-        )
+        runs = 0
+        if any(groups[-1] for groups in per_suit):
+            per_suit.sort()
+            runs = _joint_runs(tuple(per_suit))
+        found = self.materials[left] = _material(shape, tuple(suits), jokers, runs, self.big_tail)
         return found
+
+    @staticmethod
+    def suit_groups(
+        low: int,
+        mask: int,
+        fields: tuple[tuple[int, int], ...],
+        memo: dict[int, tuple[int, tuple[int, ...]]],
+        left: int,
+        jokers: int,
+    ) -> tuple[int, tuple[int, ...]]:
+        """One suit's cards left and its disjoint 5-card straight flushes with 0 to ``jokers``
+        jokers (``_disjoint_runs``)."""
+        held = (left >> low) & mask
+        seen = held << 3 | jokers
+        found = memo.get(seen)
+        if found is None:
+            counts = [0] * 13
+            for rank, at in fields:
+                counts[rank - 2] += (held >> at) & 15
+            shape = tuple(counts)
+            found = memo[seen] = (
+                sum(counts),
+                tuple(_disjoint_runs(shape, given) for given in range(jokers + 1)),
+            )
+        return found
+
+    def runs_left(self, left: int, ranks: int) -> Runs:
+        """The straight-flush groups of the cards left (``Runs``)."""
+        jokers = ranks & 31
+        per_suit = [
+            self.suit_groups(low, mask, fields, memo, left, jokers)[1]
+            for low, mask, fields, memo in self.suit_runs
+        ]
+        if not any(groups[-1] for groups in per_suit):
+            return 0  # no suit holds a run, however the jokers go
+        per_suit.sort()
+        return _joint_runs(tuple(per_suit))
 
     def fit(
         self, position: int, left: int, ranks: int, cap: Rank | None, *, below: bool = False
@@ -560,20 +759,7 @@ class _Search:
                         if e[4] <= jokers and (guarded - e[2]) & guards == guards:
                             return rps[k]
                 return self.unmade(position, cap, below)
-            # One item per rank part and ranks: the packed cards of its hands.
-            items_rps: list[Rank] = []
-            items_ranks: list[int] = []
-            items_packs: list[list[int]] = []
-            for rp, group in zip(rps, members, strict=True):
-                items: dict[int, list[int]] = {}
-                for e in group:
-                    if e[4] <= jokers:
-                        items.setdefault(e[5], []).append(e[2])
-                for need, hands in items.items():
-                    items_rps.append(rp)
-                    items_ranks.append(need)
-                    items_packs.append(hands)
-            scan = self.scans[position][jokers] = (items_rps, items_ranks, items_packs)
+            scan = self.make_scan(position, jokers)
         rps, needs, packs = scan
         guards = self.guards
         guarded = left | guards
@@ -588,6 +774,41 @@ class _Search:
                     if (guarded - pack) & guards == guards:
                         return rps[k]
         return self.unmade(position, cap, below)
+
+    def make_scan(
+        self, position: int, jokers: int
+    ) -> tuple[list[Rank], list[int], list[list[int]]]:
+        """The slot's flat scan list for so many jokers left (``scans``), made now: its items
+        for every number of jokers are made once (from the groups split by ranks), and those
+        needing more jokers than are left are dropped."""
+        every = self.scan_items[position]
+        if every is None:
+            items = self.items_of(position)
+            items_rps: list[Rank] = []
+            needs: list[int] = []
+            packs: list[list[int]] = []
+            for group, rp in enumerate(items.rps):
+                span = items.spans[group] or items.split(group)
+                for k in range(*span):
+                    items_rps.append(rp)
+                    needs.append(items.needs[k])
+                    packs.append([entry[2] for entry in items.hands[k]])
+            every = self.scan_items[position] = (items_rps, needs, packs)
+        rps, needs, packs = every
+        if jokers >= self.jokers_held:
+            scan = every
+        else:
+            kept = [k for k, need in enumerate(needs) if need & 31 <= jokers]
+            scan = ([rps[k] for k in kept], [needs[k] for k in kept], [packs[k] for k in kept])
+        self.scans[position][jokers] = scan
+        return scan
+
+    def items_of(self, position: int) -> _Items:
+        """The slot's candidates as ``_Items``, made when first needed."""
+        found = self.items[position]
+        if found is None:
+            found = self.items[position] = _Items(self.groups[position], self.splits)
+        return found
 
     def unmade(self, position: int, cap: Rank | None, below: bool = False) -> Rank | None:
         """What a scan that found no hand answers: None, unless the slot's hands below two pair
@@ -611,7 +832,12 @@ class _Search:
             return found
         scan = self.scans[position][jokers]
         if scan is None:
-            return _NOT_KNOWN
+            calls = self.scan_calls[(position, jokers)] = (
+                self.scan_calls.get((position, jokers), 0) + 1
+            )
+            if calls <= _SCAN_AFTER or calls * _SCAN_AFTER <= self.sizes_of[position]:
+                return _NOT_KNOWN
+            scan = self.make_scan(position, jokers)
         rps, needs, _ = scan
         rank_guards = _RANK_GUARDS
         held = ranks | rank_guards
@@ -645,6 +871,91 @@ class _Search:
         if len(tops) * len(lows) > _PAIRS_TRIED:
             return True
         return any((guarded - a - b) & guards == guards for a in tops for b in lows)
+
+    def next_slot_bound(self, position: int, ranks: int, cap: Rank, caps: list[Rank]) -> float:
+        """At least what slots ``position``..0 can add with these ranks left below ``cap``: the
+        slot's strongest rank part whose ranks are all left (``fit_ranks``), every slot under it
+        there and at its cap in ``caps`` (from at least these cards); -inf when the slot can
+        hold nothing, inf when its scan is not made yet."""
+        first = self.fit_ranks(position, ranks & 31, ranks, cap)
+        if first is None:
+            return _NONE
+        if first == _NOT_KNOWN:
+            return _UNKNOWN
+        bounds = self.bounds
+        most = bounds[position].get(first)
+        total = self.bound(position, first) if most is None else most
+        for q in range(position):
+            under = caps[q] if first > caps[q] else first
+            most = bounds[q].get(under)
+            total += self.bound(q, under) if most is None else most
+        return total
+
+    def chain_bound(self, position: int, ranks: int, cap: Rank, runs: Runs) -> float:
+        """Σ bound_q over ``rank_chain``'s caps (-inf when a slot can hold nothing): at least
+        what slots ``position``..0 can add with these ranks left below ``cap``. Remembered per
+        slot, ranks, cap and straight-flush groups."""
+        seen = (ranks << 30 | cap) << 15 | runs
+        memo = self.chain_bounds[position]
+        found = memo.get(seen)
+        if found is None:
+            chain = self.rank_chain(position, ranks, cap, runs)
+            if chain is None:
+                found = _NONE
+            else:
+                found = 0.0
+                for q, most in enumerate(chain):
+                    found += self.bound(q, most)
+            memo[seen] = found
+        return found
+
+    def rank_chain(self, position: int, ranks: int, cap: Rank, runs: Runs) -> list[Rank] | None:
+        """Caps of slots ``position``..0 (weakest first) from the ranks left alone, or None when
+        some slot can hold nothing.
+
+        Each is the strongest rank part whose ranks are all left (``fit_ranks``), at most the
+        cap of the slot above (``cap`` for the first) and what the material allows, as in
+        ``card_bound``, the material counted from the ranks and ``runs``, straight-flush groups
+        of at least as many cards. Any hand of a slot has its ranks among those left and lies
+        below the hand above it, so it is at most the slot's cap here.
+        """
+        jokers = ranks & 31  # the jokers' count, in the place of rank 0
+        shape = self.rank_shapes.get(ranks)
+        if shape is None:
+            shape = self.rank_shapes[ranks] = tuple(
+                sorted([(ranks >> at) & 31 for at in _RANK_PLACES])
+            )
+        trips, fours, fives, sixes = _rank_material(shape, jokers, runs, self.big_tail)
+        kinds = (fours, fives, sixes)
+        tail = self.tail
+        fit_ranks = self.fit_ranks
+        caps: list[Rank] = []
+        j = 0  # slots above that hold trips or better only as three of a rank (or a run)
+        for i, q in enumerate(range(position, -1, -1)):
+            lower = cap
+            if lower > _BELOW_QUADS:
+                for count, below in zip(kinds, _BELOW_KINDS, strict=True):
+                    if i >= count and lower > below:
+                        lower = below
+            if tail[q] and j >= trips and lower > _BELOW_TRIPS:
+                lower = _BELOW_TRIPS
+            found = fit_ranks(q, jokers, ranks, lower)
+            if found is None:
+                return None
+            cap = lower if found == _NOT_KNOWN else found
+            if tail[q]:
+                j += 1
+            elif cap < _STRAIGHT:
+                # A slot held below a straight holds trips or better only as three of a rank.
+                if j >= trips and cap > _BELOW_TRIPS:
+                    found = fit_ranks(q, jokers, ranks, _BELOW_TRIPS)
+                    if found is None:
+                        return None
+                    cap = _BELOW_TRIPS if found == _NOT_KNOWN else found
+                j += 1
+            caps.append(cap)
+        caps.reverse()
+        return caps
 
     def below_sum(self, position: int, cap: Rank) -> float:
         """Σ_{q<position} bound_q(cap): every slot under ``position`` below one cap, remembered."""
@@ -840,11 +1151,7 @@ class _Search:
                 self.best = list(self.chosen)
             return
         # Without a fallback, the budget stops the search only once it holds an answer.
-        if (
-            (self.hard or self.best)
-            and self.nodes & 63 == 0
-            and time.perf_counter() > self.deadline
-        ):
+        if (self.hard or self.best) and self.nodes & 63 == 0 and self.clock() > self.deadline:
             self.timed_out = True
         if self.timed_out:
             return
@@ -907,89 +1214,102 @@ class _Search:
         # The card bound's cap here is at most ``top`` and no stronger hand fits.
         start = top if not caps else caps[position]
         key_of = self.key_of
-        below_sum = self.below_sum
-        jokers = 0 if self.joker_shift < 0 else (left >> self.joker_shift) & 15
         above: Key = () if cap is None else cap  # compared only when ``top`` is its rank part
         if weak:
             if not self.may_need_weak(position, start, caps, sizes, acc):
                 return
             start = _BELOW_TWO_PAIR if start is None else min(start, _BELOW_TWO_PAIR)
-            rps, values, running, members = self.weak_groups(position, left)
+            items = self.weak_items(position, left)
         else:
-            rps, values, running, members = self.groups[position]
-        i = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
+            items = self.items_of(position)
+        rps, values, running, spans = items.rps, items.values, items.running, items.spans
+        # The items' lists grow as groups are split: these stay the same lists.
+        needs, item_sizes, hands = items.needs, items.sizes, items.hands
+        group = len(rps) - 1 if start is None else bisect_right(rps, start) - 1
         bounds = self.bounds
+        held_ranks = ranks | _RANK_GUARDS
         # What a completion here must add to beat the best found (renewed after each child).
         limit = self.best_ev + _EPSILON - acc
-        while i >= 0:
-            if running[i] + tail <= limit:
+        runs: Runs | None = None
+        while group >= 0:
+            if running[group] + tail <= limit:
                 break  # no group from here down can do better: values only fall below
-            value = values[i]
+            value = values[group]
             if value + tail <= limit:
-                i -= 1
+                group -= 1
                 continue
-            below: float | None = None  # the weaker slots' bound here, once a hand fits
-            # Per ranks of a hand here: the bound of the next slot's strongest rank part by
-            # ranks alone, with every slot under it there (-inf: none; inf: not known).
-            nexts: dict[int, float] | None = None
-            # Only a hand of the cap's own rank part needs its full key against the cap.
-            tie = rps[i] == top
-            for entry in members[i]:
-                if entry[3] not in sizes or (guarded - entry[2]) & guards != guards:
-                    continue
-                if tie and (key_of(entry) >= above if strict else key_of(entry) > above):
-                    continue
+            rp = rps[group]
+            below: float | None = None  # the weaker slots' bound below this rank part
+            span = spans[group] or items.split(group)
+            for k in range(*span):
+                need = needs[k]
+                size = item_sizes[k]
+                if (held_ranks - need) & _RANK_GUARDS != _RANK_GUARDS or size not in sizes:
+                    continue  # every hand of these ranks has a card that is gone
                 if below is None:
-                    # The weaker slots lie below this group's rank part and their own caps.
-                    rp = rps[i]
+                    # The weaker slots lie below this rank part and their own caps.
                     below = 0.0
                     for q in range(position):
                         under = caps[q] if rp > caps[q] else rp
                         most = bounds[q].get(under)
                         below += bound(q, under) if most is None else most
-                    if running[i] + below <= limit:
+                    if running[group] + below <= limit:
                         return  # ranks only fall from here, and with them every bound
                 if value + below <= limit:
                     break
+                most = _UNKNOWN
                 if position:
-                    # The first test of the next slot's card bound, by ranks alone: it holds
-                    # for every hand here of the same ranks, before any of them is a node.
-                    need = entry[5]
-                    if nexts is None:
-                        nexts = {}
-                    most = nexts.get(need)
-                    if most is None:
-                        after = self.fit_ranks(
-                            position - 1, jokers - entry[4], ranks - need, rps[i]
-                        )
-                        if after is None:
-                            most = _NONE
-                        elif after != _NOT_KNOWN:
-                            most = bound(position - 1, after) + below_sum(position - 1, after)
-                        else:
-                            most = _UNKNOWN
-                        nexts[need] = most
-                    if value + most <= limit:
+                    # The slots under a hand here, capped from the ranks it leaves: first the
+                    # next slot's strongest rank part with every slot under it there (and at
+                    # its own cap here), then every slot capped in turn (``rank_chain``). Each
+                    # holds for every hand here of the same ranks, before any is a node.
+                    after = ranks - need
+                    if value + self.next_slot_bound(position - 1, after, rp, caps) <= limit:
                         continue
-                self.chosen.append(entry)
-                self.sizes[position] = entry[3]
-                self.size_code += entry[3] << 4 * position
-                self.run(
-                    position - 1,
-                    left - entry[2],
-                    key_of(entry),
-                    entry[1],
-                    used + entry[3],
-                    acc + value,
-                    ranks - need if position else ranks,
-                )
-                self.chosen.pop()
-                self.sizes[position] = 0
-                self.size_code -= entry[3] << 4 * position
-                if self.timed_out:
-                    return  # at once: the hands left in this group need not even be looked at
-                limit = self.best_ev + _EPSILON - acc
-            i -= 1
+                    if position > 1:  # under one slot, the next slot's test is nearly its chain
+                        if runs is None:
+                            runs = self.runs_left(left, ranks) if self.runs_under[position] else 0
+                        most = self.chain_bound(position - 1, after, rp, runs)
+                        if value + most <= limit:
+                            continue
+                # Only a hand of the cap's own rank part needs its full key against the cap.
+                tie = rp == top
+                for entry in hands[k]:
+                    if (guarded - entry[2]) & guards != guards:
+                        continue
+                    if tie and (key_of(entry) >= above if strict else key_of(entry) > above):
+                        continue
+                    if runs:
+                        # The straight flushes of the cards left here bound those of every
+                        # hand's; a hand's own may be fewer (the same ranks in other suits).
+                        own = self.runs_left(left - entry[2], after)
+                        if own != runs:
+                            fewer = self.chain_bound(position - 1, after, rp, own)
+                            if value + fewer <= limit:
+                                continue
+                    self.chosen.append(entry)
+                    self.sizes[position] = size
+                    self.size_code += size << 4 * position
+                    self.run(
+                        position - 1,
+                        left - entry[2],
+                        key_of(entry),
+                        entry[1],
+                        used + size,
+                        acc + value,
+                        ranks - need if position else ranks,
+                    )
+                    self.chosen.pop()
+                    self.sizes[position] = 0
+                    self.size_code -= size << 4 * position
+                    if self.timed_out:
+                        return  # at once: the hands left here need not even be looked at
+                    limit = self.best_ev + _EPSILON - acc
+                    if value + below <= limit or value + most <= limit:
+                        break
+                if value + below <= limit:
+                    break  # no hand of this rank part can beat the best found any more
+            group -= 1
         else:
             if not weak and self.may_need_weak(position, start, caps, sizes, acc):
                 # Every other group here was tried: the hands below two pair come after
@@ -1020,7 +1340,7 @@ class _Search:
     def search_deferred(self) -> None:
         """Search the nodes deferred for their hands below two pair, under the best found."""
         while self.deferred and not self.timed_out:
-            if (self.hard or self.best) and time.perf_counter() > self.deadline:
+            if (self.hard or self.best) and self.clock() > self.deadline:
                 self.timed_out = True
                 return
             node, self.chosen, self.sizes = self.deferred.pop()
@@ -1044,20 +1364,26 @@ def fallback(variant: Variant, model: FieldModel, held: Codes) -> Found | None:
 
 
 def search(
-    variant: Variant, model: FieldModel, held: Sequence[int], *, budget_s: float | None = None
+    variant: Variant,
+    model: FieldModel,
+    held: Sequence[int],
+    *,
+    budget_s: float | None = None,
+    clock: Clock = cpu_clock,
 ) -> Found | None:
     """The legal arrangement of ``held`` (codes) with the greatest Σ v_p, or None if none is.
 
-    With a budget, a greedy setting is made first and the search must beat it: when the
-    budget runs out, while the candidates are made or during the search, the best known
-    returns (``exact`` False). Only if the greedy setting finds none does the search run on
-    to its first answer.
+    With a budget (seconds on ``clock``: CPU time of the calling thread unless one is
+    injected), a greedy setting is made first and the search must beat it: when the budget
+    runs out, while the candidates are made or during the search, the best known returns
+    (``exact`` False). Only if the greedy setting finds none does the search run on to its
+    first answer.
     """
     codes = tuple(sorted(held))
-    deadline = float("inf") if budget_s is None else time.perf_counter() + budget_s
+    deadline = float("inf") if budget_s is None else clock() + budget_s
     known = None if budget_s is None else fallback(variant, model, codes)
     try:
-        state = _Search(variant, model, codes, deadline, hard=known is not None)
+        state = _Search(variant, model, codes, deadline, hard=known is not None, clock=clock)
     except _OutOfTime:
         return known
     if known is not None:

@@ -13,7 +13,7 @@ from engine.cards import JOKER_CODE, AnyCard, card_from_code
 from engine.errors import GameError
 from engine.evaluate import evaluator
 from engine.solver.model import FieldModel, load_model
-from engine.solver.search import search
+from engine.solver.search import Clock, cpu_clock, search
 from engine.variants import Automatic, Variant
 
 #: Kept from a budget for what follows the search: freeing its candidates (about 10 ms for 25
@@ -30,6 +30,7 @@ class Solution:
     automatic: Automatic | None
     #: False when a time budget ran out first: then the best arrangement found, not proven best.
     exact: bool
+    #: Wall milliseconds of the whole call.
     ms: float
 
 
@@ -69,17 +70,20 @@ def solve(
     *,
     model: FieldModel | None = None,
     budget_s: float | None = None,
+    clock: Clock = cpu_clock,
 ) -> Solution:
     """The arrangement of ``held`` with the greatest expected points under the field model.
 
-    ``budget_s`` bounds the whole call: the search gets what is left of it once the model and
-    the evaluator's lookups are loaded, less a little for the automatics and the final check; a
-    legal setting is ready before the search starts, so the answer never waits for the
-    search's first one.
+    ``budget_s`` bounds the whole call in seconds of ``clock``, CPU time of the calling thread
+    (``search.cpu_clock``), so a busy machine stretches the call but never cuts its proof
+    short: the search gets what is left of it once the model and the evaluator's lookups are
+    loaded, less a little for the automatics and the final check; a legal setting is ready
+    before the search starts, so the answer never waits for the search's first one.
     Raises ``GameError`` when the cards cannot be set at all (too few of them), or when the
     variant's shoe could not have dealt them.
     """
     started = time.perf_counter()
+    begun = clock()
     model = model or load_model(variant)
     evaluator(variant.hand_rules)  # its lookups are read once per process, inside the budget
     codes = [card.code for card in held]
@@ -89,9 +93,9 @@ def solve(
         raise GameError(f"{variant.title} deals at most {variant.max_held} cards.")
     verify_dealable(variant, held)
     if budget_s is not None:
-        spent = time.perf_counter() - started
+        spent = clock() - begun
         budget_s = max(0.0, budget_s - spent - _AFTER_SEARCH_S)
-    found = search(variant, model, codes, budget_s=budget_s)
+    found = search(variant, model, codes, budget_s=budget_s, clock=clock)
     if found is None:
         raise GameError("These cards cannot be set into legal hands.")
     arrangement = Arrangement(tuple(_cards(hand) for hand in found.hands), _cards(found.discards))
