@@ -239,6 +239,16 @@ class LockSession:
             self.connection = None
 
 
+async def _keep_session(connection: PgConnection) -> None:
+    """What a connection back in the pool needs beyond asyncpg's own rollback: nothing.
+
+    asyncpg's default sends ``RESET ALL`` and friends at every release, a round trip each time a
+    statement outside a transaction borrows a connection. The bot's pool connections change no
+    session state (no SET, LISTEN, cursor or advisory lock: the locks live on the lock sessions,
+    and the migrations' lock is freed before its connection goes back).
+    """
+
+
 def _reason(error: BaseException) -> str:
     """Why a connection failed, in a few words ("connection refused")."""
     if isinstance(error, socket.gaierror):
@@ -296,7 +306,9 @@ async def open_postgres(
         # One connection now, so that an unreachable server is told at start; no floor after
         # it: asyncpg would keep one with a warning and a traceback at each try while the
         # server is away, beside the store's own word on it (storage/health.py).
-        pool = await asyncpg.create_pool(url, init_size=1, min_size=0, max_size=pool_size)
+        pool = await asyncpg.create_pool(
+            url, init_size=1, min_size=0, max_size=pool_size, reset=_keep_session
+        )
     except (ValueError, OverflowError, asyncpg.ClientConfigurationError) as error:
         raise DatabaseSettingError(
             f"The database URL {shown_url(url)} cannot be used ({_reason(error)})."
