@@ -23,6 +23,7 @@ from engine.cards import AnyCard
 from engine.errors import GameError
 from engine.players import level_named
 from storage import Storage
+from storage.database import Held
 from storage.errors import SeatTakenError, StaleSnapshotError
 from storage.rows import GameStatus
 from tables.config import TableConfig
@@ -138,7 +139,7 @@ class TableManager(TableReader):
             raise GameError(NO_TABLE)
         return table
 
-    def _lock(self, key: Key) -> contextlib.AbstractAsyncContextManager[None]:
+    def _lock(self, key: Key) -> contextlib.AbstractAsyncContextManager[Held]:
         # One action at a table at a time, in every process of the bot (an advisory lock on
         # PostgreSQL, released by the server if this process dies holding it).
         return self.storage.database.lock("table", key)

@@ -34,7 +34,7 @@ Key = tuple[int, int]
 #: A lane and a channel.
 LaneKey = tuple[str, Key]
 #: The store's lock of one lane's reading of a channel (the name, then the channel).
-Locks = Callable[[str, Key], AbstractAsyncContextManager[None]]
+Locks = Callable[[str, Key], AbstractAsyncContextManager[object]]
 #: The publisher's position's name.
 PUBLISHER = "publisher"
 #: A message Discord has refused for this long is dropped (with an error in the log), so that
