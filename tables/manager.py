@@ -203,7 +203,7 @@ class TableManager(TableReader):
                     raise
                 self.deadlines.succeeded(key)
             # Shown once the table is released: the next action here need not wait for Discord.
-            await self.outbox.after_commit(key)
+            await self.outbox.after_commit(key, batch.rows)
             self.turns.after_commit(key, work)
             return tuple(batch.events)
 
@@ -240,7 +240,7 @@ class TableManager(TableReader):
                 batch = Batch()
                 batch.add(*table.opened())
                 await self._commit(key, table, batch, held)
-            await self.outbox.after_commit(key)
+            await self.outbox.after_commit(key, batch.rows)
             return tuple(batch.events)
 
     async def join(
@@ -451,8 +451,13 @@ class TableManager(TableReader):
         (None: closed). The live table is not replaced yet: the save may be part of a larger
         transaction that has still to commit. ``held``: the table's lock, which the store may
         let go with the save's own commit (PostgreSQL: one round trip for both)."""
+        # The outbox's lanes that want none of these events are moved past them in the save.
+        passing = self.outbox.passing(batch.unqueued)
         if table.phase is Phase.CLOSED:
-            await self.storage.snapshots.delete(*key, events=batch.take(), held=held)
+            deleted = await self.storage.snapshots.delete(
+                *key, events=batch.take(), passing=passing, held=held
+            )
+            batch.queued(deleted.queued)
             return None
         try:
             snapshot = await self.storage.snapshots.save(
@@ -466,10 +471,12 @@ class TableManager(TableReader):
                 events=batch.take(),
                 # The deadline's row: any process of the bot fires it if this one cannot.
                 deadline=due_at(table, self.clock()),
+                passing=passing,
                 held=held,
             )
         except StaleSnapshotError as error:
             raise GameError("This table was changed elsewhere; try again.") from error
+        batch.queued(snapshot.queued)
         return snapshot.version
 
     def _adopt(self, key: Key, table: Table, version: int | None) -> None:
