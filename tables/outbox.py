@@ -239,6 +239,9 @@ class Outbox:
         self._closed = False
         #: Rows committed here and not yet taken, per lane and channel, in commit order.
         self._memory: dict[LaneKey, list[Rows]] = {}
+        #: Lanes with rows committed that memory does not hold (a settlement's, an action that
+        #: failed after a part of it committed, a retry's): their next turn reads the store.
+        self._unknown: set[LaneKey] = set()
 
     @property
     def publisher(self) -> Publisher:
@@ -266,6 +269,10 @@ class Outbox:
                 continue  # moved past them already: nothing to take
             if mine:
                 self._memory.setdefault((lane.name, key), []).extend(mine)
+            else:
+                # Whatever turn takes this kick reads the store, even one that finds rows in
+                # memory: a turn started before this commit may have taken the kick's place.
+                self._unknown.add((lane.name, key))
             await self._kick(lane, key)
 
     async def _kick(self, lane: Lane, key: Key) -> None:
@@ -300,6 +307,7 @@ class Outbox:
         """Call off the retries (what they would take stays queued for the next start)."""
         self._closed = True
         self._memory.clear()
+        self._unknown.clear()
         for timer in self._retries.values():
             timer.cancel()
         self._retries.clear()
@@ -307,6 +315,7 @@ class Outbox:
     async def drain(self, key: Key) -> None:
         """Hand the channel's queued events to every lane in order, then forget them."""
         for lane in self.lanes:
+            self._unknown.add((lane.name, key))
             await self._drain_lane(lane, key)
 
     async def _drain_lane(self, lane: Lane, key: Key) -> None:
@@ -327,7 +336,11 @@ class Outbox:
         at = (lane.name, key)
         names = [each.name for each in self.lanes]
         position = held.value if held.read else None
+        # Taken together, with no wait between: a commit after this turn's start kicks again.
         memory = self._memory.pop(at, [])
+        if at in self._unknown:
+            self._unknown.discard(at)
+            memory = []  # its rows are in the store too
         outcome = Outcome.GAVE_UP
         done: int | None = None
         while outcome is Outcome.GAVE_UP:
@@ -375,6 +388,7 @@ class Outbox:
 
     def _retry_later(self, lane: Lane, key: Key) -> None:
         at = (lane.name, key)
+        self._unknown.add(at)
         failures = self._failures[at] = self._failures.get(at, 0) + 1
         delay = backoff(failures)
         if not self.health.is_away:  # an outage is said once, by the store's health
