@@ -11,10 +11,12 @@ statement once per connection.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Sequence
 
 import pytest
 
+import storage.postgres
 import tables.turns
 from tables.config import make_config
 from tables.events import ShowdownSettled
@@ -27,6 +29,17 @@ from tests.tables.round_trips import RoundTrips, counting
 MOST = 6
 
 pytestmark = pytest.mark.slow  # PostgreSQL: the full suite's
+
+
+@pytest.fixture(autouse=True)
+def one_lock_session(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One lock session, which the first game warms up as a running bot's are: asyncpg
+    prepares each statement (and looks up each array type) once per connection, and the
+    sessions take turns, so a game would meet some still cold."""
+    opened = storage.postgres.open_postgres
+    monkeypatch.setattr(
+        storage.postgres, "open_postgres", functools.partial(opened, lock_sessions=1)
+    )
 
 
 class Clicks:
