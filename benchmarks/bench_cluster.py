@@ -14,7 +14,11 @@ tests' tests/postgres.py) and a new database made for each mode.
 
 Printed per mode and size: games per second, declare and submit waits at p50/p95, and where the
 CPU went (the table processes' event loops, their solver workers, the PostgreSQL server: on
-this machine only), so that the figures of this 2-core machine can be read for a bigger one.
+this machine only), so that the figures of this 2-core machine can be read for a bigger one, and
+the machine's load average as each mode began and ended. A wait is a click's wall time in its
+table process, ``time.perf_counter()`` from the call (``manager.declare``, ``manager.submit``)
+to its answer. After each size, the target of issue 25 beside the figures: one PostgreSQL
+process's click p95 (declares and submits together) at most 3x SQLite's in the same run.
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ from tables.runtime import ProcessOffload
 from tests.postgres import fresh_database, server_url
 
 MODES = ("sqlite", "postgresql", "postgresql-2")
+#: Issue 25: one PostgreSQL process's click p95 against SQLite's in the same run.
+TARGET_TIMES_SQLITE = 3.0
 
 
 async def node(
@@ -131,8 +137,35 @@ def postgres_cpu(postmaster: int) -> float:
     return total
 
 
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else float("nan")
+
+
+def target_line(tables: int, clicks: dict[str, dict[str, list[float]]]) -> str | None:
+    """The issue's target beside the figures: PostgreSQL's click p95 against 3x SQLite's."""
+    if "sqlite" not in clicks or "postgresql" not in clicks:
+        return None
+    lite, post = clicks["sqlite"], clicks["postgresql"]
+    lite_p95 = _p95(lite["declare"] + lite["submit"])
+    post_p95 = _p95(post["declare"] + post["submit"])
+    bound = TARGET_TIMES_SQLITE * lite_p95
+    verdict = "met" if post_p95 <= bound else "NOT met"
+    return (
+        f"target {tables:>4} tables: postgresql click p95 {post_p95 * 1000:.0f} ms <= "
+        f"{TARGET_TIMES_SQLITE:g} x sqlite's {lite_p95 * 1000:.0f} ms = {bound * 1000:.0f} ms: "
+        f"{verdict} (declare {_ms(post['declare'], 0.95)} vs {_ms(lite['declare'], 0.95)}, "
+        f"submit {_ms(post['submit'], 0.95)} vs {_ms(lite['submit'], 0.95)} ms)"
+    )
+
+
 async def measure(
-    mode: str, server: str, folder: Path, args: argparse.Namespace, tables: int
+    mode: str,
+    server: str,
+    folder: Path,
+    args: argparse.Namespace,
+    tables: int,
+    clicks: dict[str, dict[str, list[float]]],
 ) -> str:
     if mode == "sqlite":
         database, processes = str(folder / f"cluster-{tables}.sqlite3"), 1
@@ -161,6 +194,7 @@ async def measure(
         await process.stdout.readline()  # ready
     postmaster = None if mode == "sqlite" else await postmaster_of(server)
     postgres_before = 0.0 if postmaster is None else postgres_cpu(postmaster)
+    load_before = os.getloadavg()[0]
     wall = time.perf_counter()
     for process in spawned:
         assert process.stdin is not None
@@ -178,25 +212,38 @@ async def measure(
     submit = [w for r in results for w in r["submit"]]
     loop_cpu = sum(r["loop_cpu"] for r in results)
     workers_cpu = sum(r["workers_cpu"] for r in results)
+    clicks[mode] = {"declare": declare, "submit": submit}
     return (
         f"{mode:<13} {tables:>6} {played / wall:>7.2f} "
         f"{_ms(declare, 0.5):>6} {_ms(declare, 0.95):>6} {_ms(submit, 0.5):>6} "
         f"{_ms(submit, 0.95):>6} {loop_cpu:>8.1f} {workers_cpu:>8.1f} {postgres:>8.1f} "
-        f"{wall:>6.1f} {os.getloadavg()[0]:>5.1f}"
+        f"{wall:>6.1f} {load_before:>5.1f} {os.getloadavg()[0]:>5.1f}"
     )
 
 
 async def main_async(args: argparse.Namespace) -> None:
     print(
+        f"# waits in ms: time.perf_counter() in the table process, from a click's call to its"
+        f" answer; load: the 1-minute load average as the mode began and ended, on"
+        f" {os.cpu_count()} CPUs; target: postgresql click p95 <= {TARGET_TIMES_SQLITE:g} x"
+        f" sqlite's",
+        flush=True,
+    )
+    print(
         f"{'mode':<13} {'tables':>6} {'games/s':>7} {'decl50':>6} {'decl95':>6} "
         f"{'subm50':>6} {'subm95':>6} {'loop_cpu':>8} {'work_cpu':>8} {'pg_cpu':>8} "
-        f"{'wall':>6} {'load':>5}",
+        f"{'wall':>6} {'load0':>5} {'load':>5}",
         flush=True,
     )
     with tempfile.TemporaryDirectory() as folder, server_url(args.database_url) as server:
         for tables in args.tables:
+            clicks: dict[str, dict[str, list[float]]] = {}
             for mode in args.modes:
-                print(await measure(mode, server, Path(folder), args, tables), flush=True)
+                line = await measure(mode, server, Path(folder), args, tables, clicks)
+                print(line, flush=True)
+            target = target_line(tables, clicks)
+            if target is not None:
+                print(target, flush=True)
 
 
 def main() -> None:

@@ -8,21 +8,35 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.settlement import HOUSE, POT, Party, Transfer, balances
-from storage.database import Connection, Database, format_time
-from storage.errors import GameStateError, ShortOfChipsError, StorageError
-from storage.house import record_house_nets
+from storage.database import (
+    Connection,
+    Database,
+    RefusedCallError,
+    format_time,
+    marks,
+    parse_time,
+)
+from storage.errors import (
+    GameStateError,
+    ShortOfChipsError,
+    StaleHouseDayError,
+    StorageError,
+)
+from storage.house import day_start, house_day_of, house_day_sql, record_house_nets
 from storage.ledger import (
     Account,
     Entry,
     Kind,
     change_balance,
+    ensure_player,
     lock_players,
     move_balances,
     post,
     post_all,
 )
 from storage.outbox import Payload, queue_events
-from storage.rows import GameStatus, HouseNets, Settlement
+from storage.rows import GameStatus, Holdings, HouseNets, Queued, Settlement
+from storage.settings import DEFAULT_HOUSE_CAP
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +67,83 @@ async def _escrowed(connection: Connection, game_id: int) -> dict[int, int]:
     return {row[0]: row[1] for row in rows}
 
 
+def _refusal(refusal: RefusedCallError) -> Exception:
+    """A chips function's refusal in the repository's words."""
+    if refusal.code == "PPSHO":
+        needs: dict[int, tuple[int, int]] = {}
+        for line in refusal.detail.splitlines():
+            user, have, need = (int(part) for part in line.split())
+            needs[user] = (have, need)
+        return ShortOfChipsError(needs)
+    if refusal.code == "PPHOU":
+        return StaleHouseDayError()
+    if refusal.code == "PPOPN":
+        return GameStateError(refusal.message)
+    return StorageError(refusal.message)
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a settlement writes, worked out from the game's escrow and the transfers' nets."""
+
+    players: list[int]
+    #: user id -> the change to the balance: the escrow back, plus the net.
+    deltas: dict[int, int]
+    entries: list[Entry]
+    record: str
+
+
+def _plan(
+    game_id: int,
+    transfers: Sequence[Transfer],
+    held: Mapping[int, int],
+    player_nets: Mapping[int, int],
+    house: int,
+    result: Mapping[str, Any] | None,
+    recorded: str | None,
+) -> _Plan:
+    players = sorted(held.keys() | player_nets.keys())
+    entries: list[Entry] = []
+    for user_id in players:
+        escrowed, net = held.get(user_id, 0), player_nets.get(user_id, 0)
+        entries += [
+            Entry(Account.ESCROW, user_id, -escrowed, Kind.RELEASE, "escrow returned"),
+            Entry(Account.PLAYER, user_id, escrowed, Kind.RELEASE, "escrow returned"),
+            Entry(
+                Account.PLAYER,
+                user_id,
+                net,
+                Kind.RESULT,
+                f"game {game_id}: {'won' if net > 0 else 'lost'} {abs(net)}"
+                if net
+                else f"game {game_id}: even",
+            ),
+        ]
+    if house:
+        # The house is a party like any player: its wins and losses are rows too.
+        entries.append(
+            Entry(
+                Account.HOUSE,
+                None,
+                house,
+                Kind.RESULT,
+                f"game {game_id}: house {'won' if house > 0 else 'lost'} {abs(house)}",
+            )
+        )
+    # Keep what save_result recorded earlier (arrangements, the net matrix).
+    record = {} if recorded is None else dict(json.loads(recorded))
+    record.update(result or {})
+    record["transfers"] = [[t.payer, t.payee, t.amount, t.reason] for t in transfers]
+    record["nets"] = {str(user): player_nets.get(user, 0) for user in players}
+    record["house"] = house
+    return _Plan(
+        players,
+        {u: held.get(u, 0) + player_nets.get(u, 0) for u in players},
+        entries,
+        json.dumps(record),
+    )
+
+
 def player_id(party: Party) -> int:
     """The user id a settlement party names (tables name their players by user id)."""
     if isinstance(party, bool) or not isinstance(party, int):
@@ -73,6 +164,54 @@ class ChipRepository:
         )
         return {row[0]: row[1] for row in rows}
 
+    async def holdings(
+        self, game_id: int, guild_id: int, users: Sequence[int], *, house_day: bool = False
+    ) -> Holdings:
+        """The game (its status and record), its escrow and these players' balances, and with
+        ``house_day`` their `HouseDay` (at a table whose computers play them), read with one
+        statement. A player never seen is given the starting chips first."""
+        wanted = sorted(set(users))
+        sql = (
+            "SELECT 'game', status, result, CAST(NULL AS BIGINT), CAST(NULL AS BIGINT)"
+            " FROM games WHERE id = ?"
+            " UNION ALL SELECT 'escrow', NULL, NULL, user_id, amount FROM escrow WHERE game_id = ?"
+        )
+        params: list[object] = [game_id, game_id]
+        if wanted:
+            sql += (
+                " UNION ALL SELECT 'player', NULL, NULL, user_id, balance FROM players"
+                f" WHERE guild_id = ? AND user_id IN ({marks(len(wanted))})"
+            )
+            params += [guild_id, *wanted]
+        if house_day:
+            day_sql, day_params = house_day_sql(guild_id, wanted, day_start(self.database.clock()))
+            # The house's rows as (kind, NULL, NULL, user, amount), beside the others.
+            sql += f" UNION ALL SELECT kind, NULL, NULL, user_id, amount FROM ({day_sql}) AS day"
+            params += day_params
+        rows = await self.database.fetchall(sql, params)
+        status: GameStatus | None = None
+        result: str | None = None
+        escrow: dict[int, int] = {}
+        found: dict[int, int] = {}
+        for kind, game_status, recorded, user_id, amount in rows:
+            if kind == "game":
+                status, result = GameStatus(game_status), recorded
+            elif kind == "escrow":
+                escrow[int(user_id)] = int(amount)
+            elif kind == "player":
+                found[int(user_id)] = int(amount)
+        for user_id in wanted:
+            if user_id not in found:  # rare: the tables meet their players when they sit down
+                async with self.database.transaction() as connection:
+                    player = await ensure_player(connection, guild_id, user_id, self.database.now())
+                found[user_id] = player.balance
+        day = (
+            house_day_of(wanted, [(kind, amount, user_id) for kind, _, _, user_id, amount in rows])
+            if house_day
+            else None
+        )
+        return Holdings(game_id, status, result, escrow, found, day)
+
     async def escrow(self, game_id: int, stakes: Mapping[int, int], reason: str) -> dict[int, int]:
         """Take each player's stake into the game's escrow: all of them, or none if one is short.
 
@@ -83,6 +222,18 @@ class ChipRepository:
         if any(amount <= 0 for amount in stakes.values()):
             raise StorageError("A stake must be at least 1 chip.")
         now = self.database.now()
+        if self.database.functions:
+            users = list(stakes)
+            params = (game_id, reason, users, [stakes[user] for user in users], now)
+            try:
+                rows = await self.database.call("pp_escrow", params)
+            except RefusedCallError as refusal:
+                if refusal.code != "PPNEW":
+                    raise _refusal(refusal) from None
+                # A player never seen: the slower way below creates them first.
+            else:
+                taken, amounts = rows[0]
+                return dict(zip(taken, amounts, strict=True))
         async with self.database.transaction() as connection:
             game = await _open_game(connection, game_id)
             if game.status is not GameStatus.OPEN:
@@ -139,6 +290,7 @@ class ChipRepository:
         result: Mapping[str, Any] | None = None,
         outbox: Sequence[Payload] = (),
         house_nets: HouseNets | None = None,
+        expected: Holdings | None = None,
     ) -> Settlement:
         """Apply the engine's transfers against the escrow and close the game; a repeat is a no-op.
 
@@ -147,6 +299,9 @@ class ChipRepository:
         ``house_nets`` (at a table with computers): the day the cut of the daily cap on chips from
         the house's computers was reckoned on, and what each player netted against them; the
         day is checked and the nets recorded in the same transaction (`StaleHouseDayError`).
+        ``expected``: the game as the caller read it before (`holdings`), from which PostgreSQL
+        works out the whole settlement and applies it with one statement, which checks under
+        the game's lock that the game is still so.
 
         Players are named by their user id, beside the engine's POT and HOUSE. Each
         player gets back their escrow plus their net; a loss beyond the escrow comes from the
@@ -159,6 +314,20 @@ class ChipRepository:
         player_nets = {player_id(p): n for p, n in nets.items() if p not in (POT, HOUSE)}
         moment = self.database.clock()
         now = format_time(moment)
+        if self.database.functions and expected is not None and expected.status is not None:
+            settled = await self._settle_at_once(
+                game_id,
+                transfers,
+                player_nets=player_nets,
+                house=house,
+                result=result,
+                outbox=outbox,
+                house_nets=house_nets,
+                expected=expected,
+                now=now,
+            )
+            if settled is not None:
+                return settled
         async with self.database.transaction() as connection:
             game = await _open_game(connection, game_id)
             if game.status is GameStatus.SETTLED:
@@ -168,12 +337,11 @@ class ChipRepository:
                     f"Game {game_id} was cancelled and refunded; it cannot settle."
                 )
             held = await _escrowed(connection, game_id)
-            players = sorted(held.keys() | player_nets.keys())
-            found = await lock_players(connection, game.guild_id, players, now)
+            plan = _plan(game_id, transfers, held, player_nets, house, result, game.result)
+            found = await lock_players(connection, game.guild_id, plan.players, now)
             short: dict[int, tuple[int, int]] = {}
-            for user_id in players:
-                back = held.get(user_id, 0) + player_nets.get(user_id, 0)
-                if found[user_id].balance + back < 0:
+            for user_id in plan.players:
+                if found[user_id].balance + plan.deltas[user_id] < 0:
                     short[user_id] = (
                         found[user_id].balance + held.get(user_id, 0),
                         -player_nets[user_id],
@@ -192,53 +360,20 @@ class ChipRepository:
             if held:
                 # Every escrow row of the game is in held: all of it is returned below.
                 await connection.execute("DELETE FROM escrow WHERE game_id = ?", (game_id,))
-            entries: list[Entry] = []
-            for user_id in players:
-                escrowed, net = held.get(user_id, 0), player_nets.get(user_id, 0)
-                entries += [
-                    Entry(Account.ESCROW, user_id, -escrowed, Kind.RELEASE, "escrow returned"),
-                    Entry(Account.PLAYER, user_id, escrowed, Kind.RELEASE, "escrow returned"),
-                    Entry(
-                        Account.PLAYER,
-                        user_id,
-                        net,
-                        Kind.RESULT,
-                        f"game {game_id}: {'won' if net > 0 else 'lost'} {abs(net)}"
-                        if net
-                        else f"game {game_id}: even",
-                    ),
-                ]
-            if house:
-                # The house is a party like any player: its wins and losses are rows too.
-                entries.append(
-                    Entry(
-                        Account.HOUSE,
-                        None,
-                        house,
-                        Kind.RESULT,
-                        f"game {game_id}: house {'won' if house > 0 else 'lost'} {abs(house)}",
-                    )
-                )
             # The escrow and the net come back to a balance in one change; each is its own row.
-            await move_balances(
+            await move_balances(connection, guild_id=game.guild_id, amounts=plan.deltas)
+            await post_all(
                 connection,
                 guild_id=game.guild_id,
-                amounts={u: held.get(u, 0) + player_nets.get(u, 0) for u in players},
+                game_id=game_id,
+                entries=plan.entries,
+                created=now,
             )
-            await post_all(
-                connection, guild_id=game.guild_id, game_id=game_id, entries=entries, created=now
-            )
-            # Keep what save_result recorded earlier (arrangements, the net matrix).
-            record = {} if game.result is None else dict(json.loads(game.result))
-            record.update(result or {})
-            record["transfers"] = [[t.payer, t.payee, t.amount, t.reason] for t in transfers]
-            record["nets"] = {str(user): player_nets.get(user, 0) for user in players}
-            record["house"] = house
             await connection.execute(
                 "UPDATE games SET status = 'settled', finished = ?, result = ? WHERE id = ?",
-                (now, json.dumps(record), game_id),
+                (now, plan.record, game_id),
             )
-            await queue_events(
+            queued = await queue_events(
                 connection,
                 guild_id=game.guild_id,
                 channel_id=game.channel_id,
@@ -246,7 +381,68 @@ class ChipRepository:
                 events=outbox,
                 created=now,
             )
-        return Settlement(game_id, {u: player_nets.get(u, 0) for u in players}, house)
+        return Settlement(
+            game_id, {u: player_nets.get(u, 0) for u in plan.players}, house, queued=queued
+        )
+
+    async def _settle_at_once(
+        self,
+        game_id: int,
+        transfers: Sequence[Transfer],
+        *,
+        player_nets: Mapping[int, int],
+        house: int,
+        result: Mapping[str, Any] | None,
+        outbox: Sequence[Payload],
+        house_nets: HouseNets | None,
+        expected: Holdings,
+        now: str,
+    ) -> Settlement | None:
+        """The settlement as one server-side statement (PostgreSQL's ``pp_settle``), worked out
+        from the game as ``expected`` says it was; None if it changed since (or a player is
+        new), for the slower way to settle."""
+        held = expected.escrow
+        plan = _plan(game_id, transfers, held, player_nets, house, result, expected.result)
+        entries = [e for e in plan.entries if e.amount or e.kind is Kind.RESULT]
+        day = None if house_nets is None else house_nets.day
+        won = {} if day is None else day.won
+        house_net = {} if house_nets is None else house_nets.nets
+        params = (
+            game_id,
+            expected.result,
+            sorted(held),
+            [held[user] for user in sorted(held)],
+            plan.players,
+            [plan.deltas[user] for user in plan.players],
+            [e.account.value for e in entries],
+            [e.user_id for e in entries],
+            [e.amount for e in entries],
+            [e.kind.value for e in entries],
+            [e.reason for e in entries],
+            plan.record,
+            now,
+            None if day is None else day.cap,
+            DEFAULT_HOUSE_CAP,
+            format_time(day_start(parse_time(now))),
+            list(won),
+            [won[user] for user in won],
+            list(house_net),
+            [house_net[user] for user in house_net],
+            [json.dumps(dict(event)) for event in outbox],
+        )
+        try:
+            rows = await self.database.call("pp_settle", params)
+        except RefusedCallError as refusal:
+            if refusal.code in ("PPSTA", "PPNEW"):
+                return None
+            raise _refusal(refusal) from None
+        repeated, users, amounts, house_won, previous, ids = rows[0]
+        if repeated:
+            return Settlement(game_id, dict(zip(users, amounts, strict=True)), house_won, True)
+        queued = Queued(previous or 0, tuple(ids or ()), frozenset(), game_id, parse_time(now))
+        return Settlement(
+            game_id, {u: player_nets.get(u, 0) for u in plan.players}, house, queued=queued
+        )
 
     async def _repeat(self, connection: Connection, game_id: int) -> Settlement:
         rows = await connection.fetchall(

@@ -232,6 +232,48 @@ class Connection(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class LockRead:
+    """What the holder of a lock reads first, under it: one integer of one row (None: no row).
+
+    ``sql`` reads it on any store once the lock is held. On PostgreSQL ``function`` (one of
+    migration 0013's) takes the advisory lock and makes the same read in the same statement, a
+    round trip instead of two: called as ``function(lock_id, *params)``, it answers ``taken``
+    and ``value``, and reads in a snapshot taken after the lock, so it sees what the lock's last
+    holder committed before letting it go.
+    """
+
+    sql: str
+    params: Params
+    function: str
+
+
+class Held:
+    """A lock the running task holds, and what it read as it took it."""
+
+    def __init__(self, value: int | None = None, *, read: bool = False) -> None:
+        #: What the lock's `LockRead` found (None: no row, or nothing was read).
+        self.value = value
+        #: Whether the lock was taken with a read.
+        self.read = read
+        #: A statement of the holder's let the lock go with its own commit (PostgreSQL's
+        #: `Database.call_releasing`): the lock is no longer the holder's to free.
+        self.released = False
+
+
+class RefusedCallError(Exception):
+    """A server-side function refused (PostgreSQL, ``RAISE`` with a code of class ``PP``):
+    nothing it began is kept; the repository that called it says why in its own words."""
+
+    def __init__(self, code: str, message: str, detail: str) -> None:
+        super().__init__(message)
+        #: The SQLSTATE the function raised ("PPSTA": a stale snapshot, ...).
+        self.code = code
+        self.message = message
+        #: What the repository needs to word it (a user, a channel), as text.
+        self.detail = detail
+
+
 @asynccontextmanager
 async def savepoint(connection: Connection) -> AsyncIterator[None]:
     """A block inside a transaction that a failure undoes alone (SQLite and PostgreSQL alike).
@@ -328,12 +370,43 @@ class Database(ABC):
         return rows[0] if rows else None
 
     @abstractmethod
-    def lock(self, name: str, key: tuple[int, int]) -> AbstractAsyncContextManager[None]:
-        """Hold a named lock on ``key`` (a table's channel, say) for the block.
+    def lock(
+        self, name: str, key: tuple[int, int], *, read: LockRead | None = None
+    ) -> AbstractAsyncContextManager[Held]:
+        """Hold a named lock on ``key`` (a table's channel, say) for the block; with ``read``,
+        what it reads under the lock is the `Held`'s value.
 
         Within one process an `asyncio.Lock`; on PostgreSQL also an advisory lock that every
         process of the bot respects, released by the server if the holder dies.
         """
+
+    async def read_under(self, read: LockRead | None) -> Held:
+        """What a lock just taken reads, as a `Held` (the stores that cannot read in the
+        lock's own statement)."""
+        if read is None:
+            return Held()
+        row = await self.fetchone(read.sql, read.params)
+        return Held(None if row is None or row[0] is None else int(row[0]), read=True)
+
+    @property
+    def functions(self) -> bool:
+        """Whether the store runs the bot's server-side functions (PostgreSQL's migration
+        0013): a repository then makes one call where it would send several statements, each a
+        round trip. SQLite runs the same steps from Python, where a statement costs none."""
+        return False
+
+    async def call(self, function: str, params: Params = ()) -> list[Row]:
+        """The rows of one server-side function, in the running task's transaction if it holds
+        one, else in a transaction of its own (the statement's); raises `RefusedCallError`."""
+        raise NotImplementedError(f"{self.store} runs no server-side functions")
+
+    async def call_releasing(self, function: str, params: Params, held: Held | None) -> list[Row]:
+        """As `call`, for a function whose last parameter is a lock to let go with its commit:
+        where it can (``held`` is given, the task holds no transaction, and the lock's session
+        is still the one that took it) it runs on the lock's own session, frees the lock when
+        it commits and marks ``held`` released; else it is passed NULL and the lock is freed
+        as usual, at the end of its block."""
+        raise NotImplementedError(f"{self.store} runs no server-side functions")
 
     @property
     def is_shared(self) -> bool:

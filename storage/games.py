@@ -7,10 +7,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from storage.cluster import set_deadline
-from storage.database import Connection, Database, Row, parse_time
+from storage.database import (
+    Connection,
+    Database,
+    Held,
+    LockRead,
+    RefusedCallError,
+    Row,
+    parse_time,
+)
 from storage.errors import GameStateError, SeatTakenError, StaleSnapshotError
-from storage.outbox import Payload, queue_events, queue_payloads
-from storage.rows import Game, GameStatus, Snapshot
+from storage.outbox import Payload, queue_payloads
+from storage.rows import Deleted, Game, GameStatus, Queued, Snapshot
 
 _GAME_COLUMNS = "id, guild_id, channel_id, game, status, created, finished, seats, result"
 
@@ -188,11 +196,42 @@ async def _replace_snapshot(
     return expected_version + 1
 
 
+def _queued(
+    previous: int | None,
+    ids: Sequence[int] | None,
+    passed: Sequence[str] | None,
+    game_id: int | None,
+    created: str,
+) -> Queued:
+    """What a server-side function queued, as its row answers it."""
+    return Queued(
+        previous or 0, tuple(ids or ()), frozenset(passed or ()), game_id, parse_time(created)
+    )
+
+
+def _refusal(refusal: RefusedCallError) -> Exception:
+    """A snapshot function's refusal in the repository's words."""
+    if refusal.code == "PPSEA":
+        user, channel = (int(part) for part in refusal.detail.split())
+        return SeatTakenError(user, channel)
+    if refusal.code == "PPLCK":
+        return StaleSnapshotError("The table's lock was lost meanwhile.")
+    return StaleSnapshotError(refusal.message)
+
+
 class SnapshotRepository:
     """The latest state JSON of each channel's table."""
 
     def __init__(self, database: Database) -> None:
         self.database = database
+
+    def version_read(self, guild_id: int, channel_id: int) -> LockRead:
+        """The channel's snapshot version, read under its table's lock (`Database.lock`)."""
+        return LockRead(
+            "SELECT version FROM table_snapshots WHERE guild_id = ? AND channel_id = ?",
+            (guild_id, channel_id),
+            "pp_take_table",
+        )
 
     async def save(
         self,
@@ -205,40 +244,68 @@ class SnapshotRepository:
         players: Sequence[int] = (),
         events: Sequence[Payload] = (),
         deadline: float | None = None,
+        passing: Sequence[str] = (),
+        held: Held | None = None,
     ) -> Snapshot:
         """Replace the channel's snapshot; ``expected_version`` guards against a newer one.
 
         ``players`` are the people seated (a table's computers are its own and sit nowhere
         else): a player seated at another table of the server is refused with a
-        `SeatTakenError`, and nothing is saved. ``events`` join the outbox, and
+        `SeatTakenError`, and nothing is saved. ``events`` join the outbox (``passing``: the
+        outbox's lanes that want none of them, moved past them where they can be), and
         ``deadline`` (when the table has work due, in the tables' clock) replaces its deadline
-        row, in the same transaction.
+        row, in the same transaction. ``held``: the table's lock, which PostgreSQL lets go with
+        the save's commit, in the same round trip.
         """
         now = self.database.now()
         # Made before the transaction: it holds the one writing connection (SQLite) meanwhile.
         text = json.dumps(dict(state))
         payloads = [json.dumps(dict(event)) for event in events]
-        async with self.database.transaction() as connection:
-            version = await _replace_snapshot(
-                connection,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game_id=game_id,
-                state=text,
-                now=now,
-                expected_version=expected_version,
+        due = None if deadline is None else float(deadline)
+        if self.database.functions:
+            params = (
+                guild_id,
+                channel_id,
+                game_id,
+                text,
+                now,
+                expected_version,
+                list(players),
+                due,
+                payloads,
+                list(passing),
             )
-            await _save_seats(connection, guild_id, channel_id, players)
-            await set_deadline(connection, guild_id, channel_id, deadline, version)
-            await queue_payloads(
-                connection,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game_id=game_id,
-                payloads=payloads,
-                created=now,
-            )
-        return Snapshot(guild_id, channel_id, game_id, dict(state), version, parse_time(now))
+            try:
+                rows = await self.database.call_releasing("pp_save_table", params, held)
+            except RefusedCallError as refusal:
+                raise _refusal(refusal) from None
+            version, previous, ids, passed = rows[0]
+            queued = _queued(previous, ids, passed, game_id, now)
+        else:
+            async with self.database.transaction() as connection:
+                version = await _replace_snapshot(
+                    connection,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    game_id=game_id,
+                    state=text,
+                    now=now,
+                    expected_version=expected_version,
+                )
+                await _save_seats(connection, guild_id, channel_id, players)
+                await set_deadline(connection, guild_id, channel_id, due, version)
+                queued = await queue_payloads(
+                    connection,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    game_id=game_id,
+                    payloads=payloads,
+                    created=now,
+                    passing=passing,
+                )
+        return Snapshot(
+            guild_id, channel_id, game_id, dict(state), version, parse_time(now), queued
+        )
 
     async def load(self, guild_id: int, channel_id: int) -> Snapshot | None:
         """The channel's snapshot, or None."""
@@ -297,20 +364,35 @@ class SnapshotRepository:
         return [_snapshot(row) for row in rows]
 
     async def delete(
-        self, guild_id: int, channel_id: int, *, events: Sequence[Payload] = ()
-    ) -> bool:
-        """Forget the channel's table (``events`` join the outbox); True if there was one."""
+        self,
+        guild_id: int,
+        channel_id: int,
+        *,
+        events: Sequence[Payload] = (),
+        passing: Sequence[str] = (),
+        held: Held | None = None,
+    ) -> Deleted:
+        """Forget the channel's table (``events`` join the outbox, ``passing`` and ``held`` as
+        for `save`); true if there was one."""
+        now = self.database.now()
+        payloads = [json.dumps(dict(event)) for event in events]
+        if self.database.functions:
+            params = (guild_id, channel_id, payloads, now, list(passing))
+            rows = await self.database.call_releasing("pp_delete_table", params, held)
+            deleted, previous, ids, passed = rows[0]
+            return Deleted(bool(deleted), _queued(previous, ids, passed, None, now))
         async with self.database.transaction() as connection:
-            deleted = await connection.execute(
+            gone = await connection.execute(
                 "DELETE FROM table_snapshots WHERE guild_id = ? AND channel_id = ?",
                 (guild_id, channel_id),
             )
-            await queue_events(
+            queued = await queue_payloads(
                 connection,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game_id=None,
-                events=events,
-                created=self.database.now(),
+                payloads=payloads,
+                created=now,
+                passing=passing,
             )
-            return deleted > 0
+        return Deleted(gone > 0, queued)

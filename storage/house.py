@@ -3,13 +3,13 @@ computers, checked and recorded inside a settlement, and the house's net per day
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime, time, timedelta
 
-from storage.database import Connection, Database, format_time, marks
+from storage.database import Connection, Database, Row, format_time, marks
 from storage.errors import StaleHouseDayError
 from storage.rows import HouseDay, HouseNet
-from storage.settings import SettingsRepository, read_settings
+from storage.settings import DEFAULT_HOUSE_CAP, read_settings
 
 
 def day_start(moment: datetime) -> datetime:
@@ -62,6 +62,35 @@ async def record_house_nets(
     )
 
 
+def house_day_sql(guild_id: int, users: Sequence[int], since: datetime) -> tuple[str, list[object]]:
+    """One query for a `HouseDay`: rows of (kind, amount, user), the cap's and each player's
+    winnings since ``since``; `house_day_of` reads them. Other reads join it with UNION ALL."""
+    sql = (
+        "SELECT 'cap' AS kind, house_cap AS amount, CAST(NULL AS BIGINT) AS user_id"
+        " FROM guild_settings WHERE guild_id = ?"
+    )
+    params: list[object] = [guild_id]
+    if users:
+        sql += (
+            " UNION ALL SELECT 'won', CAST(SUM(amount) AS BIGINT), user_id FROM house_nets"
+            f" WHERE guild_id = ? AND user_id IN ({marks(len(users))}) AND created >= ?"
+            " GROUP BY user_id"
+        )
+        params += [guild_id, *users, format_time(since)]
+    return sql, params
+
+
+def house_day_of(users: Sequence[int], rows: Iterable[Row]) -> HouseDay:
+    """The `HouseDay` in the rows of `house_day_sql` (others' rows passed by)."""
+    cap, won = DEFAULT_HOUSE_CAP, dict.fromkeys(users, 0)
+    for kind, amount, user_id, *_ in rows:
+        if kind == "cap":
+            cap = DEFAULT_HOUSE_CAP if amount is None else int(amount)
+        elif kind == "won":
+            won[int(user_id)] = int(amount)
+    return HouseDay(cap, won)
+
+
 class HouseRepository:
     """Read the house's cap and winnings for the tables and for admins."""
 
@@ -70,11 +99,11 @@ class HouseRepository:
 
     async def today(self, guild_id: int, user_ids: Iterable[int]) -> HouseDay:
         """The server's cap and what each of these players netted from the house's computers
-        today (read before a settlement, which checks it is still so in its transaction)."""
+        today (read before a settlement, which checks it is still so in its transaction), with
+        one statement."""
         users = sorted(set(user_ids))
-        settings = await SettingsRepository(self.database).get(guild_id)
-        won = await _won_since(self.database, guild_id, users, day_start(self.database.clock()))
-        return HouseDay(settings.house_cap, {user: won.get(user, 0) for user in users})
+        sql, params = house_day_sql(guild_id, users, day_start(self.database.clock()))
+        return house_day_of(users, await self.database.fetchall(sql, params))
 
     async def by_day(self, guild_id: int, *, days: int = 7) -> list[HouseNet]:
         """The house's net chips on each of the last ``days`` UTC days, today first (days

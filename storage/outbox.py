@@ -7,8 +7,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from storage.database import Connection, Database, marks, parse_time
-from storage.rows import OutboxRow
+from storage.database import Connection, Database, Held, LockRead, marks, parse_time
+from storage.rows import OutboxRow, Queued
 
 Payload = Mapping[str, Any]
 
@@ -21,15 +21,17 @@ async def queue_events(
     game_id: int | None,
     events: Sequence[Payload],
     created: str,
-) -> None:
+    passing: Sequence[str] = (),
+) -> Queued:
     """Queue events inside the caller's transaction (they stand or fall with its change)."""
-    await queue_payloads(
+    return await queue_payloads(
         connection,
         guild_id=guild_id,
         channel_id=channel_id,
         game_id=game_id,
         payloads=[json.dumps(dict(event)) for event in events],
         created=created,
+        passing=passing,
     )
 
 
@@ -41,15 +43,69 @@ async def queue_payloads(
     game_id: int | None,
     payloads: Sequence[str],
     created: str,
-) -> None:
-    """Queue events already made JSON (before the transaction began) inside it."""
+    passing: Sequence[str] = (),
+) -> Queued:
+    """Queue events already made JSON (before the transaction began) inside it; ``passing``
+    are the lanes that want none of them, moved past them where nothing before them is pending
+    (`pass_by`). What was queued, for showing from memory once committed.
+
+    A channel's rows are queued under its table's lock, so none is queued beside these.
+    """
     if not payloads:
-        return
+        return Queued()
+    row = await connection.fetchone(
+        "SELECT MAX(id) FROM outbox WHERE guild_id = ? AND channel_id = ?", (guild_id, channel_id)
+    )
+    previous = 0 if row is None or row[0] is None else int(row[0])
     # One statement for them all, in order (ids ascend with the rows' order).
     await connection.executemany(
         "INSERT INTO outbox (guild_id, channel_id, game_id, event, created) VALUES (?, ?, ?, ?, ?)",
         [(guild_id, channel_id, game_id, payload, created) for payload in payloads],
     )
+    rows = await connection.fetchall(
+        "SELECT id FROM outbox WHERE guild_id = ? AND channel_id = ? AND id > ? ORDER BY id",
+        (guild_id, channel_id, previous),
+    )
+    ids = tuple(int(row[0]) for row in rows)
+    passed = await pass_by(
+        connection,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        lanes=passing,
+        previous=previous,
+        last=ids[-1],
+    )
+    return Queued(previous, ids, passed, game_id, parse_time(created))
+
+
+async def pass_by(
+    connection: Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    lanes: Sequence[str],
+    previous: int,
+    last: int,
+) -> frozenset[str]:
+    """Move each lane of ``lanes`` to ``last`` if nothing before ``previous`` is pending for it
+    (its position is there or beyond; with no row before, a lane with no position yet); the
+    lanes moved. So a lane that wants none of an action's events need not read them."""
+    moved: list[str] = []
+    for lane in lanes:
+        changed = await connection.execute(
+            "UPDATE outbox_positions SET position = ? WHERE subscriber = ? AND guild_id = ?"
+            " AND channel_id = ? AND position >= ? AND position < ?",
+            (last, lane, guild_id, channel_id, previous, last),
+        )
+        if not changed and not previous:
+            changed = await connection.execute(
+                "INSERT INTO outbox_positions (subscriber, guild_id, channel_id, position)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (subscriber, guild_id, channel_id) DO NOTHING",
+                (lane, guild_id, channel_id, last),
+            )
+        if changed:
+            moved.append(lane)
+    return frozenset(moved)
 
 
 class OutboxRepository:
@@ -115,13 +171,58 @@ class OutboxRepository:
         """The subscriber is done with the channel's rows up to ``position`` (in the caller's
         transaction, if it holds one: a subscriber's own writes commit with it). A position
         never goes back, so a second process that took the same rows changes nothing."""
-        await self.database.execute(
+        sql = (
             "INSERT INTO outbox_positions (subscriber, guild_id, channel_id, position)"
             " VALUES (?, ?, ?, ?) ON CONFLICT (subscriber, guild_id, channel_id)"
             " DO UPDATE SET position = excluded.position"
-            " WHERE excluded.position > outbox_positions.position",
-            (subscriber, guild_id, channel_id, position),
+            " WHERE excluded.position > outbox_positions.position"
         )
+        params = (subscriber, guild_id, channel_id, position)
+        held = self.database.held()
+        if held is not None:
+            # One statement of the subscriber's transaction, whose failure fails it anyway:
+            # no savepoint of its own (two round trips on PostgreSQL).
+            await held.execute(sql, params)
+            return
+        await self.database.execute(sql, params)
+
+    def position_read(self, subscriber: str, guild_id: int, channel_id: int) -> LockRead:
+        """The subscriber's position in the channel, read under its lane's lock
+        (`Database.lock`; None: no position yet, before every row)."""
+        return LockRead(
+            "SELECT position FROM outbox_positions"
+            " WHERE subscriber = ? AND guild_id = ? AND channel_id = ?",
+            (subscriber, guild_id, channel_id),
+            "pp_take_lane",
+        )
+
+    async def done(
+        self,
+        subscriber: str,
+        guild_id: int,
+        channel_id: int,
+        *,
+        position: int | None,
+        subscribers: Sequence[str],
+        held: Held | None = None,
+    ) -> int:
+        """The subscriber is done with the channel's rows up to ``position`` (None: it took
+        none): its position moved on (`advance`), then the rows every one of ``subscribers`` is
+        past forgotten (`forget`); how many. ``held``: the lane's lock, which PostgreSQL lets
+        go with the same statement's commit (one round trip for the three)."""
+        if self.database.functions:
+            rows = await self.database.call_releasing(
+                "pp_lane_done",
+                (subscriber, guild_id, channel_id, position, list(subscribers)),
+                held,
+            )
+            return int(rows[0][0])
+        if position is None:
+            return 0  # took nothing: nothing more to forget
+        await self.advance(subscriber, guild_id, channel_id, position)
+        # Once the position is committed, not in its transaction: two lanes finishing at once
+        # would each miss the other's uncommitted position and neither would forget the rows.
+        return await self.forget(guild_id, channel_id, subscribers)
 
     async def forget(self, guild_id: int, channel_id: int, subscribers: Sequence[str]) -> int:
         """Delete the channel's rows that every one of ``subscribers`` is past (one statement);

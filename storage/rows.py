@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import Enum
@@ -61,6 +61,23 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
+class Queued:
+    """The rows a transaction queued in a channel's outbox, so that its events can be shown from
+    memory once it committed instead of read back (docs/architecture.md, "The outbox")."""
+
+    #: The channel's last row before them when they were queued (0: none was left): a lane
+    #: whose position is there or beyond has nothing pending before them.
+    previous: int = 0
+    #: Their ids, in the order of the events.
+    ids: tuple[int, ...] = ()
+    #: The lanes moved past them in the same transaction, as they want none of their events.
+    passed: frozenset[str] = frozenset()
+    #: The game they were queued with, and when.
+    game_id: int | None = None
+    created: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Settlement:
     """What a settlement did: each player's net, the house's net, and whether it was a repeat."""
 
@@ -68,6 +85,30 @@ class Settlement:
     nets: dict[int, int]
     house: int
     repeated: bool = False
+    #: The events it queued (none for a repeat).
+    queued: Queued = field(default=Queued(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Holdings:
+    """A game and its players' chips, read at once before it settles (each is checked again in
+    the settlement's transaction)."""
+
+    game_id: int
+    #: None: there is no such game.
+    status: GameStatus | None
+    #: What the game recorded so far (its ``result`` as stored), which the settlement extends.
+    result: str | None
+    #: Chips held for the game, per player.
+    escrow: dict[int, int]
+    #: The chips each player can stake now.
+    balances: dict[int, int]
+    #: Their winnings from the house's computers today, where asked for.
+    house_day: HouseDay | None = None
+
+    def available(self, users: Sequence[int]) -> dict[int, int]:
+        """What each of ``users`` has at the table: balance and escrow."""
+        return {user: self.balances[user] + self.escrow.get(user, 0) for user in users}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +121,19 @@ class Snapshot:
     state: dict[str, Any]
     version: int
     updated: datetime
+    #: The events its save queued (a snapshot loaded has none).
+    queued: Queued = field(default=Queued(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Deleted:
+    """A table forgotten (true if there was one), and the events queued with it."""
+
+    deleted: bool
+    queued: Queued = Queued()
+
+    def __bool__(self) -> bool:
+        return self.deleted
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,8 @@ import aiosqlite
 from storage.database import (
     Clock,
     Database,
+    Held,
+    LockRead,
     Migration,
     Params,
     Row,
@@ -248,10 +250,12 @@ class SqliteDatabase(Database):
         return [tuple(row) for row in rows]
 
     @asynccontextmanager
-    async def lock(self, name: str, key: tuple[int, int]) -> AsyncIterator[None]:
+    async def lock(
+        self, name: str, key: tuple[int, int], *, read: LockRead | None = None
+    ) -> AsyncIterator[Held]:
         # One process has the file: an asyncio.Lock is all the locking there is to do.
         async with self._locks.setdefault((name, key), asyncio.Lock()):
-            yield
+            yield await self.read_under(read)
 
     async def close(self) -> None:
         if self._checkpoint is not None:

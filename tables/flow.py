@@ -13,7 +13,7 @@ from dataclasses import replace
 from engine.cards import AnyCard
 from storage import Storage
 from storage.errors import ShortOfChipsError, StaleHouseDayError
-from storage.rows import GameStatus, HouseDay
+from storage.rows import GameStatus
 from tables.codec import encode_event
 from tables.events import Event, ShowdownSettled, TableClosed
 from tables.games import GameSpec
@@ -103,32 +103,22 @@ class Flow:
                 stakes = table.reveal_stakes()
         return list(table.reveal(now, short=short, escrowed=escrowed))
 
-    async def _available(self, table: Table) -> dict[int, int]:
-        assert table.game_id is not None
-        if table.config.practice:
-            return {}  # nothing is at stake
-        held = await self.storage.chips.escrowed(table.game_id)
-        users = [seat.user for seat in table.people]
-        balances = await self.storage.players.balances(table.guild_id, users)
-        return {user: balances[user] + held.get(user, 0) for user in users}
-
-    async def _house_day(self, table: Table) -> HouseDay | None:
-        """The daily cap on chips from the house and what the people won today, where the
-        table's computers play against them."""
-        if not is_capped(table):
-            return None
-        return await self.storage.house.today(table.guild_id, [s.user for s in table.people])
-
     async def _settle(self, table: Table, batch: Batch) -> None:
         assert table.game_id is not None
-        game = await self.storage.games.get(table.game_id)
-        if game is not None and game.status is GameStatus.REFUNDED:
-            table.close()
-            batch.add(TableClosed("The game was refunded."))
-            return
+        users = [seat.user for seat in table.people]
         for attempt in range(1, SETTLE_ATTEMPTS + 1):
-            available = await self._available(table)
-            house = await self._house_day(table)
+            # The game, its escrow, the balances and the day's winnings from the house, read at
+            # once; the settlement checks them in its transaction.
+            holdings = await self.storage.chips.holdings(
+                table.game_id, table.guild_id, users, house_day=is_capped(table)
+            )
+            if holdings.status is GameStatus.REFUNDED:
+                table.close()
+                batch.add(TableClosed("The game was refunded."))
+                return
+            # A practice table has nothing at stake.
+            available = {} if table.config.practice else holdings.available(users)
+            house = holdings.house_day
             result: Result = await self.offload(
                 settle_table, table, available, house, priority=Priority.SETTLE
             )
@@ -141,6 +131,7 @@ class Flow:
                     result=record_to_json(result.record),
                     outbox=outbox,
                     house_nets=result.house,
+                    expected=holdings,
                 )
                 break
             except (ShortOfChipsError, StaleHouseDayError):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from storage.database import Held
 from storage.games import SnapshotRepository
 from tables.snapshot import table_from_state
 from tables.table import Table
@@ -50,11 +51,17 @@ class LiveTables:
         self._tables.pop(key, None)
         self._versions.pop(key, None)
 
-    async def get(self, key: Key) -> Table | None:
-        """The channel's table as saved now: reloaded if another process changed it."""
+    async def get(self, key: Key, held: Held | None = None) -> Table | None:
+        """The channel's table as saved now: reloaded if another process changed it.
+
+        ``held``: the table's lock, whose taking read the snapshot's version (one round trip
+        for both); else the version is read here.
+        """
         if not self.shared:
             return self._tables.get(key)
-        version = await self.snapshots.version(*key)
+        version = held.value if held is not None and held.read else None
+        if held is None or not held.read:
+            version = await self.snapshots.version(*key)
         if version is None:
             self.drop(key)
             return None

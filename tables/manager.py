@@ -23,6 +23,7 @@ from engine.cards import AnyCard
 from engine.errors import GameError
 from engine.players import level_named
 from storage import Storage
+from storage.database import Held
 from storage.errors import SeatTakenError, StaleSnapshotError
 from storage.rows import GameStatus
 from tables.computers import is_computer
@@ -145,10 +146,12 @@ class TableManager(TableReader):
             raise GameError(NO_TABLE)
         return table
 
-    def _lock(self, key: Key) -> contextlib.AbstractAsyncContextManager[None]:
+    def _lock(self, key: Key) -> contextlib.AbstractAsyncContextManager[Held]:
         # One action at a table at a time, in every process of the bot (an advisory lock on
-        # PostgreSQL, released by the server if this process dies holding it).
-        return self.storage.database.lock("table", key)
+        # PostgreSQL, released by the server if this process dies holding it), with the
+        # version of the table's snapshot read in the statement that takes it.
+        read = self.storage.snapshots.version_read(*key) if self.live.shared else None
+        return self.storage.database.lock("table", key, read=read)
 
     async def server(self, guild_id: int) -> Server:
         """The server's settings as they are now: the one place they are read, once per action
@@ -178,10 +181,13 @@ class TableManager(TableReader):
         is its own transaction, and the snapshot is saved last.
         """
         async with self.activity.working():
-            async with self._lock(key):
-                if missing_ok and await self.live.get(key) is None:
-                    return ()  # closed while this waited for the lock: nothing left to do
-                work = (await self._get(key)).copy()
+            async with self._lock(key) as held:
+                table = await self.live.get(key, held)
+                if table is None:
+                    if missing_ok:
+                        return ()  # closed while this waited for the lock: nothing left to do
+                    raise GameError(NO_TABLE)
+                work = table.copy()
                 batch = Batch()
                 unit = (
                     self.storage.database.transaction()
@@ -192,7 +198,8 @@ class TableManager(TableReader):
                     async with unit:
                         batch.add(*await action(work))
                         await self.flow.advance(work, batch)
-                        version = await self._save(key, work, batch)
+                        # Alone, the save lets the table's lock go with its commit.
+                        version = await self._save(key, work, batch, held)
                     self._adopt(key, work, version)
                 except Exception:
                     live = self.live.held(key)
@@ -203,7 +210,7 @@ class TableManager(TableReader):
                     raise
                 self.deadlines.succeeded(key)
             # Shown once the table is released: the next action here need not wait for Discord.
-            await self.outbox.after_commit(key)
+            await self.outbox.after_commit(key, batch.rows)
             self.turns.after_commit(key, work)
             self._prepare(work)
             return tuple(batch.events)
@@ -248,8 +255,8 @@ class TableManager(TableReader):
         ``server``: the server's settings as the command read them for the table's defaults)."""
         key = (guild_id, channel_id)
         async with self.activity.working():
-            async with self._lock(key):
-                if await self.live.get(key) is not None:
+            async with self._lock(key) as held:
+                if await self.live.get(key, held) is not None:
                     raise GameError("This channel already has a table; join it or cancel it first.")
                 await self._check_free(guild_id, channel_id, host)
                 await self.storage.players.get_or_create(guild_id, host, name=name)
@@ -258,8 +265,8 @@ class TableManager(TableReader):
                 table.keep_lobby_open(self.clock())
                 batch = Batch()
                 batch.add(*table.opened())
-                await self._commit(key, table, batch)
-            await self.outbox.after_commit(key)
+                await self._commit(key, table, batch, held)
+            await self.outbox.after_commit(key, batch.rows)
             return tuple(batch.events)
 
     async def join(
@@ -481,19 +488,27 @@ class TableManager(TableReader):
                 return [TableClosed("No players are left at the table.")]
         return []
 
-    async def _commit(self, key: Key, table: Table, batch: Batch) -> None:
+    async def _commit(self, key: Key, table: Table, batch: Batch, held: Held | None = None) -> None:
         """Save the table with its events queued; only then replace the live one and its timer.
 
         A failed save leaves the live table, its version and its timer as they were.
         """
-        self._adopt(key, table, await self._save(key, table, batch))
+        self._adopt(key, table, await self._save(key, table, batch, held))
 
-    async def _save(self, key: Key, table: Table, batch: Batch) -> int | None:
+    async def _save(
+        self, key: Key, table: Table, batch: Batch, held: Held | None = None
+    ) -> int | None:
         """Save the table (or forget it, once closed) with its events queued; its new version
         (None: closed). The live table is not replaced yet: the save may be part of a larger
-        transaction that has still to commit."""
+        transaction that has still to commit. ``held``: the table's lock, which the store may
+        let go with the save's own commit (PostgreSQL: one round trip for both)."""
+        # The outbox's lanes that want none of these events are moved past them in the save.
+        passing = self.outbox.passing(batch.unqueued)
         if table.phase is Phase.CLOSED:
-            await self.storage.snapshots.delete(*key, events=batch.take())
+            deleted = await self.storage.snapshots.delete(
+                *key, events=batch.take(), passing=passing, held=held
+            )
+            batch.queued(deleted.queued)
             return None
         try:
             snapshot = await self.storage.snapshots.save(
@@ -507,9 +522,12 @@ class TableManager(TableReader):
                 events=batch.take(),
                 # The deadline's row: any process of the bot fires it if this one cannot.
                 deadline=due_at(table, self.clock()),
+                passing=passing,
+                held=held,
             )
         except StaleSnapshotError as error:
             raise GameError("This table was changed elsewhere; try again.") from error
+        batch.queued(snapshot.queued)
         return snapshot.version
 
     def _adopt(self, key: Key, table: Table, version: int | None) -> None:

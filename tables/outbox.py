@@ -5,17 +5,20 @@ past them (see docs/architecture.md, "The outbox" and "Subscribers")."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from engine.errors import GameError
+from storage.database import Held, LockRead
 from storage.health import StoreHealth, log_failure
 from storage.outbox import OutboxRepository
-from storage.rows import OutboxRow
+from storage.rows import OutboxRow, Queued
 from tables.codec import decode_event, encode_event
 from tables.events import Event, ShowdownSettled
 from tables.runtime import (
@@ -33,8 +36,9 @@ log = logging.getLogger(__name__)
 Key = tuple[int, int]
 #: A lane and a channel.
 LaneKey = tuple[str, Key]
-#: The store's lock of one lane's reading of a channel (the name, then the channel).
-Locks = Callable[[str, Key], AbstractAsyncContextManager[None]]
+#: The store's lock of one lane's reading of a channel (the name, then the channel), and what
+#: it reads under it.
+Locks = Callable[..., AbstractAsyncContextManager[Held]]
 #: The publisher's position's name.
 PUBLISHER = "publisher"
 #: A message Discord has refused for this long is dropped (with an error in the log), so that
@@ -44,10 +48,14 @@ GIVE_UP_S = 24 * 3600.0
 
 @dataclass(slots=True)
 class Batch:
-    """One action's events: all of them (what the action returns) and those not yet queued."""
+    """One action's events: all of them (what the action returns), those not yet queued, and
+    the rows its transactions queued, to be shown from memory once the action committed."""
 
     events: list[Event] = field(default_factory=list)
     unqueued: list[Event] = field(default_factory=list)
+    #: Each queueing of the action's, with the events it queued (in order).
+    rows: list[Rows] = field(default_factory=list)
+    _taken: list[tuple[Event, dict[str, Any]]] = field(default_factory=list)
 
     def add(self, *events: Event) -> None:
         self.events.extend(events)
@@ -55,13 +63,36 @@ class Batch:
 
     def take(self) -> list[dict[str, Any]]:
         """The unqueued events as outbox payloads; they count as queued from now on."""
-        payload = [encode_event(event) for event in self.unqueued]
+        self._taken = [(event, encode_event(event)) for event in self.unqueued]
         self.unqueued.clear()
-        return payload
+        return [payload for _, payload in self._taken]
+
+    def queued(self, queued: Queued) -> None:
+        """The events last taken were queued as ``queued`` (an id each, in order)."""
+        if queued.ids and len(queued.ids) == len(self._taken):
+            self.rows.append(Rows(queued, tuple(self._taken)))
+        self._taken = []
 
     @property
     def settled(self) -> bool:
         return any(isinstance(event, ShowdownSettled) for event in self.events)
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """Rows one transaction queued in a channel, with their events and payloads."""
+
+    queued: Queued
+    events: tuple[tuple[Event, dict[str, Any]], ...]
+
+    def outbox_rows(self, key: Key, after: int) -> list[tuple[OutboxRow, Event]]:
+        """Its rows past ``after``, as the store would read them back, with their events."""
+        created = self.queued.created or datetime.now(UTC)
+        return [
+            (OutboxRow(row_id, key[0], key[1], self.queued.game_id, payload, created), event)
+            for row_id, (event, payload) in zip(self.queued.ids, self.events, strict=True)
+            if row_id > after
+        ]
 
 
 class PublisherLane:
@@ -79,10 +110,21 @@ class PublisherLane:
         #: Since when each channel's first queued message has failed.
         self._failing_since: dict[Key, float] = {}
 
-    async def take(self, key: Key, rows: Sequence[OutboxRow]) -> tuple[int | None, Outcome]:
-        """Show the rows' events; the last row done with, and how it went."""
+    def wants(self, event: Event) -> bool:
+        """Every event is shown (or sent to its player)."""
+        return True
+
+    async def take(
+        self, key: Key, rows: Sequence[OutboxRow], known: Mapping[int, Event] | None = None
+    ) -> tuple[int | None, Outcome]:
+        """Show the rows' events (``known``: those already decoded, by row); the last row done
+        with, and how it went."""
         decoded: list[tuple[int, Event]] = []
         for row in rows:
+            event = None if known is None else known.get(row.id)
+            if event is not None:
+                decoded.append((row.id, event))
+                continue
             try:
                 decoded.append((row.id, decode_event(row.event)))
             except GameError:
@@ -151,6 +193,11 @@ class Outbox:
     doubling up to 5 min while the failures last; a message Discord still refuses after a day is
     dropped with an error in the log, so that one message cannot hold its channel back for good.
     A subscriber is never skipped past an event: it is tried until it takes it.
+
+    An action hands over the rows it queued (`after_commit`) with their events: a lane whose
+    position is just before them, as it reads in the same statement that takes its lock, takes
+    them from memory and reads nothing back. A lane that wants none of an action's events was
+    moved past them by the action's own save (`passing`) and is not woken at all.
     """
 
     def __init__(
@@ -190,6 +237,11 @@ class Outbox:
         self._failures: dict[LaneKey, int] = {}
         #: Shutting down: a failure now arms no retry (the next start takes what is queued).
         self._closed = False
+        #: Rows committed here and not yet taken, per lane and channel, in commit order.
+        self._memory: dict[LaneKey, list[Rows]] = {}
+        #: Lanes with rows committed that memory does not hold (a settlement's, an action that
+        #: failed after a part of it committed, a retry's): their next turn reads the store.
+        self._unknown: set[LaneKey] = set()
 
     @property
     def publisher(self) -> Publisher:
@@ -200,9 +252,27 @@ class Outbox:
     def publisher(self, publisher: Publisher) -> None:
         self._publishing.publisher = publisher
 
-    async def after_commit(self, key: Key) -> None:
-        """An action at the channel committed (and released the table): hand its events on."""
+    def passing(self, events: Sequence[Event]) -> list[str]:
+        """The lanes that want none of ``events``: the save that queues them may move those
+        lanes past them (`storage.outbox.pass_by`)."""
+        return [lane.name for lane in self.lanes if not any(map(lane.wants, events))]
+
+    async def after_commit(self, key: Key, rows: Sequence[Rows] = ()) -> None:
+        """An action at the channel committed (and released the table): hand its events on.
+
+        ``rows``: what it queued, all committed. Without them (an action that failed after a
+        part of it committed, a restart) every lane reads what is queued.
+        """
         for lane in self.lanes:
+            mine = [each for each in rows if lane.name not in each.queued.passed]
+            if rows and not mine:
+                continue  # moved past them already: nothing to take
+            if mine:
+                self._memory.setdefault((lane.name, key), []).extend(mine)
+            else:
+                # Whatever turn takes this kick reads the store, even one that finds rows in
+                # memory: a turn started before this commit may have taken the kick's place.
+                self._unknown.add((lane.name, key))
             await self._kick(lane, key)
 
     async def _kick(self, lane: Lane, key: Key) -> None:
@@ -236,6 +306,8 @@ class Outbox:
     def close(self) -> None:
         """Call off the retries (what they would take stays queued for the next start)."""
         self._closed = True
+        self._memory.clear()
+        self._unknown.clear()
         for timer in self._retries.values():
             timer.cancel()
         self._retries.clear()
@@ -243,27 +315,55 @@ class Outbox:
     async def drain(self, key: Key) -> None:
         """Hand the channel's queued events to every lane in order, then forget them."""
         for lane in self.lanes:
+            self._unknown.add((lane.name, key))
             await self._drain_lane(lane, key)
 
     async def _drain_lane(self, lane: Lane, key: Key) -> None:
-        async with self._lock(lane.lock, key):
-            await self._drain(lane, key)
+        read = self.queue.position_read(lane.name, *key)
+        try:
+            async with self._lock(lane.lock, key, read=read) as held:
+                await self._drain(lane, key, held)
+        except Exception as error:
+            # Taking the lock or letting it go failed (the store away): the rows stay queued
+            # for the retry, the next action here or the next start.
+            self._memory.pop((lane.name, key), None)
+            log_failure(
+                log, self.health, error, "could not take the queued events of channel %s", key[1]
+            )
+            self._retry_later(lane, key)
 
-    async def _drain(self, lane: Lane, key: Key) -> None:
+    async def _drain(self, lane: Lane, key: Key, held: Held) -> None:
+        at = (lane.name, key)
+        names = [each.name for each in self.lanes]
+        position = held.value if held.read else None
+        # Taken together, with no wait between: a commit after this turn's start kicks again.
+        memory = self._memory.pop(at, [])
+        if at in self._unknown:
+            self._unknown.discard(at)
+            memory = []  # its rows are in the store too
         outcome = Outcome.GAVE_UP
+        done: int | None = None
         while outcome is Outcome.GAVE_UP:
-            done: int | None = None
             try:
-                rows = await self.queue.pending(*key, subscriber=lane.name)
+                if not held.read:
+                    position = (await self.queue.positions(*key)).get(lane.name)
+                    held.read = True
+                taking = _from_memory(key, memory, position or 0)
+                memory = []  # a second round reads the store
+                known: dict[int, Event] = {}
+                if taking is None:
+                    rows = await self.queue.pending(*key, subscriber=lane.name)
+                else:
+                    rows, known = taking
                 if not rows:
+                    outcome = Outcome.DONE
                     break
-                done, outcome = await lane.take(key, rows)
-                if done is not None:
-                    await self.queue.advance(lane.name, *key, done)
-                # Once the position is committed, not in its transaction: two lanes finishing
-                # at once on PostgreSQL would each miss the other's uncommitted position and
-                # neither would forget the rows; the later statement sees both.
-                await self.queue.forget(*key, [each.name for each in self.lanes])
+                last, outcome = await lane.take(key, rows, known)
+                if last is not None:
+                    done = position = last
+                if outcome is Outcome.GAVE_UP:
+                    # The next round reads past the row dropped.
+                    await self.queue.advance(lane.name, *key, last or 0)
             except Exception as error:
                 # The rows stay queued: the retry, the next action here or the next start
                 # takes them.
@@ -275,16 +375,20 @@ class Outbox:
                     key[1],
                 )
                 outcome = Outcome.LATER
-            if outcome is Outcome.LATER:
-                if done is not None:
-                    # Rows before the failing one went: its own failures count from now.
-                    self._failures.pop((lane.name, key), None)
-                self._retry_later(lane, key)
-                return
+                break
+        # The position moved on, the rows every lane is past forgotten, the lock let go.
+        await self.queue.done(lane.name, *key, position=done, subscribers=names, held=held)
+        if outcome is Outcome.LATER:
+            if done is not None:
+                # Rows before the failing one went: its own failures count from now.
+                self._failures.pop(at, None)
+            self._retry_later(lane, key)
+            return
         self._recovered(lane, key)
 
     def _retry_later(self, lane: Lane, key: Key) -> None:
         at = (lane.name, key)
+        self._unknown.add(at)
         failures = self._failures[at] = self._failures.get(at, 0) + 1
         delay = backoff(failures)
         if not self.health.is_away:  # an outage is said once, by the store's health
@@ -310,7 +414,36 @@ class Outbox:
             timer.cancel()
 
 
+def _from_memory(
+    key: Key, memory: Sequence[Rows], position: int
+) -> tuple[list[OutboxRow], dict[int, Event]] | None:
+    """The rows past ``position`` that ``memory`` holds, with their events; None when a row
+    before them is still pending (another process queued it, or an earlier try failed): then
+    the store is read."""
+    if not memory:
+        return None
+    rows: list[OutboxRow] = []
+    known: dict[int, Event] = {}
+    at = position
+    for each in memory:
+        if each.queued.ids[-1] <= at:
+            continue  # taken already (by another process)
+        if each.queued.previous > at:
+            return None
+        for row, event in each.outbox_rows(key, at):
+            rows.append(row)
+            known[row.id] = event
+        at = each.queued.ids[-1]
+    return rows, known
+
+
 def _local_locks() -> Locks:
     """A lock per name and channel within this process."""
     locks: dict[LaneKey, asyncio.Lock] = {}
-    return lambda name, key: locks.setdefault((name, key), asyncio.Lock())
+
+    @contextlib.asynccontextmanager
+    async def lock(name: str, key: Key, *, read: LockRead | None = None) -> AsyncIterator[Held]:
+        async with locks.setdefault((name, key), asyncio.Lock()):
+            yield Held()
+
+    return lock

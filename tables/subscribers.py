@@ -9,7 +9,7 @@ it wants to its ``handle``. A lane that fails is tried again later without holdi
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
@@ -81,8 +81,14 @@ class Lane(Protocol):
     #: The store's lock taken while the lane reads a channel (one reader per lane and channel).
     lock: str
 
-    async def take(self, key: Key, rows: Sequence[OutboxRow]) -> tuple[int | None, Outcome]:
-        """Take the rows past the lane's position; the last row done with, and how it went."""
+    def wants(self, event: Event) -> bool:
+        """Whether the lane takes this kind of event (the others it passes by)."""
+
+    async def take(
+        self, key: Key, rows: Sequence[OutboxRow], known: Mapping[int, Event] | None = None
+    ) -> tuple[int | None, Outcome]:
+        """Take the rows past the lane's position (``known``: the events of those already
+        decoded, by row); the last row done with, and how it went."""
 
     def will_retry(self, key: Key, delay: float) -> None:
         """The lane's rows of the channel are tried again in ``delay`` seconds."""
@@ -110,13 +116,21 @@ class SubscriberLane:
         self._failing: set[Key] = set()
         self._said = False
 
-    async def take(self, key: Key, rows: Sequence[OutboxRow]) -> tuple[int | None, Outcome]:
+    def wants(self, event: Event) -> bool:
+        """Whether the subscriber listens to this kind of event."""
+        return isinstance(event, self.subscriber.events)
+
+    async def take(
+        self, key: Key, rows: Sequence[OutboxRow], known: Mapping[int, Event] | None = None
+    ) -> tuple[int | None, Outcome]:
         """Hand each wanted event to the subscriber, one transaction each."""
         done: int | None = None
         for row in rows:
             if row.event.get("type") in self._wanted:
                 try:
-                    event = decode_event(row.event)
+                    event = (None if known is None else known.get(row.id)) or decode_event(
+                        row.event
+                    )
                 except GameError:
                     log.warning("%s passed a damaged event of channel %s by", self.name, key[1])
                 else:

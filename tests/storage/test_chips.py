@@ -42,14 +42,22 @@ async def ledger_size(store: Storage) -> int:
     return int(row[0])
 
 
-def fail_writing_the_ledger(monkeypatch: pytest.MonkeyPatch) -> None:
+async def fail_writing_the_ledger(store: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
     """Make writing the ledger rows inside storage.chips raise, mid-transaction: after the
-    balances (and the escrow) have changed."""
+    balances (and the escrow) have changed. On PostgreSQL the server's functions (one
+    statement for an escrow or a settlement) meet a trigger that refuses the rows."""
 
     async def unplugged(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("disk unplugged")
 
     monkeypatch.setattr(storage.chips, "post_all", unplugged)
+    if store.database.functions:
+        await store.database.execute(
+            "CREATE FUNCTION unplugged() RETURNS trigger LANGUAGE plpgsql AS"
+            " $$ BEGIN RAISE EXCEPTION 'disk unplugged'; END $$;"
+            " CREATE TRIGGER unplugged BEFORE INSERT ON ledger"
+            " FOR EACH STATEMENT EXECUTE FUNCTION unplugged()"
+        )
 
 
 async def test_escrow_moves_each_stake_from_the_balance_into_the_game(store: Storage) -> None:
@@ -81,8 +89,8 @@ async def test_an_escrow_that_fails_midway_changes_nothing(
     game = await new_game(store)
     await balances(store, ALICE, BOB, CAROL)
     rows = await ledger_size(store)
-    fail_writing_the_ledger(monkeypatch)  # every balance is debited, then the rows fail
-    with pytest.raises(RuntimeError, match="disk unplugged"):
+    await fail_writing_the_ledger(store, monkeypatch)  # the balances debited, the rows fail
+    with pytest.raises(Exception, match="disk unplugged"):
         await store.chips.escrow(game, {ALICE: 10, BOB: 10, CAROL: 10}, "ante")
     assert await balances(store, ALICE, BOB, CAROL) == [START] * 3
     assert await store.chips.escrowed(game) == {}
@@ -101,9 +109,11 @@ async def test_a_settlement_that_fails_midway_changes_nothing(
         Transfer(BOB, POT, 10, "ante"),
         Transfer(POT, BOB, 20, "pot"),
     ]
-    fail_writing_the_ledger(monkeypatch)  # the escrow is released, then the rows fail
-    with pytest.raises(RuntimeError):
-        await store.chips.settle(game, transfers)
+    # As a table settles: from the game as read just before (PostgreSQL: one statement).
+    expected = await store.chips.holdings(game, GUILD, [ALICE, BOB])
+    await fail_writing_the_ledger(store, monkeypatch)  # the escrow released, the rows fail
+    with pytest.raises(Exception, match="disk unplugged"):
+        await store.chips.settle(game, transfers, expected=expected)
     assert await balances(store, ALICE, BOB) == [START - 10] * 2
     assert await store.chips.escrowed(game) == {ALICE: 10, BOB: 10}
     assert (await store.games.get(game)).status is GameStatus.OPEN  # type: ignore[union-attr]

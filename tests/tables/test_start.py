@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from engine.errors import GameError
-from storage import games
 from storage.errors import SeatTakenError
+from storage.games import SnapshotRepository
 from tables.config import make_config
 from tables.events import GameCancelled
 from tables.phase import Phase
@@ -17,18 +17,20 @@ from tests.tables.helpers import CHANNEL, GUILD, HOST, OTHER_CHANNEL, PLAYERS, W
 
 
 def refuse_next_seats(monkeypatch: pytest.MonkeyPatch, user: int) -> None:
-    """The next save that writes seats is refused by the seat key, after its snapshot row was
-    written (as when a racing save seated the player in another channel)."""
-    save_seats = games._save_seats
+    """The next save that seats players is refused by the seat key once its snapshot row was
+    written (as when a racing save seated the player in another channel): on either store, a
+    save that raises after writing, inside the Start's one transaction."""
+    save = SnapshotRepository.save
     left = [1]
 
-    async def refusing(connection: Any, guild_id: int, channel_id: int, players: Any) -> None:
-        if left[0]:
+    async def refusing(self: SnapshotRepository, **kwargs: Any) -> Any:
+        saved = await save(self, **kwargs)
+        if left[0] and kwargs.get("players"):
             left[0] -= 1
             raise SeatTakenError(user, OTHER_CHANNEL)
-        await save_seats(connection, guild_id, channel_id, players)
+        return saved
 
-    monkeypatch.setattr(games, "_save_seats", refusing)
+    monkeypatch.setattr(SnapshotRepository, "save", refusing)
 
 
 async def test_a_start_whose_save_is_refused_takes_no_ante_and_leaves_no_game(

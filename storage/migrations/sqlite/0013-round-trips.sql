@@ -1,0 +1,3 @@
+-- PostgreSQL's 0013 adds server-side functions, each of which does in one statement (one round
+-- trip to the server) what several statements did. SQLite runs those steps from Python, on the
+-- loop's thread, where a statement costs no round trip: nothing changes here but the version.

@@ -1,0 +1,199 @@
+"""What a click waits for on PostgreSQL, counted (issue 25): a declaration or a setting of hands
+waits for at most six answers of the server, the one that reveals or settles the game too.
+
+Each answer is a round trip that, on a busy bot, waits for a turn of the event loop; one click
+used to wait for about 22 of them (35 to 73 with the outbox's lanes). The count wraps asyncpg's
+protocol (`tests.tables.round_trips`) and tells a click's own round trips (its action, from
+taking the table's lock to letting it go) from those of the outbox's lanes that show its events
+after it. Counted after a first game, as a running bot counts them: asyncpg prepares each
+statement once per connection.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Sequence
+
+import pytest
+
+import storage.postgres
+import tables.turns
+from tables.config import make_config
+from tables.events import ShowdownSettled
+from tables.phase import Phase
+from tables.table import Table
+from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World, quick_arranger
+from tests.tables.round_trips import RoundTrips, counting
+
+#: What a declaration or a setting of hands may wait for.
+MOST = 6
+
+pytestmark = pytest.mark.slow  # PostgreSQL: the full suite's
+
+
+@pytest.fixture(autouse=True)
+def one_lock_session(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One lock session, which the first game warms up as a running bot's are: asyncpg
+    prepares each statement (and looks up each array type) once per connection, and the
+    sessions take turns, so a game would meet some still cold."""
+    opened = storage.postgres.open_postgres
+    monkeypatch.setattr(
+        storage.postgres, "open_postgres", functools.partial(opened, lock_sessions=1)
+    )
+
+
+class Clicks:
+    """A world's clicks, each with its round trips: its own, and the outbox's after it."""
+
+    def __init__(self, world: World, counted: RoundTrips, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.world = world
+        self.counted = counted
+        #: (what, own round trips, the lanes' after it), for the assertions' messages.
+        self.seen: list[tuple[str, int, int]] = []
+        #: The first game only warms the connections up (each prepares its statements once).
+        self.warming = True
+        outbox = world.manager.outbox
+        after_commit = outbox.after_commit
+
+        async def counted_after(*args: object, **kwargs: object) -> None:
+            counted.part = "outbox"
+            try:
+                await after_commit(*args, **kwargs)  # type: ignore[arg-type]
+            finally:
+                counted.part = "own"
+
+        monkeypatch.setattr(outbox, "after_commit", counted_after)
+
+    async def click(self, what: str, clicked: Awaitable[object]) -> tuple[int, int]:
+        """Count one click (the computers' turns it starts run after it)."""
+        await self.world.manager.turns.wait()
+        self.counted.clear()
+        await clicked
+        own, after = len(self.counted.of("own")), len(self.counted.of("outbox"))
+        if self.warming:
+            return 0, 0
+        self.seen.append((what, own, after))
+        assert own <= MOST, f"{what}: {own} round trips\n{self.counted.shown()}"
+        assert "RESET" not in self.counted.shown(), self.counted.shown()
+        return own, after
+
+    def warmed(self) -> None:
+        """The next clicks are counted."""
+        self.warming = False
+
+    def table_of_counts(self) -> str:
+        return "\n".join(f"{what}: {own} + {after} after" for what, own, after in self.seen)
+
+
+async def table_now(world: World) -> Table:
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None
+    return table
+
+
+async def play_on_to_the_showdown(clicks: Clicks, players: Sequence[int]) -> None:
+    """Everyone plays on at every declaration, then sets hands; each click counted."""
+    world = clicks.world
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    while (table := await table_now(world)).phase is Phase.DECLARING:
+        waiting = table.waiting_for()
+        for user in waiting:
+            reveals = user == waiting[-1]
+            own, after = await clicks.click(
+                "reveal" if reveals else "declare",
+                world.manager.declare(GUILD, CHANNEL, user, True),
+            )
+            # Nothing the subscribers want: the publisher's lane, from memory, is all.
+            assert own + after <= MOST, clicks.table_of_counts()
+    table = await table_now(world)
+    waiting = table.waiting_for()
+    for user in waiting:
+        setting = quick_arranger(table.spec, table.seat_of(user).held)
+        settles = user == waiting[-1]
+        own, after = await clicks.click(
+            "settle" if settles else "submit", world.manager.submit(GUILD, CHANNEL, user, setting)
+        )
+        if not settles:
+            assert own + after <= MOST, clicks.table_of_counts()
+    assert world.publisher.of(ShowdownSettled)
+
+
+async def test_each_declaration_and_setting_of_hands_waits_for_six_round_trips_at_most(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with counting(monkeypatch) as counted:
+        world = await World.open(postgres_url)
+        try:
+            players = (HOST, PLAYERS[1], PLAYERS[2])
+            await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+            for user in players[1:]:
+                await world.manager.join(GUILD, CHANNEL, user)
+            clicks = Clicks(world, counted, monkeypatch)
+            await play_on_to_the_showdown(clicks, players)
+            clicks.warmed()
+            await play_on_to_the_showdown(clicks, players)
+            # Every declaration, its reveal, every setting and the settlement were counted.
+            kinds = {what for what, _, _ in clicks.seen}
+            assert kinds == {"declare", "reveal", "submit", "settle"}, clicks.table_of_counts()
+            print(clicks.table_of_counts())  # the counts, shown with -s
+            await world.check_ledger()
+        finally:
+            await world.close()
+
+
+async def surrender_then_play_on(clicks: Clicks, first: int, last: int) -> None:
+    """``first`` surrenders, then ``last`` plays on: one player is left, and the last
+    declaration reveals, escrows its stake and settles the game in one action."""
+    world = clicks.world
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await world.manager.turns.wait()
+    if first > 0:
+        await clicks.click("surrender", world.manager.declare(GUILD, CHANNEL, first, False))
+    showdowns = len(world.publisher.of(ShowdownSettled))
+    await clicks.click("play on, settle", world.manager.declare(GUILD, CHANNEL, last, True))
+    await world.manager.activity.idle()
+    assert len(world.publisher.of(ShowdownSettled)) == showdowns + 1
+    assert not (await table_now(world)).in_game
+
+
+async def test_a_declaration_that_reveals_and_settles_waits_for_six_round_trips_at_most(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with counting(monkeypatch) as counted:
+        world = await World.open(postgres_url)
+        try:
+            await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+            await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
+            clicks = Clicks(world, counted, monkeypatch)
+            await surrender_then_play_on(clicks, HOST, PLAYERS[1])
+            clicks.warmed()
+            await surrender_then_play_on(clicks, HOST, PLAYERS[1])
+            assert [what for what, _, _ in clicks.seen] == ["surrender", "play on, settle"]
+            print(clicks.table_of_counts())  # the counts, shown with -s
+            await world.check_ledger()
+        finally:
+            await world.close()
+
+
+async def test_against_a_computer_the_house_day_is_read_with_the_game(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The computer surrenders at once: the person's declaration settles the game, where the
+    # daily cap on chips from the house applies (its day read with the game's chips).
+    monkeypatch.setattr(tables.turns, "computer_declares", lambda *args, **kwargs: False)
+    with counting(monkeypatch) as counted:
+        world = await World.open(postgres_url)
+        try:
+            await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+            await world.manager.add_computer(GUILD, CHANNEL, HOST, "steady")
+            clicks = Clicks(world, counted, monkeypatch)
+            await surrender_then_play_on(clicks, -1, HOST)
+            clicks.warmed()
+            await surrender_then_play_on(clicks, -1, HOST)
+            assert [what for what, _, _ in clicks.seen] == ["play on, settle"]
+            print(clicks.table_of_counts())  # the counts, shown with -s
+            reads = [call.sql for call in counted.of("own") if "house_nets" in call.sql]
+            assert len(reads) == 1 and "escrow" in reads[0], counted.shown()
+            await world.check_ledger()
+        finally:
+            await world.close()
