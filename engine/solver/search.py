@@ -38,6 +38,7 @@ short.
 from __future__ import annotations
 
 import itertools
+import threading
 import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
@@ -80,11 +81,19 @@ Groups = tuple[list[Rank], list[float], list[float], list[list[Entry]]]
 
 #: A budget's clock: seconds that only grow.
 Clock = Callable[[], float]
-#: The clock a budget is counted on: CPU time of the calling thread. A busy machine stretches a
-#: search's wall time, not its CPU time, so the host's load never cuts a proof short; and where
-#: solves run in threads of one process, another solve's work is not counted against this one
-#: (in a worker process the thread is the process's own).
-cpu_clock: Clock = time.thread_time
+
+
+def cpu_clock() -> float:
+    """The clock a budget is counted on: in a process's main thread (the bot's solver workers),
+    its CPU time, so that a busy machine stretches a search's wall time but never cuts its proof
+    short; in any other thread (solves in threads beside one another, as the tests run them), the
+    wall clock, since threads of one process take turns for its interpreter's lock and CPU time
+    would stretch every budget by their number (five computers deciding at once took five times
+    as long)."""
+    if threading.current_thread() is threading.main_thread():
+        return time.thread_time()
+    return time.perf_counter()
+
 
 #: Bounds at or below the best found by this much cannot beat it (float sums of the same terms).
 _EPSILON = 1e-9
