@@ -400,12 +400,21 @@ class Database(ABC):
         one, else in a transaction of its own (the statement's); raises `RefusedCallError`."""
         raise NotImplementedError(f"{self.store} runs no server-side functions")
 
+    def leave(self, held: Held | None, value: int | None) -> None:
+        """A holder's last statement committed ``value`` under a lock it did not free: what the
+        next holder reads if the lock is handed to it as it is (PostgreSQL hands it to the next
+        task of the process that waits for it). Inside a larger transaction, which may still
+        fail, nothing is noted."""
+        if held is not None and not held.released and self.held() is None:
+            held.value, held.read = value, True
+
     async def call_releasing(self, function: str, params: Params, held: Held | None) -> list[Row]:
         """As `call`, for a function whose last parameter is a lock to let go with its commit:
-        where it can (``held`` is given, the task holds no transaction, and the lock's session
-        is still the one that took it) it runs on the lock's own session, frees the lock when
-        it commits and marks ``held`` released; else it is passed NULL and the lock is freed
-        as usual, at the end of its block."""
+        where it can (``held`` is given, the task holds no transaction, the lock's session is
+        still the one that took it, and no other task of the process waits for the lock) it
+        runs on the lock's own session, frees the lock when it commits and marks ``held``
+        released; else it is passed NULL and the lock is freed as usual at the end of its
+        block, or handed as it is to the task that waits (see `leave`)."""
         raise NotImplementedError(f"{self.store} runs no server-side functions")
 
     @property

@@ -303,6 +303,7 @@ class SnapshotRepository:
                     created=now,
                     passing=passing,
                 )
+        self.database.leave(held, version)
         return Snapshot(
             guild_id, channel_id, game_id, dict(state), version, parse_time(now), queued
         )
@@ -380,6 +381,7 @@ class SnapshotRepository:
             params = (guild_id, channel_id, payloads, now, list(passing))
             rows = await self.database.call_releasing("pp_delete_table", params, held)
             deleted, previous, ids, passed = rows[0]
+            self.database.leave(held, None)
             return Deleted(bool(deleted), _queued(previous, ids, passed, None, now))
         async with self.database.transaction() as connection:
             gone = await connection.execute(

@@ -216,6 +216,8 @@ class OutboxRepository:
                 (subscriber, guild_id, channel_id, position, list(subscribers)),
                 held,
             )
+            if position is not None:
+                self.database.leave(held, position)
             return int(rows[0][0])
         if position is None:
             return 0  # took nothing: nothing more to forget

@@ -17,8 +17,9 @@ import itertools
 import logging
 import os
 import socket
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
@@ -136,8 +137,9 @@ class PostgresDatabase(Database):
         self.pool = pool
         self.locks = tuple(locks)
         # Within this process one waiter per key asks the server; the rest queue here.
-        self._local: dict[tuple[str, tuple[int, int]], asyncio.Lock] = {}
+        self._local: dict[tuple[str, tuple[int, int]], _Gate] = {}
         self._turns = itertools.count()
+        self._freeing: set[asyncio.Future[None]] = set()
 
     @property
     def is_shared(self) -> bool:
@@ -171,19 +173,47 @@ class PostgresDatabase(Database):
         self, name: str, key: tuple[int, int], *, read: LockRead | None = None
     ) -> AsyncIterator[Held]:
         number = lock_id(name, key)
-        async with self._local.setdefault((name, key), asyncio.Lock()):
-            session = self._least_busy()
-            # Only the taking: the block's own calls report for themselves.
-            with self.health.watch():
-                value, generation = await session.take(number, read)
-            held = SessionHeld(value, read=read is not None, session=session, number=number)
-            held.generation = generation
+        gate = self._local.setdefault((name, key), _Gate())
+        gate.waiting += 1
+        try:
+            await gate.lock.acquire()
+        except BaseException:
+            gate.waiting -= 1
+            self._free_unwanted(gate)
+            raise
+        gate.waiting -= 1
+        try:
+            held = gate.kept
+            gate.kept = None
+            if held is None or held.session.generation != held.generation:
+                session = self._least_busy()
+                # Only the taking: the block's own calls report for themselves.
+                with self.health.watch():
+                    value, generation = await session.take(number, read)
+                held = SessionHeld(value, read=read is not None, session=session, number=number)
+                held.generation = generation
+            held.wanted = lambda: gate.waiting > 0
             try:
                 yield held
             finally:
                 if not held.released:
-                    # Shielded: a lock left behind in a session would block the table.
-                    await asyncio.shield(session.free(number))
+                    if gate.waiting and held.session.generation == held.generation:
+                        # Another action here waits: it takes the lock as this one leaves it,
+                        # a round trip the less for each while they queue.
+                        gate.kept = held
+                    else:
+                        # Shielded: a lock left behind in a session would block the table.
+                        await asyncio.shield(held.session.free(number))
+        finally:
+            gate.lock.release()
+
+    def _free_unwanted(self, gate: _Gate) -> None:
+        """A lock kept for a waiter that gave up (cancelled) is freed, if nobody else waits."""
+        held = gate.kept
+        if held is not None and not gate.waiting and not gate.lock.locked():
+            gate.kept = None
+            self._freeing.add(task := asyncio.ensure_future(held.session.free(held.number)))
+            task.add_done_callback(self._freeing.discard)
 
     def _least_busy(self) -> LockSession:
         """The session for a lock to take: any will do (within this process one task at a time
@@ -216,9 +246,11 @@ class PostgresDatabase(Database):
             or held.released
             or self.held() is not None
             or held.session.generation != held.generation
+            or held.wanted()
         ):
             # In a larger transaction, or the session's connection was lost (and the lock
-            # with it): the lock is freed as usual, or is gone.
+            # with it), or the lock goes to the next action here as it is: the lock is freed
+            # as usual, is gone, or is kept (and the statement needs no session).
             return await self.call(function, (*params, None))
         sql = postgres_sql(f"SELECT * FROM {function}({marks(len(params) + 1)})")
         # Shielded, as the lock's session is shared: cancelled meanwhile, the block's end frees
@@ -233,7 +265,18 @@ class PostgresDatabase(Database):
         return [tuple(row) for row in rows]
 
     async def close(self) -> None:
+        await asyncio.gather(*self._freeing, return_exceptions=True)
         await asyncio.gather(self.pool.close(), *(session.close() for session in self.locks))
+
+
+@dataclass(eq=False, slots=True)
+class _Gate:
+    """A key's lock within the process: the tasks waiting for it, and the advisory lock its
+    last holder kept for the next (the server's lock then passes between them untouched)."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    waiting: int = 0
+    kept: SessionHeld | None = None
 
 
 class SessionHeld(Held):
@@ -243,6 +286,8 @@ class SessionHeld(Held):
         super().__init__(value, read=read)
         self.session = session
         self.number = number
+        #: Whether another task of the process waits for the lock: it is then kept for it.
+        self.wanted: Callable[[], bool] = lambda: False
         #: The session's connection that took it: a lock lost with its connection is not freed
         #: by a statement on the next one.
         self.generation = session.generation

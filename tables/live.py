@@ -55,7 +55,8 @@ class LiveTables:
         """The channel's table as saved now: reloaded if another process changed it.
 
         ``held``: the table's lock, whose taking read the snapshot's version (one round trip
-        for both); else the version is read here.
+        for both), or which the last action here handed over with the version it saved; else
+        the version is read here.
         """
         if not self.shared:
             return self._tables.get(key)

@@ -188,6 +188,45 @@ async def test_a_process_holds_more_table_locks_than_it_has_connections(
         await two.close()
 
 
+@pytest.mark.slow  # PostgreSQL: the full suite's
+async def test_a_lock_passes_to_the_next_task_of_the_process_as_it_is(postgres_url: str) -> None:
+    one, two = await open_database(postgres_url), await open_database(postgres_url)
+    assert isinstance(one, PostgresDatabase)
+    try:
+        key = (9, 1)
+        handed: list[object] = []
+
+        async def next_action() -> None:
+            async with one.lock("table", key) as held:
+                handed.append(held)
+                await asyncio.sleep(0.2)  # another process cannot take it meanwhile
+
+        async with one.lock("table", key) as first:
+            waiting = asyncio.create_task(next_action())
+            await asyncio.sleep(0.05)
+            # What the first holder's last statement left is what the next one reads.
+            first.value, first.read = 7, True
+        await asyncio.sleep(0.05)
+        assert handed == [first] and first.value == 7, "the lock was freed and taken again"
+        other = asyncio.create_task(_enter(two, key))
+        await asyncio.sleep(0.1)
+        assert not other.done(), "another process took a lock handed over in this one"
+        await asyncio.wait_for(waiting, 5)
+        await asyncio.wait_for(other, 5)  # the last holder freed it
+        # A task that gives up waiting (cancelled) as the lock is handed to it frees it.
+        async with one.lock("table", key):
+            waiting = asyncio.create_task(_enter(one, key))
+            await asyncio.sleep(0.05)
+        waiting.cancel()
+        await asyncio.gather(waiting, return_exceptions=True)
+        async with asyncio.timeout(5):
+            async with two.lock("table", key):
+                pass
+    finally:
+        await one.close()
+        await two.close()
+
+
 async def _enter(database: PostgresDatabase, key: tuple[int, int]) -> None:
     async with database.lock("table", key):
         pass
