@@ -193,13 +193,16 @@ class PostgresDatabase(Database):
                 held = SessionHeld(value, read=read is not None, session=session, number=number)
                 held.generation = generation
             held.wanted = lambda: gate.waiting > 0
+            failed = True
             try:
                 yield held
+                failed = False
             finally:
                 if not held.released:
-                    if gate.waiting and held.session.generation == held.generation:
+                    if not failed and gate.waiting and held.session.generation == held.generation:
                         # Another action here waits: it takes the lock as this one leaves it,
-                        # a round trip the less for each while they queue.
+                        # a round trip the less for each while they queue. (After a failure,
+                        # what the lock guards may not be what the holder last left: freed.)
                         gate.kept = held
                     else:
                         # Shielded: a lock left behind in a session would block the table.

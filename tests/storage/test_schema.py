@@ -213,6 +213,15 @@ async def test_a_lock_passes_to_the_next_task_of_the_process_as_it_is(postgres_u
         assert not other.done(), "another process took a lock handed over in this one"
         await asyncio.wait_for(waiting, 5)
         await asyncio.wait_for(other, 5)  # the last holder freed it
+        # A holder that fails hands nothing over: the next takes the lock afresh.
+        handed.clear()
+        with contextlib.suppress(RuntimeError):
+            async with one.lock("table", key) as failing:
+                waiting = asyncio.create_task(next_action())
+                await asyncio.sleep(0.05)
+                raise RuntimeError("the save failed")
+        await asyncio.wait_for(waiting, 5)
+        assert handed and handed[0] is not failing
         # A task that gives up waiting (cancelled) as the lock is handed to it frees it.
         async with one.lock("table", key):
             waiting = asyncio.create_task(_enter(one, key))
