@@ -278,3 +278,29 @@ class TableAbandoned(Event):
     reason: str
     #: The game under way when the table closed, if any.
     game_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengePlayed(Event):
+    """A player's arrangement of the day's challenge deal was scored (duplicate play).
+
+    Not a table's event: the challenge queues it in the channel where it was played, so the
+    features that listen to the tables (achievements, a profile's streak) hear of it the same way.
+    """
+
+    #: The challenge's day (UTC), ISO: "2026-11-26".
+    day: str
+    #: The Pyramid game of the deal: showdown, standard, no-surrender or casino.
+    game: str
+    user: int
+    #: The points the player's arrangement won against the other seats' fixed settings.
+    points: int
+    #: The points of the solver's arrangement of the same cards against the same settings.
+    par: int
+    #: Consecutive days (UTC) the player has played a challenge, this one included.
+    streak: int
+
+    @property
+    def score(self) -> int:
+        """Points against par: above 0 beat par."""
+        return self.points - self.par
