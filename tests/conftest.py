@@ -25,6 +25,7 @@ from tests.postgres import (
     fresh_database,
     server_url,
 )
+from tests.render.helpers import Drawn, record_drawn
 
 STORES = ("sqlite", "postgresql")
 _TEMPLATE = f"pp_template_{os.getpid()}"
@@ -84,3 +85,9 @@ def database_target(store_name: str, tmp_path: Path, request: pytest.FixtureRequ
         return tmp_path / "store.sqlite3"
     # Asked for only when the test runs on PostgreSQL, so SQLite runs need no server.
     return str(request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
+    """Every text the pictures lay during the test, with its face (``tests.render.helpers``)."""
+    return record_drawn(monkeypatch)

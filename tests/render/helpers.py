@@ -1,12 +1,17 @@
-"""Steps the render tests share: whether a text is drawn with no missing-glyph box."""
+"""Steps the render tests share: every text a picture lays, and whether a text is drawn with no
+missing-glyph box."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+from render import style
 from render.fonts import draws, runs
 
 #: A character no bundled font has (a private-use code point): the box is drawn for it.
@@ -53,3 +58,33 @@ def boxes(text: str, face: ImageFont.FreeTypeFont) -> list[str]:
             if lacking or drawn == missing or not any(drawn[:-2]):
                 found.append(cluster)
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One piece of text Pillow laid, and the face it was laid in."""
+
+    text: str
+    face: ImageFont.FreeTypeFont
+
+    @property
+    def size(self) -> int:
+        """The type size in pixels."""
+        return int(self.face.size)
+
+
+def record_drawn(monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
+    """A list that gets every text the pictures lay from now on, with its face (each text is laid
+    from its coverage, drawn by FreeType once and remembered; pictures are drawn in threads, so
+    the list is guarded)."""
+    texts: list[Drawn] = []
+    lock = threading.Lock()
+    original = style.text_coverage
+
+    def coverage(text: str, face: ImageFont.FreeTypeFont, anchor: str = "la") -> style.Laid:
+        with lock:
+            texts.append(Drawn(text, face))
+        return original(text, face, anchor)
+
+    monkeypatch.setattr(style, "text_coverage", coverage)
+    return texts

@@ -4,20 +4,17 @@ then Noto Sans Arabic, Noto Sans CJK, Noto Color Emoji), never as the missing-gl
 from __future__ import annotations
 
 import random
-import threading
 import unicodedata
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
-from PIL import ImageFont
 
 from engine.cards import Shoe
 from render import ShowdownRow, leaderboard_png, showdown_png, style
 from render.fonts import COVERAGE_FILE, EMOJI, FONT_DIR, coverage, runs
 from render.style import ELLIPSIS, font
-from tests.render.helpers import UNDRAWN, boxes, ink
+from tests.render.helpers import UNDRAWN, Drawn, boxes, ink
 
 #: A name in each script the issue names, and a few mixed as people write them.
 NAMES = {
@@ -91,24 +88,8 @@ def test_a_cut_name_keeps_its_emoji_whole() -> None:
     assert style.text_width(cut, font(21)) <= 60
 
 
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, ImageFont.FreeTypeFont]]]:
-    """Every text the pictures lay meanwhile, with its face."""
-    texts: list[tuple[str, ImageFont.FreeTypeFont]] = []
-    lock = threading.Lock()
-    original = style.text_coverage
-
-    def coverage(text: str, face: ImageFont.FreeTypeFont, anchor: str = "la") -> style.Laid:
-        with lock:
-            texts.append((text, face))
-        return original(text, face, anchor)
-
-    monkeypatch.setattr(style, "text_coverage", coverage)
-    return texts
-
-
 def test_the_showdown_and_the_leaderboard_draw_every_name_whole(
-    drawn: list[tuple[str, ImageFont.FreeTypeFont]],
+    drawn: list[Drawn],
 ) -> None:
     names = list(NAMES.values())[:6]
     shoe = Shoe(decks=3, jokers=4, rng=random.Random(3))
@@ -125,10 +106,10 @@ def test_the_showdown_and_the_leaderboard_draw_every_name_whole(
     ]
     showdown_png(rows, title="Game 1")
     leaderboard_png("Leaderboard", [(rank, name, 100 - rank) for rank, name in enumerate(names)])
-    texts = {text for text, _ in drawn}
+    texts = {piece.text for piece in drawn}
     for name in names:
         assert name in texts, f"{name!r} was not drawn whole"
-    assert [(text, boxes(text, face)) for text, face in drawn if boxes(text, face)] == []
+    assert [(p.text, boxes(p.text, p.face)) for p in drawn if boxes(p.text, p.face)] == []
 
 
 def test_the_coverage_file_is_what_each_font_draws() -> None:

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import io
 import random
-import threading
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import takewhile
 from typing import Any
 
@@ -15,40 +13,16 @@ import pytest
 from PIL import Image
 
 from engine.cards import Shoe, parse_cards
-from render import ShowdownRow, hand_png, hands_png, leaderboard_png, showdown_png, style
+from render import ShowdownRow, hand_png, hands_png, leaderboard_png, showdown_png
 from render.hands import hand_layout
 from render.showdown import Wager
 from render.style import ELLIPSIS, label_lines
+from tests.render.helpers import Drawn
 
 #: Where Discord shows a picture on a phone, in pixels across.
 PHONE_WIDTH = 400
 SLOTS = ("Hand 1", "Hand 2", "Hand 3", "Hand 4", "Hand 5", "Hand 6")
 SIZES = (1, 3, 5, 5, 5, 6)
-
-
-@dataclass(frozen=True, slots=True)
-class Drawn:
-    """One piece of text Pillow drew, and its type size in pixels."""
-
-    text: str
-    size: int
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
-    """Every text the pictures lay meanwhile, with its size (each is laid from its coverage,
-    drawn by FreeType once and remembered)."""
-    texts: list[Drawn] = []
-    lock = threading.Lock()
-    original = style.text_coverage
-
-    def coverage(text: str, face: Any, anchor: str = "la") -> Any:
-        with lock:
-            texts.append(Drawn(text, face.size))
-        return original(text, face, anchor)
-
-    monkeypatch.setattr(style, "text_coverage", coverage)
-    yield texts
 
 
 def _words(drawn: list[Drawn]) -> str:

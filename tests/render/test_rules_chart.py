@@ -5,17 +5,15 @@ beside the rows' names going on below rather than shrinking."""
 from __future__ import annotations
 
 import io
-import threading
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from PIL import Image
 
-from render import style
 from render.rules import MAX_WIDTH, chart_png
 from tables.games import GAMES, rules_card
+from tests.render.helpers import Drawn
 
 #: Where Discord shows a picture on a phone, in pixels across.
 PHONE_WIDTH = 400
@@ -30,30 +28,6 @@ class Chart:
     rows: tuple[tuple[str, ...], ...]
     over: str = ""
     note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Drawn:
-    """One piece of text Pillow drew, and its type size in pixels."""
-
-    text: str
-    size: int
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
-    """Every text the picture lays, with its size."""
-    texts: list[Drawn] = []
-    lock = threading.Lock()
-    original = style.text_coverage
-
-    def coverage(text: str, face: Any, anchor: str = "la") -> Any:
-        with lock:
-            texts.append(Drawn(text, face.size))
-        return original(text, face, anchor)
-
-    monkeypatch.setattr(style, "text_coverage", coverage)
-    yield texts
 
 
 def size_of(data: bytes) -> tuple[int, int]:
