@@ -128,7 +128,7 @@ class RatingRepository:
         # The length as set now: a shorter one ends the season under way sooner.
         ends = season_end(starts, days)
         if now < ends:
-            return Season(guild_id, number, starts, None)
+            return Season(guild_id, number, starts, None, ends)
         # The next season is the one that holds now: seasons nobody read or played are skipped.
         following = ends
         while season_end(following, days) <= now:
@@ -142,7 +142,8 @@ class RatingRepository:
             await self._close(connection, guild_id, number, ends, soften)
         row = await connection.fetchone(_LATEST, (guild_id,))
         assert row is not None
-        return Season(guild_id, row[0], parse_time(row[1]), None)
+        starts = parse_time(row[1])
+        return Season(guild_id, row[0], starts, None, season_end(starts, days))
 
     async def _close(
         self, connection: Connection, guild_id: int, number: int, ends: datetime, soften: Soften
@@ -236,7 +237,8 @@ class RatingRepository:
         )
         if row is None:
             return None
-        return Season(guild_id, row[0], parse_time(row[1]), _moment(row[2]))
+        ends = _moment(row[2])
+        return Season(guild_id, row[0], parse_time(row[1]), ends, ends)
 
     async def final_standings(
         self, guild_id: int, number: int, game: str, *, limit: int = 10

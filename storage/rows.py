@@ -279,8 +279,10 @@ class Season:
     guild_id: int
     number: int
     starts: datetime
-    #: When it ended (None: under way; it ends by the server's season length).
+    #: When it ended (None: under way).
     ends: datetime | None
+    #: When it ends by the server's season length as set now (a finished one: ``ends``).
+    due: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

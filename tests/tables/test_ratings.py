@@ -185,6 +185,7 @@ async def test_a_season_length_in_days_and_idle_seasons_skipped(
     ratings = Ratings(store.ratings)
     first = await ratings.season(GUILD)
     assert first.starts == datetime(2026, 3, 30, tzinfo=UTC)
+    assert first.due == datetime(2026, 4, 6, tzinfo=UTC)
     clock.now = datetime(2026, 4, 20, 1, 0, tzinfo=UTC)  # three weeks on: 2 seasons nobody saw
     second = await ratings.season(GUILD)
     assert (second.number, second.starts) == (2, datetime(2026, 4, 20, tzinfo=UTC))
