@@ -51,6 +51,7 @@ from cogs.lifecycle import LifecycleCog
 from cogs.lobby import TableCog
 from cogs.pictures import warm_up_pictures
 from cogs.publisher import DiscordPublisher
+from cogs.ratings import RatingsCog
 from cogs.settings import SettingsCog
 from cogs.sync import sync_if_changed
 from storage import Storage
@@ -458,7 +459,7 @@ class PyramidBot(commands.AutoShardedBot):
 
 def command_cogs() -> list[commands.Cog]:
     """The cogs that hold the slash commands (the bot's whole tree, and what ``--sync`` sends)."""
-    return [TableCog(), PlayCog(), ChipsCog(), CoachCog(), InfoCog(), SettingsCog()]
+    return [TableCog(), PlayCog(), ChipsCog(), RatingsCog(), CoachCog(), InfoCog(), SettingsCog()]
 
 
 def refusal(error: discord.HTTPException) -> str:

@@ -99,6 +99,11 @@ def option_lines(defaults: TableDefaults) -> list[str]:
     ]
 
 
+def season_length(days: int) -> str:
+    """A rating season's length as the settings say it."""
+    return "**a calendar month**" if days == 0 else f"**{days}** day(s)"
+
+
 def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
     """The server's settings as a few lines."""
     antes = ", ".join(
@@ -120,6 +125,8 @@ def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
             f"- New players start with **{settings.starting_chips:,}** chips; the daily bonus "
             f"is **{settings.daily_bonus:,}**.",
             f"- An idle lobby closes after **{settings.lobby_minutes}** minutes.",
+            f"- A rating season lasts {season_length(settings.season_days)} "
+            "(a new length ends the season under way sooner or later).",
             f"- Antes: {antes}.",
             f"- Deadlines: **{defaults.declaration_seconds}** s to declare, "
             f"**{defaults.arrangement_seconds}** s to set hands.",
@@ -179,6 +186,16 @@ class SettingsCog(
     ) -> None:
         """The house's net today, yesterday and over the week; change the daily cap."""
         await _house(interaction, cap)
+
+    @app_commands.command(name="season", description="How long a rating season lasts")
+    @app_commands.describe(days="Days a season lasts, 1-366; 0: a calendar month (the default)")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def season(
+        self, interaction: discord.Interaction[Any], days: app_commands.Range[int, 0, 366]
+    ) -> None:
+        """Change the rating seasons' length."""
+        await _change(interaction, season_days=days)
 
     @app_commands.command(name="chips", description="Starting chips and the daily bonus")
     @app_commands.describe(starting="Chips a new player starts with", daily="The daily bonus")
@@ -289,6 +306,7 @@ async def _change(
     starting_chips: int | None = None,
     daily_bonus: int | None = None,
     lobby_minutes: int | None = None,
+    season_days: int | None = None,
     ante: tuple[str, int | None] | None = None,
     options: dict[str, Any] | None = None,
 ) -> None:
@@ -305,7 +323,7 @@ async def _change(
             defaults = defaults.changed(**options)
         if ante is not None:
             defaults = defaults.with_ante(*ante)
-        asked = (starting_chips, daily_bonus, lobby_minutes, ante, options)
+        asked = (starting_chips, daily_bonus, lobby_minutes, season_days, ante, options)
         if all(value is None for value in asked):
             return describe(current, defaults)
         changed = await store.set(
@@ -313,6 +331,7 @@ async def _change(
             starting_chips=starting_chips,
             daily_bonus=daily_bonus,
             lobby_minutes=lobby_minutes,
+            season_days=season_days,
             table_defaults=defaults.to_json(),
         )
         return describe(changed, defaults)

@@ -14,6 +14,7 @@ from storage.leaderboards import LeaderboardRepository
 from storage.messages import TableMessageRepository
 from storage.outbox import OutboxRepository
 from storage.players import PlayerRepository
+from storage.ratings import RatingRepository
 from storage.settings import SettingsRepository
 from storage.statistics import StatisticsRepository
 
@@ -36,6 +37,7 @@ class Storage:
     statistics: StatisticsRepository
     commands: CommandSyncRepository
     messages: TableMessageRepository
+    ratings: RatingRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -55,4 +57,5 @@ class Storage:
             StatisticsRepository(database),
             CommandSyncRepository(database),
             TableMessageRepository(database),
+            RatingRepository(database),
         )

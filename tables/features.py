@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from storage import Storage
 from tables.activity import ActivityLog
+from tables.ratings import PlayerRatings
 from tables.statistics import PlayerStatistics
 from tables.subscribers import Subscriber
 
 
 def listening_features(storage: Storage) -> tuple[Subscriber, ...]:
     """Every subscriber the bot runs beside its publisher."""
-    return (PlayerStatistics(storage.statistics), ActivityLog())
+    return (PlayerStatistics(storage.statistics), PlayerRatings(storage.ratings), ActivityLog())

@@ -124,12 +124,20 @@ async def forget_the_statistics(target: str | Path) -> None:
         "player_stats_games",
         "command_syncs",
         "table_messages",
+        "season_standings",
+        "rating_seasons",
+        "ratings",
+        "rated_games",
     )
+    # Columns that later migrations added to older tables.
+    added = ("ALTER TABLE guild_settings DROP COLUMN season_days",)
     if isinstance(target, Path):
         connection = sqlite3.connect(target)
         try:
             for table in dropped:
                 connection.execute(f"DROP TABLE {table}")
+            for statement in added:
+                connection.execute(statement)
             connection.execute("PRAGMA user_version = 9")
             connection.commit()
         finally:
@@ -139,6 +147,8 @@ async def forget_the_statistics(target: str | Path) -> None:
     try:
         for table in dropped:
             await server.execute(f"DROP TABLE {table}")
+        for statement in added:
+            await server.execute(statement)
         await server.execute("DELETE FROM schema_version WHERE version >= 10")
     finally:
         await server.close()
