@@ -149,6 +149,8 @@ class GuildSettings:
     table_defaults: dict[str, Any] = field(default_factory=dict)
     #: The most a player may net from the house's computers in a UTC day.
     house_cap: int = 100
+    #: Whether an achievement earned is announced in the table's channel (tables/achievements.py).
+    announce_achievements: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
-"""Per-server settings: starting chips, the daily bonus, lobby expiry, the table defaults and
-the daily cap on chips from the house's computers."""
+"""Per-server settings: starting chips, the daily bonus, lobby expiry, the table defaults, the
+daily cap on chips from the house's computers and whether achievements are announced."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ LOBBY_MINUTES_RANGE: Final = (1, 7 * 24 * 60)
 MAX_CHIPS: Final = 1_000_000_000
 
 _SELECT = (
-    "SELECT starting_chips, daily_bonus, lobby_minutes, table_defaults, house_cap"
-    " FROM guild_settings WHERE guild_id = ?"
+    "SELECT starting_chips, daily_bonus, lobby_minutes, table_defaults, house_cap,"
+    " announce_achievements FROM guild_settings WHERE guild_id = ?"
 )
 
 
@@ -38,7 +38,7 @@ def _settings(guild_id: int, row: Row | None) -> GuildSettings:
             house_cap=DEFAULT_HOUSE_CAP,
         )
     cap = DEFAULT_HOUSE_CAP if row[4] is None else row[4]
-    return GuildSettings(guild_id, row[0], row[1], row[2], json.loads(row[3]), cap)
+    return GuildSettings(guild_id, row[0], row[1], row[2], json.loads(row[3]), cap, bool(row[5]))
 
 
 async def read_settings(connection: Connection, guild_id: int) -> GuildSettings:
@@ -65,6 +65,7 @@ class SettingsRepository:
         lobby_minutes: int | None = None,
         table_defaults: Mapping[str, Any] | None = None,
         house_cap: int | None = None,
+        announce_achievements: bool | None = None,
     ) -> GuildSettings:
         """Change the settings given, keep the others; return the result.
 
@@ -79,6 +80,9 @@ class SettingsRepository:
                 old.lobby_minutes if lobby_minutes is None else lobby_minutes,
                 old.table_defaults if table_defaults is None else dict(table_defaults),
                 old.house_cap if house_cap is None else house_cap,
+                old.announce_achievements
+                if announce_achievements is None
+                else announce_achievements,
             )
             for name, value in (
                 ("Starting chips", new.starting_chips),
@@ -92,10 +96,12 @@ class SettingsRepository:
                 raise StorageError(f"An idle lobby closes after {low} to {high:,} minutes.")
             await connection.execute(
                 "INSERT INTO guild_settings (guild_id, starting_chips, daily_bonus, lobby_minutes,"
-                " table_defaults, house_cap, updated) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " table_defaults, house_cap, announce_achievements, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET starting_chips = excluded.starting_chips,"
                 " daily_bonus = excluded.daily_bonus, lobby_minutes = excluded.lobby_minutes,"
                 " table_defaults = excluded.table_defaults, house_cap = excluded.house_cap,"
+                " announce_achievements = excluded.announce_achievements,"
                 " updated = excluded.updated",
                 (
                     guild_id,
@@ -104,6 +110,7 @@ class SettingsRepository:
                     new.lobby_minutes,
                     json.dumps(new.table_defaults),
                     new.house_cap,
+                    int(new.announce_achievements),
                     self.database.now(),
                 ),
             )
