@@ -5,6 +5,7 @@ is a module of its own and a line here; the tables themselves do not change."""
 from __future__ import annotations
 
 from storage import Storage
+from tables.achievements import Achievements
 from tables.activity import ActivityLog
 from tables.statistics import PlayerStatistics
 from tables.subscribers import Subscriber
@@ -12,4 +13,8 @@ from tables.subscribers import Subscriber
 
 def listening_features(storage: Storage) -> tuple[Subscriber, ...]:
     """Every subscriber the bot runs beside its publisher."""
-    return (PlayerStatistics(storage.statistics), ActivityLog())
+    return (
+        PlayerStatistics(storage.statistics),
+        ActivityLog(),
+        Achievements(storage.achievements, storage.settings),
+    )
