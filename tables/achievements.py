@@ -30,7 +30,7 @@ class Facts:
     whole showdown) or their play of a daily challenge, and their games so far, this one
     counted."""
 
-    showdown: ShowdownSettled | None = None
+    settled: ShowdownSettled | None = None
     seat: SeatResult | None = None
     challenge: ChallengePlayed | None = None
     tally: Tally = field(default_factory=Tally)
@@ -68,24 +68,24 @@ def _swept(facts: Facts) -> bool:
 
 def _beat_strong_computer(facts: Facts) -> bool:
     """The player's points against a strong computer's at the table came out above zero."""
-    showdown, seat = facts.showdown, facts.seat
-    if showdown is None or seat is None or seat.user not in showdown.matrix_players:
+    settled, seat = facts.settled, facts.seat
+    if settled is None or seat is None or seat.user not in settled.matrix_players:
         return False
-    row = showdown.matrix[showdown.matrix_players.index(seat.user)]
+    row = settled.matrix[settled.matrix_players.index(seat.user)]
     return any(
-        other.computer == Level.STRONG.value and row[showdown.matrix_players.index(other.user)] > 0
-        for other in showdown.seats
-        if other.user in showdown.matrix_players
+        other.computer == Level.STRONG.value and row[settled.matrix_players.index(other.user)] > 0
+        for other in settled.seats
+        if other.user in settled.matrix_players
     )
 
 
 def _took_the_pot(facts: Facts) -> bool:
-    showdown, seat = facts.showdown, facts.seat
+    settled, seat = facts.settled, facts.seat
     return (
-        showdown is not None
+        settled is not None
         and seat is not None
-        and showdown.pot > 0
-        and showdown.pot_winners == (seat.user,)
+        and settled.pot > 0
+        and settled.pot_winners == (seat.user,)
     )
 
 
@@ -256,7 +256,7 @@ class Achievements:
                     game=event.game,
                     won=seat.net > 0,
                 )
-                players.append((seat.user, Facts(showdown=event, seat=seat, tally=tally)))
+                players.append((seat.user, Facts(settled=event, seat=seat, tally=tally)))
         elif isinstance(event, ChallengePlayed) and not is_computer(event.user):
             players.append((event.user, Facts(challenge=event)))
         announced: list[Event] = []
