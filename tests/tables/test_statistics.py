@@ -124,12 +124,18 @@ async def forget_the_statistics(target: str | Path) -> None:
         "player_stats_games",
         "command_syncs",
         "table_messages",
+        "achievements",
+        "achievement_games",
     )
+    #: Columns later migrations added to tables that were there before.
+    added = (("guild_settings", "announce_achievements"),)
     if isinstance(target, Path):
         connection = sqlite3.connect(target)
         try:
             for table in dropped:
                 connection.execute(f"DROP TABLE {table}")
+            for table, column in added:
+                connection.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
             connection.execute("PRAGMA user_version = 9")
             connection.commit()
         finally:
@@ -139,6 +145,8 @@ async def forget_the_statistics(target: str | Path) -> None:
     try:
         for table in dropped:
             await server.execute(f"DROP TABLE {table}")
+        for table, column in added:
+            await server.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         await server.execute("DELETE FROM schema_version WHERE version >= 10")
     finally:
         await server.close()
