@@ -39,7 +39,7 @@ HELP = """**Pyramid Poker: how a game goes**
 **Commands**
 - Tables: `/table create`, `join`, `leave`, `start`, `status`, `cancel`, `kick`, `addbot`
 - Your hand: `/hand`, `/arrange hands`, `/arrange build`, `/arrange suggest`
-- Chips: `/balance`, `/daily`, `/history`, `/leaderboard`
+- Chips: `/balance`, `/daily`, `/history`, `/leaderboard`, `/profile` (your card and achievements)
 - Past games: `/review` (your hands beside the best), `/replay` (a showdown again)
 - Looking things up: `/help` (this), `/evaluate` names any hand, `/rules` a game's rules card
 - Server admins: `/settings` (`status`: the bot's processes), `/chips grant`, `take`, `ledger`

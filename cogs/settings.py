@@ -125,14 +125,14 @@ def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
             f"**{defaults.arrangement_seconds}** s to set hands.",
             f"- A player silent at a declaration deadline **{silent}**.",
             *option_lines(defaults),
-            f"- Computer players: {computers}; they pay a player at most "
-            f"**{settings.house_cap:,}** chips a day (`/settings house`).",
             "- Achievements earned are "
             + (
                 "**announced** in the table's channel."
                 if settings.announce_achievements
                 else "**not announced** (still earned, and shown by `/profile`)."
             ),
+            f"- Computer players: {computers}; they pay a player at most "
+            f"**{settings.house_cap:,}** chips a day (`/settings house`).",
         ]
     )
 
