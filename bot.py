@@ -50,6 +50,7 @@ from cogs.info import RULES_URL_LIMIT, InfoCog
 from cogs.lifecycle import LifecycleCog
 from cogs.lobby import TableCog
 from cogs.pictures import warm_up_pictures
+from cogs.profile import ProfileCog
 from cogs.publisher import DiscordPublisher
 from cogs.ratings import RatingsCog
 from cogs.settings import SettingsCog
@@ -459,7 +460,16 @@ class PyramidBot(commands.AutoShardedBot):
 
 def command_cogs() -> list[commands.Cog]:
     """The cogs that hold the slash commands (the bot's whole tree, and what ``--sync`` sends)."""
-    return [TableCog(), PlayCog(), ChipsCog(), RatingsCog(), CoachCog(), InfoCog(), SettingsCog()]
+    return [
+        TableCog(),
+        PlayCog(),
+        ChipsCog(),
+        RatingsCog(),
+        CoachCog(),
+        InfoCog(),
+        SettingsCog(),
+        ProfileCog(),
+    ]
 
 
 def refusal(error: discord.HTTPException) -> str:

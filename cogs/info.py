@@ -39,7 +39,7 @@ HELP = """**Pyramid Poker: how a game goes**
 **Commands**
 - Tables: `/table create`, `join`, `leave`, `start`, `status`, `cancel`, `kick`, `addbot`
 - Your hand: `/hand`, `/arrange hands`, `/arrange build`, `/arrange suggest`
-- Chips: `/balance`, `/daily`, `/history`, `/leaderboard`, `/rating`, `/season`
+- Chips: `/balance`, `/daily`, `/history`, `/leaderboard`, `/rating`, `/season`, `/profile`
 - Past games: `/review` (yours beside the best), `/replay` (a showdown again)
 - Look-ups: `/help` (this), `/evaluate` names any hand, `/rules` a game's rules card
 - Server admins: `/settings` (`status`: the bot's processes), `/chips grant`, `take`, `ledger`

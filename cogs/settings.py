@@ -1,5 +1,5 @@
-"""``/settings``: a server's chips, lobby expiry, table defaults and the house's chips (Manage
-Server only)."""
+"""``/settings``: a server's chips, lobby expiry, table defaults, the house's chips and whether
+achievements are announced (Manage Server only)."""
 
 from __future__ import annotations
 
@@ -132,6 +132,12 @@ def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
             f"**{defaults.arrangement_seconds}** s to set hands.",
             f"- A player silent at a declaration deadline **{silent}**.",
             *option_lines(defaults),
+            "- Achievements earned are "
+            + (
+                "**announced** in the table's channel."
+                if settings.announce_achievements
+                else "**not announced** (still earned, and shown by `/profile`)."
+            ),
             f"- Computer players: {computers}; they pay a player at most "
             f"**{settings.house_cap:,}** chips a day (`/settings house`).",
         ]
@@ -219,6 +225,14 @@ class SettingsCog(
     ) -> None:
         """Change the lobby expiry."""
         await _change(interaction, lobby_minutes=minutes)
+
+    @app_commands.command(name="achievements", description="Announce achievements, or not")
+    @app_commands.describe(announce="Announce each achievement earned in the table's channel")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def achievements(self, interaction: discord.Interaction[Any], announce: bool) -> None:
+        """Announce the achievements earned, or keep them quiet."""
+        await _change(interaction, announce_achievements=announce)
 
     @app_commands.command(name="ante", description="A game's default ante on this server")
     @app_commands.describe(game="Which game", chips="The ante; leave out for the game's own")
@@ -309,6 +323,7 @@ async def _change(
     season_days: int | None = None,
     ante: tuple[str, int | None] | None = None,
     options: dict[str, Any] | None = None,
+    announce_achievements: bool | None = None,
 ) -> None:
     """Apply the changes given (each checked, all or none) and show the settings."""
     assert interaction.guild_id is not None
@@ -323,7 +338,15 @@ async def _change(
             defaults = defaults.changed(**options)
         if ante is not None:
             defaults = defaults.with_ante(*ante)
-        asked = (starting_chips, daily_bonus, lobby_minutes, season_days, ante, options)
+        asked = (
+            starting_chips,
+            daily_bonus,
+            lobby_minutes,
+            season_days,
+            ante,
+            options,
+            announce_achievements,
+        )
         if all(value is None for value in asked):
             return describe(current, defaults)
         changed = await store.set(
@@ -333,6 +356,7 @@ async def _change(
             lobby_minutes=lobby_minutes,
             season_days=season_days,
             table_defaults=defaults.to_json(),
+            announce_achievements=announce_achievements,
         )
         return describe(changed, defaults)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from storage.achievements import AchievementRepository
 from storage.chips import ChipRepository
 from storage.cluster import DeadlineRepository, ProcessRepository
 from storage.commands import CommandSyncRepository
@@ -38,6 +39,7 @@ class Storage:
     commands: CommandSyncRepository
     messages: TableMessageRepository
     ratings: RatingRepository
+    achievements: AchievementRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -58,4 +60,5 @@ class Storage:
             CommandSyncRepository(database),
             TableMessageRepository(database),
             RatingRepository(database),
+            AchievementRepository(database),
         )

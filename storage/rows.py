@@ -151,6 +151,8 @@ class GuildSettings:
     house_cap: int = 100
     #: How many days a rating season lasts; 0: a calendar month.
     season_days: int = 0
+    #: Whether an achievement earned is announced in the table's channel (tables/achievements.py).
+    announce_achievements: bool = True
 
 
 @dataclass(frozen=True, slots=True)

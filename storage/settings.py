@@ -1,5 +1,6 @@
 """Per-server settings: starting chips, the daily bonus, lobby expiry, the table defaults, the
-daily cap on chips from the house's computers and the rating seasons' length."""
+daily cap on chips from the house's computers, the rating seasons' length and whether
+achievements are announced."""
 
 from __future__ import annotations
 
@@ -25,8 +26,8 @@ SEASON_DAYS_RANGE: Final = (0, 366)
 MAX_CHIPS: Final = 1_000_000_000
 
 _SELECT = (
-    "SELECT starting_chips, daily_bonus, lobby_minutes, table_defaults, house_cap, season_days"
-    " FROM guild_settings WHERE guild_id = ?"
+    "SELECT starting_chips, daily_bonus, lobby_minutes, table_defaults, house_cap, season_days,"
+    " announce_achievements FROM guild_settings WHERE guild_id = ?"
 )
 
 
@@ -40,7 +41,9 @@ def _settings(guild_id: int, row: Row | None) -> GuildSettings:
             house_cap=DEFAULT_HOUSE_CAP,
         )
     cap = DEFAULT_HOUSE_CAP if row[4] is None else row[4]
-    return GuildSettings(guild_id, row[0], row[1], row[2], json.loads(row[3]), cap, row[5] or 0)
+    return GuildSettings(
+        guild_id, row[0], row[1], row[2], json.loads(row[3]), cap, row[5] or 0, bool(row[6])
+    )
 
 
 async def read_settings(connection: Connection, guild_id: int) -> GuildSettings:
@@ -68,6 +71,7 @@ class SettingsRepository:
         table_defaults: Mapping[str, Any] | None = None,
         house_cap: int | None = None,
         season_days: int | None = None,
+        announce_achievements: bool | None = None,
     ) -> GuildSettings:
         """Change the settings given, keep the others; return the result.
 
@@ -83,6 +87,9 @@ class SettingsRepository:
                 old.table_defaults if table_defaults is None else dict(table_defaults),
                 old.house_cap if house_cap is None else house_cap,
                 old.season_days if season_days is None else season_days,
+                old.announce_achievements
+                if announce_achievements is None
+                else announce_achievements,
             )
             for name, value in (
                 ("Starting chips", new.starting_chips),
@@ -102,11 +109,14 @@ class SettingsRepository:
                 )
             await connection.execute(
                 "INSERT INTO guild_settings (guild_id, starting_chips, daily_bonus, lobby_minutes,"
-                " table_defaults, house_cap, season_days, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " table_defaults, house_cap, season_days, announce_achievements, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET starting_chips = excluded.starting_chips,"
                 " daily_bonus = excluded.daily_bonus, lobby_minutes = excluded.lobby_minutes,"
                 " table_defaults = excluded.table_defaults, house_cap = excluded.house_cap,"
-                " season_days = excluded.season_days, updated = excluded.updated",
+                " season_days = excluded.season_days,"
+                " announce_achievements = excluded.announce_achievements,"
+                " updated = excluded.updated",
                 (
                     guild_id,
                     new.starting_chips,
@@ -115,6 +125,7 @@ class SettingsRepository:
                     json.dumps(new.table_defaults),
                     new.house_cap,
                     new.season_days,
+                    int(new.announce_achievements),
                     self.database.now(),
                 ),
             )

@@ -5,6 +5,7 @@ is a module of its own and a line here; the tables themselves do not change."""
 from __future__ import annotations
 
 from storage import Storage
+from tables.achievements import Achievements
 from tables.activity import ActivityLog
 from tables.ratings import PlayerRatings
 from tables.statistics import PlayerStatistics
@@ -13,4 +14,9 @@ from tables.subscribers import Subscriber
 
 def listening_features(storage: Storage) -> tuple[Subscriber, ...]:
     """Every subscriber the bot runs beside its publisher."""
-    return (PlayerStatistics(storage.statistics), PlayerRatings(storage.ratings), ActivityLog())
+    return (
+        PlayerStatistics(storage.statistics),
+        PlayerRatings(storage.ratings),
+        ActivityLog(),
+        Achievements(storage.achievements, storage.settings),
+    )

@@ -128,16 +128,18 @@ async def forget_the_statistics(target: str | Path) -> None:
         "rating_seasons",
         "ratings",
         "rated_games",
+        "achievements",
+        "achievement_games",
     )
-    # Columns that later migrations added to older tables.
-    added = ("ALTER TABLE guild_settings DROP COLUMN season_days",)
+    #: Columns later migrations added to tables that were there before.
+    added = (("guild_settings", "season_days"), ("guild_settings", "announce_achievements"))
     if isinstance(target, Path):
         connection = sqlite3.connect(target)
         try:
             for table in dropped:
                 connection.execute(f"DROP TABLE {table}")
-            for statement in added:
-                connection.execute(statement)
+            for table, column in added:
+                connection.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
             connection.execute("PRAGMA user_version = 9")
             connection.commit()
         finally:
@@ -147,8 +149,8 @@ async def forget_the_statistics(target: str | Path) -> None:
     try:
         for table in dropped:
             await server.execute(f"DROP TABLE {table}")
-        for statement in added:
-            await server.execute(statement)
+        for table, column in added:
+            await server.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         await server.execute("DELETE FROM schema_version WHERE version >= 10")
     finally:
         await server.close()
