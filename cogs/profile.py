@@ -13,6 +13,8 @@ from cogs.common import answer, picture, player_names, png, run, services
 from render.profile import Badge, ChallengeFigures, Profile, RatingLine, profile_png
 from storage import Storage
 from tables.achievements import ACHIEVEMENTS
+from tables.games import GAMES
+from tables.ratings import Ratings
 
 NO_PROFILE = "Bots have no profile: only players do."
 
@@ -36,9 +38,13 @@ async def gather_profile(storage: Storage, guild_id: int, user_id: int, name: st
 async def ratings_of(
     storage: Storage, guild_id: int, user_id: int
 ) -> tuple[RatingLine, ...] | None:
-    """The player's rating per game with the season's rank (None: the bot keeps no ratings
-    yet, and the card leaves the section out)."""
-    return None
+    """The player's rating per game with the season's rank (a season that has ended is rolled
+    over first, as `/rating` does)."""
+    _, rated = await Ratings(storage.ratings).player(guild_id, user_id)
+    return tuple(
+        RatingLine(GAMES[r.game].title if r.game in GAMES else r.game, r.shown, r.rank)
+        for r in rated
+    )
 
 
 async def challenge_of(storage: Storage, guild_id: int, user_id: int) -> ChallengeFigures | None:

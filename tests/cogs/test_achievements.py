@@ -4,17 +4,13 @@ that earned them (kept quiet where the server says so), and ``/profile`` drawing
 from __future__ import annotations
 
 import io
-import threading
-from collections.abc import Iterator
-from typing import Any
 
-import pytest
 from PIL import Image
 
 from cogs.profile import NO_PROFILE
-from render import style
 from tables.achievements import BY_KEY
 from tests.cogs.helpers import Scene, an_admin, play_out, showdowns, start_game
+from tests.render.helpers import Drawn
 
 FIRST = BY_KEY["first-game"]
 
@@ -27,22 +23,6 @@ def earned_lines(scene: Scene) -> list[str]:
         for line in message.content.splitlines()
         if " earned **" in line
     ]
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every text the pictures lay meanwhile (each through its coverage)."""
-    texts: list[str] = []
-    lock = threading.Lock()
-    original = style.text_coverage
-
-    def coverage(text: str, face: Any, anchor: str = "la") -> Any:
-        with lock:
-            texts.append(text)
-        return original(text, face, anchor)
-
-    monkeypatch.setattr(style, "text_coverage", coverage)
-    yield texts
 
 
 async def test_a_first_game_is_announced_once_after_its_showdown(scene: Scene) -> None:
@@ -84,7 +64,7 @@ async def test_a_server_that_silences_achievements_hears_none_and_still_earns_th
 
 
 async def test_profile_draws_the_card_with_games_and_achievements(
-    scene: Scene, drawn: list[str]
+    scene: Scene, drawn: list[Drawn]
 ) -> None:
     players = await start_game(scene, "casino", 2)
     await play_out(scene, players, "timer")
@@ -101,10 +81,15 @@ async def test_profile_draws_the_card_with_games_and_achievements(
     assert data.startswith(b"\x89PNG") and len(data) < 500_000
     with Image.open(io.BytesIO(data)) as image:
         assert image.width == 700 and 300 < image.height < 2000
-    assert "ann" in drawn and "Games" in drawn and "Wins" in drawn
-    assert FIRST.name in drawn and FIRST.description in drawn
-    # Sections the bot keeps no data for yet are left out.
-    assert "Ratings" not in drawn and "Daily challenge" not in drawn
+    texts = [piece.text for piece in drawn]
+    assert "ann" in texts and "Games" in texts and "Wins" in texts
+    assert FIRST.name in texts and FIRST.description in texts
+    # Two people played a rated game: the card gives ann's rating in it, with her season's place.
+    [rating] = await scene.bot.services.storage.ratings.player(scene.guild.id, ann.id)
+    assert "Ratings" in texts and "Casino Version" in texts
+    assert f"{rating.shown:,} · #{rating.rank} this season" in texts
+    # No challenge played: that section is left out.
+    assert "Daily challenge" not in texts
 
 
 async def test_profile_of_a_bot_is_refused_with_a_sentence(scene: Scene) -> None:

@@ -4,15 +4,11 @@ rank, the daily challenge, achievements), sections with no data left out, phone-
 from __future__ import annotations
 
 import io
-import threading
-from collections.abc import Iterator
-from typing import Any
 
-import pytest
 from PIL import Image
 
-from render import style
 from render.profile import WIDTH, Badge, ChallengeFigures, Profile, RatingLine, profile_png
+from tests.render.helpers import Drawn
 
 #: Where Discord shows a picture on a phone, in pixels across, and the least type there.
 PHONE_WIDTH, SMALLEST = 400, 11
@@ -31,22 +27,6 @@ FULL = Profile(
 )
 
 
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, int]]]:
-    """Every text laid meanwhile, with its type size."""
-    texts: list[tuple[str, int]] = []
-    lock = threading.Lock()
-    original = style.text_coverage
-
-    def coverage(text: str, face: Any, anchor: str = "la") -> Any:
-        with lock:
-            texts.append((text, face.size))
-        return original(text, face, anchor)
-
-    monkeypatch.setattr(style, "text_coverage", coverage)
-    yield texts
-
-
 def _image(data: bytes) -> Image.Image:
     assert data.startswith(b"\x89PNG")
     image = Image.open(io.BytesIO(data))
@@ -54,11 +34,11 @@ def _image(data: bytes) -> Image.Image:
     return image
 
 
-def test_every_section_is_drawn_from_the_data_given(drawn: list[tuple[str, int]]) -> None:
+def test_every_section_is_drawn_from_the_data_given(drawn: list[Drawn]) -> None:
     data = profile_png(FULL)
     image = _image(data)
     assert image.width == WIDTH and len(data) < 500_000
-    texts = [text for text, _ in drawn]
+    texts = [piece.text for piece in drawn]
     assert "Ann the Magnificent" in texts
     assert {"1,234", "567", "\N{MINUS SIGN}89"} <= set(texts)
     assert "1,523 · #3 of 40 this season" in texts
@@ -67,13 +47,13 @@ def test_every_section_is_drawn_from_the_data_given(drawn: list[tuple[str, int]]
     for badge in BADGES:
         assert badge.name in texts and badge.description in texts
     # Read on a phone, every text is 11 pixels or more.
-    assert min(size for _, size in drawn) * PHONE_WIDTH / WIDTH >= SMALLEST
+    assert min(piece.size for piece in drawn) * PHONE_WIDTH / WIDTH >= SMALLEST
 
 
-def test_sections_with_no_data_are_left_out(drawn: list[tuple[str, int]]) -> None:
+def test_sections_with_no_data_are_left_out(drawn: list[Drawn]) -> None:
     bare = Profile(name="Bob", played=0, won=0, net=0, achievements=18)
     short = _image(profile_png(bare))
-    texts = [text for text, _ in drawn]
+    texts = [piece.text for piece in drawn]
     assert "Ratings" not in texts and "Daily challenge" not in texts
     assert "Achievements · 0 of 18" in texts and "None yet: play a game!" in texts
     assert short.height < _image(profile_png(FULL)).height
