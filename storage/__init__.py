@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from storage.challenge import ChallengeRepository
 from storage.chips import ChipRepository
 from storage.cluster import DeadlineRepository, ProcessRepository
 from storage.commands import CommandSyncRepository
@@ -36,6 +37,7 @@ class Storage:
     statistics: StatisticsRepository
     commands: CommandSyncRepository
     messages: TableMessageRepository
+    challenges: ChallengeRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -55,4 +57,5 @@ class Storage:
             StatisticsRepository(database),
             CommandSyncRepository(database),
             TableMessageRepository(database),
+            ChallengeRepository(database),
         )

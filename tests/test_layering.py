@@ -172,6 +172,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "storage.statistics",
         "storage.leaderboards",
         "storage.audit",
+        "storage.challenge",
         "storage",
     ),
     "tables": (
@@ -219,6 +220,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "tables.turns",
         "tables.coach",
         "tables.manager",
+        "tables.challenge",
         "tables.cluster",
         "tables",
     ),

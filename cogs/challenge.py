@@ -1,0 +1,313 @@
+"""``/challenge``: the daily duplicate challenge (play today's deal alone, see the board), and
+its Type hands button and form. The deal, scoring and storing are ``tables.challenge``'s."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import logging
+import statistics
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import acknowledge, answer, fit, guarded, picture, png, services
+from cogs.controls import Button, Control, Interaction
+from cogs.pictures import challenge_picture, hand_picture
+from engine.errors import GameError
+from render.style import signed
+from storage.challenge import ChallengePlay
+from tables.challenge import CHALLENGE_GAMES, challenge_day, challenge_game
+from tables.hands import has_automatics, setting_shape, unsplit_text
+from tables.setting import Setting
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec in CHALLENGE_GAMES]
+
+
+def _day_number(day: str) -> int:
+    return int(day.replace("-", ""))
+
+
+def _day_text(number: int) -> str:
+    text = f"{number:08d}"
+    return f"{text[:4]}-{text[4:6]}-{text[6:]}"
+
+
+def ranked(board: Sequence[ChallengePlay]) -> list[tuple[int, ChallengePlay]]:
+    """The board with each player's rank (equal scores share one: 1, 1, 3)."""
+    ranks: list[tuple[int, ChallengePlay]] = []
+    for index, play in enumerate(board):
+        same = ranks and ranks[-1][1].score == play.score
+        ranks.append((ranks[-1][0] if same else index + 1, play))
+    return ranks
+
+
+def against_par(score: int) -> str:
+    """A score against par in words: "+3 (beat par)", "0 (par)", "-2" (a true minus)."""
+    if score > 0:
+        return f"{signed(score)} (beat par)"
+    return "0 (par)" if score == 0 else signed(score)
+
+
+def everyone_text(scores: Sequence[int], mine: int | None) -> str:
+    """How the whole bot's players did, without names: count, median, the player's percentile
+    (the share of players who scored no more than they did)."""
+    if not scores:
+        return "Nobody has played it yet."
+    median = statistics.median(scores)
+    shown = signed(int(median)) if float(median).is_integer() else signed(median, 1)
+    text = f"Across every server: **{len(scores)}** player(s), median **{shown}** against par."
+    if mine is not None:
+        share = 100 * sum(score <= mine for score in scores) // len(scores)
+        text += f" You scored as well as or better than **{share}%** of them."
+    return text
+
+
+def board_text(
+    title: str,
+    day: str,
+    par: int,
+    board: Sequence[ChallengePlay],
+    scores: Sequence[int],
+    mine: int | None,
+) -> str:
+    """The server's board of one day's challenge and the whole bot's figures."""
+    lines = [f"**{title} challenge, {day}** (par: {par} points)"]
+    if board:
+        lines += [
+            f"{rank}. <@{play.user_id}> {against_par(play.score)} ({play.points} points)"
+            for rank, play in ranked(board)[:20]
+        ]
+    else:
+        lines.append("Nobody on this server played it.")
+    lines.append(everyone_text(scores, mine))
+    return fit("\n".join(lines))
+
+
+class ChallengeTypeButton(Control[Button], custom_id="pp:challenge:type:{game:[a-z-]+}:{day:int}"):
+    """Type hands for a day's challenge: opens the form (whoever was sent the cards)."""
+
+    def __init__(self, *, game: str, day: int) -> None:
+        super().__init__(self.button("Type hands", discord.ButtonStyle.primary, game=game, day=day))
+        self.game, self.day = game, day
+
+    async def act(self, interaction: Interaction) -> None:
+        """Open the form, filled with the player's cards (a form must be the first answer)."""
+        found = services(interaction)
+        day = _day_text(self.day)
+        if day != found.challenges.today():
+            raise GameError(f"The challenge of {day} is over; play today's with `/challenge play`.")
+        dealt = await found.challenges.deal(self.game, day)
+        await interaction.response.send_modal(
+            ChallengeModal(self.game, day, draft=unsplit_text(dealt.held))
+        )
+
+
+class ChallengeModal(discord.ui.Modal):
+    """The form behind Type hands: the hands as text (an automatic where the game has them)."""
+
+    def __init__(self, game: str, day: str, *, draft: str) -> None:
+        spec = challenge_game(game)
+        super().__init__(
+            title=f"Challenge: {spec.title}"[:45],
+            custom_id=f"pp:challenge-typed:{game}:{_day_number(day)}",
+        )
+        self.game, self.day = game, day
+        self.hands: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label="Hands, weakest or strongest first, split by |",
+            custom_id="hands",
+            style=discord.TextStyle.paragraph,
+            placeholder=" | ".join(
+                f"{s.name} ({'/'.join(map(str, s.sizes))})" for s in setting_shape(spec)
+            )[:100],
+            default=draft or None,
+            max_length=400,
+        )
+        self.add_item(self.hands)
+        self.automatic: discord.ui.TextInput[Any] | None = None
+        if has_automatics(spec):
+            self.automatic = discord.ui.TextInput(
+                label="Automatic (optional)",
+                custom_id="automatic",
+                placeholder="e.g. three full houses",
+                required=False,
+                max_length=40,
+            )
+            self.add_item(self.automatic)
+
+    async def on_submit(self, interaction: Interaction) -> None:
+        """Score and store the hands, or answer why not."""
+        automatic = (self.automatic.value if self.automatic else "") or None
+        await guarded(
+            interaction, submit(interaction, self.game, self.day, self.hands.value, automatic)
+        )
+
+
+async def submit(
+    interaction: Interaction, game: str, day: str, text: str, automatic: str | None
+) -> None:
+    """Submit the player's hands for the day's deal and show them beside par."""
+    await acknowledge(interaction)
+    found = services(interaction)
+    guild, channel = interaction.guild_id, interaction.channel_id
+    if guild is None or channel is None:
+        raise GameError("Play the challenge in a server's channel: its board is the server's.")
+    submitted = await found.challenges.submit(
+        game=game,
+        day=day,
+        user=interaction.user.id,
+        guild_id=guild,
+        channel_id=channel,
+        text=text,
+        automatic=automatic,
+    )
+    event = submitted.event
+    dealt = await found.challenges.deal(game, day)
+    data = await picture(challenge_picture, dealt, submitted.setting)
+    streak = f" Streak: **{event.streak}** day(s)."
+    await answer(
+        interaction,
+        f"Submitted: `{submitted.setting.text}`. You scored **{event.points}** points against "
+        f"par's **{event.par}**: {against_par(event.score)}.{streak}\n"
+        "See the server's board with `/challenge results`.",
+        file=png(data, "challenge.png"),
+    )
+
+
+def play_view(game: str, day: str) -> discord.ui.View:
+    """Type hands under the day's cards."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeTypeButton(game=game, day=_day_number(day)))
+    return view
+
+
+@app_commands.guild_only()
+class ChallengeCog(
+    commands.GroupCog, group_name="challenge", group_description="The daily duplicate challenge"
+):
+    """Today's deal of each Pyramid game, the same on every server, played alone."""
+
+    @app_commands.command(name="play", description="Play today's challenge deal (privately)")
+    @app_commands.describe(game="Which game's deal (Showdown if left out)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def play(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        """Send the player today's cards with Type hands."""
+        spec = challenge_game(game)
+        await acknowledge(interaction)
+        found = services(interaction)
+        day = found.challenges.today()
+        if await found.challenges.play(spec.name, day, interaction.user.id) is not None:
+            raise GameError(
+                f"You have already played today's {spec.title} challenge: one submission a day."
+                " See how you did with `/challenge results`."
+            )
+        dealt = await found.challenges.deal(spec.name, day)
+        data = await picture(hand_picture, dealt.held, subtitle=f"{spec.title} challenge · {day}")
+        await answer(
+            interaction,
+            f"**Today's {spec.title} challenge** ({day}, UTC): the same cards on every server. "
+            "Set your hands with **Type hands**; one submission, scored against the other seats' "
+            "fixed hands and compared with par, the solver's. No surrender here.\n"
+            f"`{unsplit_text(dealt.held)}`",
+            file=png(data, "challenge-hand.png"),
+            view=play_view(spec.name, day),
+        )
+
+    @app_commands.command(name="results", description="The server's board of a day's challenge")
+    @app_commands.describe(
+        game="Which game's deal (Showdown if left out)",
+        date="The day, as YYYY-MM-DD (UTC); today if left out",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def results(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str | None = None,
+        date: str | None = None,
+    ) -> None:
+        """The board, shown once the player has played the deal or the day is over."""
+        spec = challenge_game(game)
+        await acknowledge(interaction)
+        found = services(interaction)
+        guild = interaction.guild_id
+        assert guild is not None
+        today = found.challenges.today()
+        day = challenge_day(date, today)
+        mine = await found.challenges.play(spec.name, day, interaction.user.id)
+        if mine is None and day == today:
+            raise GameError(
+                f"The board of today's {spec.title} challenge is shown to players who have played"
+                " it (`/challenge play`), and to everyone once the day is over (UTC)."
+            )
+        store = found.storage.challenges
+        dealt = await found.challenges.deal(spec.name, day)
+        text = board_text(
+            spec.title,
+            day,
+            dealt.par_points,
+            await store.board(day, spec.name, guild),
+            await store.scores(day, spec.name),
+            None if mine is None else mine.score,
+        )
+        if mine is None:
+            await answer(interaction, text)
+            return
+        setting = Setting.from_json(_loads(mine.setting))
+        data = await picture(challenge_picture, dealt, setting)
+        await answer(interaction, text, file=png(data, "challenge.png"))
+
+
+def _loads(text: str) -> Any:
+    return json.loads(text)
+
+
+async def announce_daily(client: Any) -> None:
+    """Announce each day's challenge (``announce_due``) now and after every UTC midnight, until
+    cancelled (the bot's close)."""
+    while True:
+        try:
+            await announce_due(client)
+        except (discord.HTTPException, GameError, OSError):
+            log.exception("could not announce the daily challenge")
+        now = discord.utils.utcnow()
+        tomorrow = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), dt.UTC)
+        await asyncio.sleep((tomorrow - now).total_seconds() + 1)
+
+
+async def announce_due(client: Any) -> int:
+    """Announce today's challenge and yesterday's top three in each server's challenge channel
+    not yet told of today (once per server and day, whichever process comes first)."""
+    found = services_of(client)
+    store = found.storage.challenges
+    today = found.challenges.today()
+    yesterday = (dt.date.fromisoformat(today) - dt.timedelta(days=1)).isoformat()
+    told = 0
+    for guild, channel in await store.to_announce(today):
+        if not await store.announced(guild, today):
+            continue
+        lines = [
+            f"**Today's challenge is dealt** ({today}, UTC): the same cards on every server. "
+            "Play it alone with `/challenge play`."
+        ]
+        for spec in CHALLENGE_GAMES:
+            top = ranked(await store.board(yesterday, spec.name, guild))[:3]
+            if top:
+                named = ", ".join(
+                    f"{rank}. <@{play.user_id}> {against_par(play.score)}" for rank, play in top
+                )
+                lines.append(f"Yesterday's {spec.title}: {named}")
+        target = client.get_partial_messageable(channel, guild_id=guild)
+        await target.send(fit("\n".join(lines)), allowed_mentions=discord.AllowedMentions.none())
+        told += 1
+    return told
+
+
+def services_of(client: Any) -> Any:
+    """The services of a bot (as ``services`` finds them from an interaction)."""
+    return client.services

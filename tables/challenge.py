@@ -1,0 +1,276 @@
+"""The daily challenge (duplicate play): the day's deal of each Pyramid game, the other seats'
+settings and the solver's par made once, and a player's submission scored and stored with its
+``ChallengePlayed`` event queued in the channel's outbox (docs/architecture.md, "The daily
+challenge").
+
+The deal is the engine's (``engine.challenge``); the other seats are set by the strong computer
+(the Casino dealer by the solver, as at a table, RULINGS §3), and par is the solver's setting of
+the player's cards scored against them. Those settings take the solver seconds and, within a
+time budget, need not come out the same twice: they are made once per day and game, off the
+loop, and kept in the store, so every server and process plays against the same ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from engine.cards import AnyCard, card_from_code
+from engine.challenge import ChallengeScore, deal_challenge, score_against
+from engine.errors import GameError, quote
+from engine.players import Level, computer_setting
+from engine.scoring import PlayedHands
+from engine.variants import Automatic
+from storage import Storage
+from storage.challenge import ChallengePlay
+from tables.codec import encode_event
+from tables.events import ChallengePlayed
+from tables.games import ENTRIES, GameSpec, game_named
+from tables.outbox import Outbox
+from tables.rules import SOLVER_BUDGET_S
+from tables.rules.pyramid import PyramidRules, automatic_named
+from tables.runtime import Offload, Priority
+from tables.setting import Setting, hands_of
+
+#: The games with a daily challenge: the Pyramid games, in the registry's order.
+CHALLENGE_GAMES: Final = tuple(entry.spec for entry in ENTRIES if entry.spec.variant is not None)
+
+
+def challenge_game(name: str | None) -> GameSpec:
+    """The challenge's game called ``name`` (the first Pyramid game when none is named)."""
+    if not name:
+        return CHALLENGE_GAMES[0]
+    spec = game_named(name)
+    if spec not in CHALLENGE_GAMES:
+        games = ", ".join(game.name for game in CHALLENGE_GAMES)
+        raise GameError(f"The daily challenge deals {games}, not {quote(name)}.")
+    return spec
+
+
+def challenge_day(text: str | None, today: str) -> str:
+    """The day a player names (ISO, ``YYYY-MM-DD``), today when none; none after today."""
+    if not text:
+        return today
+    try:
+        day = datetime.strptime(text.strip(), "%Y-%m-%d").date().isoformat()
+    except ValueError:
+        raise GameError(f"A day is written like {today}, not {quote(text)}.") from None
+    if day > today:
+        raise GameError(f"The challenge of {day} is not dealt yet: today is {today} (UTC).")
+    return day
+
+
+def _cards(codes: list[int]) -> tuple[AnyCard, ...]:
+    return tuple(card_from_code(int(code)) for code in codes)
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeDay:
+    """One day's deal of one game: the player's cards, each other seat's cards and setting (the
+    dealer's, against a dealer), and par."""
+
+    day: str
+    game: str
+    held: tuple[AnyCard, ...]
+    others: tuple[tuple[tuple[AnyCard, ...], Setting], ...]
+    #: The solver's setting of ``held``, and what it scores against the others.
+    par: Setting
+    par_points: int
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game."""
+        return game_named(self.game)
+
+    def to_json(self) -> str:
+        """As the store keeps it (card codes)."""
+        return json.dumps(
+            {
+                "held": [card.code for card in self.held],
+                "others": [
+                    {"cards": [c.code for c in cards], "setting": setting.to_json()}
+                    for cards, setting in self.others
+                ],
+                "par": self.par.to_json(),
+                "par_points": self.par_points,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, day: str, game: str, text: str) -> ChallengeDay:
+        """The day ``to_json`` wrote."""
+        data: Mapping[str, Any] = json.loads(text)
+        others = tuple(
+            (_cards(seat["cards"]), Setting.from_json(seat["setting"])) for seat in data["others"]
+        )
+        return cls(
+            day,
+            game,
+            _cards(data["held"]),
+            others,
+            Setting.from_json(data["par"]),
+            int(data["par_points"]),
+        )
+
+    def score(self, setting: Setting) -> ChallengeScore:
+        """What a setting of the player's cards wins against the other seats (checked first:
+        ``GameError`` says why one is not legal)."""
+        rules = PyramidRules(self.spec)
+        mine = PlayedHands("you", rules.values(self.held, setting), _automatic(setting))
+        others = [
+            PlayedHands(str(i), rules.values(cards, theirs), _automatic(theirs))
+            for i, (cards, theirs) in enumerate(self.others)
+        ]
+        return score_against(rules.variant, mine, others)
+
+
+def _automatic(setting: Setting) -> Automatic | None:
+    return automatic_named(setting.automatic)
+
+
+def make_challenge_day(game: str, day: str, budget_s: float) -> ChallengeDay:
+    """Deal the day's cards, set the other seats and find par (CPU work: in a worker)."""
+    spec = game_named(game)
+    rules = PyramidRules(spec)
+    deal = deal_challenge(rules.variant, day, game)
+    if rules.variant.against_dealer:
+        # RULINGS §3: the dealer sets its cards with the solver.
+        others = tuple(
+            (cards, rules.suggest(cards, budget_s=budget_s).setting) for cards in deal.others
+        )
+    else:
+        others = tuple((cards, _strong(rules, cards, budget_s)) for cards in deal.others)
+    par = rules.suggest(deal.held, budget_s=budget_s).setting
+    unscored = ChallengeDay(day, game, deal.held, others, par, 0)
+    return ChallengeDay(day, game, deal.held, others, par, unscored.score(par).points)
+
+
+def _strong(rules: PyramidRules, held: tuple[AnyCard, ...], budget_s: float) -> Setting:
+    """The strong computer's setting (engine/players.py), within the challenge's budget."""
+    arrangement, automatic = computer_setting(rules.variant, Level.STRONG, held, budget_s=budget_s)
+    return Setting(
+        hands_of(arrangement.hands),
+        tuple(arrangement.discards or ()),
+        None if automatic is None else automatic.value,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Submitted:
+    """A scored submission: its event (points, par, streak) and the points of each hand."""
+
+    event: ChallengePlayed
+    setting: Setting
+    score: ChallengeScore
+
+
+def utc_day(seconds: float) -> str:
+    """The UTC day of a moment, ISO."""
+    return datetime.fromtimestamp(seconds, UTC).date().isoformat()
+
+
+class Challenges:
+    """The daily challenge as the bot plays it: days dealt once, submissions stored with their
+    events."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        offload: Offload,
+        outbox: Outbox,
+        *,
+        clock: Callable[[], float] = time.time,
+        budget_s: float = SOLVER_BUDGET_S,
+    ) -> None:
+        self.storage = storage
+        self.offload = offload
+        self.outbox = outbox
+        self.clock = clock
+        #: The solver's time for each setting of a day (the other seats' and par).
+        self.budget_s = budget_s
+        self._days: dict[tuple[str, str], ChallengeDay] = {}
+        self._making: dict[tuple[str, str], asyncio.Lock] = {}
+
+    def today(self) -> str:
+        """Today (UTC), ISO."""
+        return utc_day(self.clock())
+
+    async def deal(self, game: str, day: str) -> ChallengeDay:
+        """The day's deal of ``game``: from memory, the store, or made now in a worker (once:
+        a second caller waits for the first)."""
+        key = (day, game)
+        if (known := self._days.get(key)) is not None:
+            return known
+        async with self._making.setdefault(key, asyncio.Lock()):
+            if (known := self._days.get(key)) is not None:
+                return known
+            stored = await self.storage.challenges.deal(day, game)
+            if stored is None:
+                made = await self.offload(
+                    make_challenge_day, game, day, self.budget_s, priority=Priority.SUGGEST
+                )
+                stored = await self.storage.challenges.keep_deal(day, game, made.to_json())
+            found = ChallengeDay.from_json(day, game, stored)
+            self._days[key] = found
+            self._making.pop(key, None)
+            return found
+
+    async def submit(
+        self,
+        *,
+        game: str,
+        day: str,
+        user: int,
+        guild_id: int,
+        channel_id: int,
+        text: str,
+        automatic: str | None = None,
+    ) -> Submitted:
+        """Score the player's hands for the day's deal and store them, with their event queued
+        in the channel's outbox in the same transaction; ``GameError`` for hands that are not
+        legal, a second submission, or a day that is over."""
+        if day != self.today():
+            raise GameError(f"The challenge of {day} is over; play today's with `/challenge play`.")
+        spec = game_named(game)
+        if await self.storage.challenges.play(day, game, user) is not None:
+            raise GameError(
+                f"You have already played today's {spec.title} challenge: one submission a day."
+                " See how you did with `/challenge results`."
+            )
+        dealt = await self.deal(game, day)
+        setting = PyramidRules(spec).read(dealt.held, text, automatic)
+        score = dealt.score(setting)
+
+        def event(streak: int) -> Mapping[str, Any]:
+            return encode_event(self._event(dealt, user, score.points, streak))
+
+        key = (guild_id, channel_id)
+        # The channel's rows are queued under its table's lock, so they keep commit order.
+        async with self.storage.database.lock("table", key):
+            streak, _ = await self.storage.challenges.submit(
+                day=day,
+                game=game,
+                title=spec.title,
+                user_id=user,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                setting=json.dumps(setting.to_json()),
+                points=score.points,
+                par=dealt.par_points,
+                event=event,
+            )
+        await self.outbox.after_commit(key)
+        return Submitted(self._event(dealt, user, score.points, streak), setting, score)
+
+    @staticmethod
+    def _event(dealt: ChallengeDay, user: int, points: int, streak: int) -> ChallengePlayed:
+        return ChallengePlayed(dealt.day, dealt.game, user, points, dealt.par_points, streak)
+
+    async def play(self, game: str, day: str, user: int) -> ChallengePlay | None:
+        """The player's submission, if any."""
+        return await self.storage.challenges.play(day, game, user)

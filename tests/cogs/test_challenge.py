@@ -1,0 +1,194 @@
+"""The daily challenge through the real bot: the same cards on two servers, one submission,
+scores against par as the engine counts them, a board hidden until played, a restart between
+the deal and the submission, and the event queued for the features that listen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.challenge import against_par
+from engine.challenge import score_against
+from engine.errors import GameError
+from engine.scoring import PlayedHands
+from tables.challenge import ChallengeDay, challenge_game
+from tables.events import ChallengePlayed
+from tables.hands import read_setting
+from tables.rules.pyramid import PyramidRules, automatic_named
+from tables.setting import Setting
+from tests.cogs.helpers import Scene, an_admin
+from tests.tables.helpers import quick_arranger
+
+QUICK_S = 0.05
+
+
+def _quick(scene: Scene) -> None:
+    """The solver's time for a day's settings, cut for the tests (the store keeps them)."""
+    scene.bot.services.challenges.budget_s = QUICK_S
+
+
+async def _dealt(scene: Scene, game: str) -> ChallengeDay:
+    challenges = scene.bot.services.challenges
+    return await challenges.deal(game, challenges.today())
+
+
+async def _play(scene: Scene, member: Any, channel: Any, game: str) -> Any:
+    shown = await member.slash(channel, "challenge play", game=game)
+    assert shown.ephemeral and shown.response.attachments
+    return shown
+
+
+def _engine_points(dealt: ChallengeDay, setting: Setting) -> int:
+    """The points of a setting against the day's other seats, counted by the engine directly."""
+    rules = PyramidRules(dealt.spec)
+    mine = PlayedHands("me", rules.values(dealt.held, setting), automatic_named(setting.automatic))
+    others = [
+        PlayedHands(str(i), rules.values(cards, s), automatic_named(s.automatic))
+        for i, (cards, s) in enumerate(dealt.others)
+    ]
+    return score_against(rules.variant, mine, others).points
+
+
+async def test_two_servers_see_the_same_cards_and_a_second_submission_is_refused(
+    scene: Scene,
+) -> None:
+    _quick(scene)
+    ann = scene.members[0]
+    other = scene.env.create_guild("Card Room")
+    lounge = other.create_text_channel("lounge")
+    gus = other.add_member(scene.env.create_user("gus"))
+    # The tests' bot syncs its commands to one server; the other gets them as a global sync would.
+    scene.bot.tree.copy_global_to(guild=discord.Object(other.id))
+    await scene.bot.tree.sync(guild=discord.Object(other.id))
+    here = await _play(scene, ann, scene.channel, "standard")
+    there = await _play(scene, gus, lounge, "standard")
+    dealt = await _dealt(scene, "standard")
+    cards = " ".join(str(card) for card in dealt.held)
+    assert here.response.content.splitlines()[-1] == there.response.content.splitlines()[-1]
+    assert all(card in here.response.content for card in cards.split())
+    setting = quick_arranger(dealt.spec, dealt.held)
+    opened = await ann.click(here.response.message, label="Type hands")
+    assert opened.modal is not None
+    played = await ann.submit_modal(
+        opened, {"hands": setting.text, "automatic": setting.automatic or ""}
+    )
+    points = _engine_points(dealt, setting)
+    assert dealt.par_points == _engine_points(dealt, dealt.par)
+    assert played.response.content == (
+        f"Submitted: `{setting.text}`. You scored **{points}** points against par's "
+        f"**{dealt.par_points}**: {against_par(points - dealt.par_points)}. "
+        "Streak: **1** day(s).\nSee the server's board with `/challenge results`."
+    )
+    assert played.response.attachments
+    again = await ann.click(here.response.message, label="Type hands")
+    refused = await ann.submit_modal(again, {"hands": setting.text})
+    assert refused.response.content == (
+        f"You have already played today's {dealt.spec.title} challenge: one submission a day."
+        " See how you did with `/challenge results`."
+    )
+    replay = await ann.slash(scene.channel, "challenge play", game="standard")
+    assert replay.response.content == refused.response.content
+    stored = await scene.bot.services.challenges.play("standard", dealt.day, ann.id)
+    assert stored is not None and stored.points == points
+
+
+async def test_a_malformed_hand_is_refused_with_the_engines_sentence(scene: Scene) -> None:
+    _quick(scene)
+    ann = scene.members[0]
+    shown = await _play(scene, ann, scene.channel, "showdown")
+    opened = await ann.click(shown.response.message, label="Type hands")
+    dealt = await _dealt(scene, "showdown")
+    with pytest.raises(GameError) as why:
+        read_setting(dealt.spec, dealt.held, "As Ks")
+    refused = await ann.submit_modal(opened, {"hands": "As Ks"})
+    assert refused.response.content == str(why.value)
+    assert await scene.bot.services.challenges.play("showdown", dealt.day, ann.id) is None
+
+
+async def test_the_board_is_hidden_until_played_and_shown_after_the_day(scene: Scene) -> None:
+    _quick(scene)
+    ann, bob = scene.members[:2]
+    shown = await _play(scene, ann, scene.channel, "casino")
+    dealt = await _dealt(scene, "casino")
+    hidden = await bob.slash(scene.channel, "challenge results", game="casino")
+    assert hidden.ephemeral
+    assert hidden.response.content == (
+        f"The board of today's {dealt.spec.title} challenge is shown to players who have played"
+        " it (`/challenge play`), and to everyone once the day is over (UTC)."
+    )
+    opened = await ann.click(shown.response.message, label="Type hands")
+    await ann.submit_modal(opened, {"hands": dealt.par.text})
+    board = await ann.slash(scene.channel, "challenge results", game="casino")
+    assert board.response.content.splitlines()[:2] == [
+        f"**{dealt.spec.title} challenge, {dealt.day}** (par: {dealt.par_points} points)",
+        f"1. <@{ann.id}> 0 (par) ({dealt.par_points} points)",
+    ]
+    assert board.response.attachments  # yours beside par
+    assert "Across every server: **1** player(s), median **0**" in board.response.content
+    await scene.env.advance_time(24 * 3600)
+    after = await bob.slash(scene.channel, "challenge results", game="casino", date=dealt.day)
+    assert f"1. <@{ann.id}> 0 (par)" in after.response.content
+    assert not after.response.attachments  # bob did not play it
+    late = await bob.slash(scene.channel, "challenge play", game="casino")
+    assert late.response.attachments  # a new day, a new deal
+    assert (await _dealt(scene, "casino")).day != dealt.day
+
+
+async def test_a_restart_between_the_deal_and_the_submission_loses_nothing(scene: Scene) -> None:
+    _quick(scene)
+    ann = scene.members[0]
+    shown = await _play(scene, ann, scene.channel, "no-surrender")
+    before = await _dealt(scene, "no-surrender")
+    await scene.restart()
+    after = await _dealt(scene, "no-surrender")
+    assert after == before  # read back from the store, not solved again
+    setting = quick_arranger(after.spec, after.held)
+    opened = await ann.click(shown.response.message, label="Type hands")
+    played = await ann.submit_modal(
+        opened, {"hands": setting.text, "automatic": setting.automatic or ""}
+    )
+    assert played.response.content.startswith(f"Submitted: `{setting.text}`.")
+    assert await scene.bot.services.challenges.play("no-surrender", after.day, ann.id)
+
+
+async def test_a_play_queues_its_event_and_the_channel_shows_nothing(scene: Scene) -> None:
+    _quick(scene)
+    ann = scene.members[0]
+    posted = len(scene.channel.history())
+    shown = await _play(scene, ann, scene.channel, "showdown")
+    dealt = await _dealt(scene, "showdown")
+    opened = await ann.click(shown.response.message, label="Type hands")
+    await ann.submit_modal(opened, {"hands": dealt.par.text})
+    await scene.bot.services.tables.outbox.flush()
+    await scene.env.settle()
+    assert len(scene.channel.history()) == posted  # spoiler-safe: nothing in the channel
+    database = scene.bot.services.storage.database
+    # The event was queued in this channel and every lane (the statistics' too) is past it.
+    lanes = await database.fetchall(
+        "SELECT subscriber, position FROM outbox_positions WHERE guild_id = ? AND channel_id = ?",
+        (scene.guild.id, scene.channel.id),
+    )
+    assert lanes and all(position > 0 for _, position in lanes), lanes
+    left = await scene.bot.services.storage.outbox.pending(scene.guild.id, scene.channel.id)
+    assert left == []
+
+
+async def test_an_admin_sets_the_challenge_channel(scene: Scene) -> None:
+    ann = an_admin(scene)
+    shown = await ann.slash(scene.channel, "settings challenge")
+    assert shown.response.content == (
+        "The daily challenge is not announced; name a channel to announce it there."
+    )
+    set_ = await ann.slash(scene.channel, "settings challenge", channel=scene.channel)
+    assert set_.response.content == (
+        f"Each day's challenge and yesterday's top three will be announced in "
+        f"<#{scene.channel.id}>."
+    )
+    assert await scene.bot.services.storage.challenges.channel(scene.guild.id) == scene.channel.id
+
+
+def test_only_the_pyramid_games_have_a_challenge() -> None:
+    with pytest.raises(GameError, match="The daily challenge deals"):
+        challenge_game("paigow")
