@@ -20,20 +20,21 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from engine.arrangement import Arrangement, verify_arrangement
+from engine.automatics import verify_automatic
 from engine.cards import AnyCard, card_from_code
 from engine.challenge import ChallengeScore, deal_challenge, score_against
 from engine.errors import GameError, quote
 from engine.players import Level, computer_setting
 from engine.scoring import PlayedHands
-from engine.variants import Automatic
+from engine.variants import Automatic, Variant
 from storage import Storage
 from storage.challenge import ChallengePlay
 from tables.codec import encode_event
 from tables.events import ChallengePlayed
-from tables.games import ENTRIES, GameSpec, game_named
+from tables.games import ENTRIES, GameSpec, game_named, rules_of
 from tables.outbox import Outbox
 from tables.rules import SOLVER_BUDGET_S
-from tables.rules.pyramid import PyramidRules, automatic_named
 from tables.runtime import Offload, Priority
 from tables.setting import Setting, hands_of
 
@@ -120,39 +121,50 @@ class ChallengeDay:
     def score(self, setting: Setting) -> ChallengeScore:
         """What a setting of the player's cards wins against the other seats (checked first:
         ``GameError`` says why one is not legal)."""
-        rules = PyramidRules(self.spec)
-        mine = PlayedHands("you", rules.values(self.held, setting), _automatic(setting))
+        variant = _variant(self.spec)
+        mine = _played(variant, "you", self.held, setting)
         others = [
-            PlayedHands(str(i), rules.values(cards, theirs), _automatic(theirs))
-            for i, (cards, theirs) in enumerate(self.others)
+            _played(variant, str(i), cards, theirs) for i, (cards, theirs) in enumerate(self.others)
         ]
-        return score_against(rules.variant, mine, others)
+        return score_against(variant, mine, others)
 
 
-def _automatic(setting: Setting) -> Automatic | None:
-    return automatic_named(setting.automatic)
+def _variant(spec: GameSpec) -> Variant:
+    assert spec.variant is not None, "only the Pyramid games have a challenge"
+    return spec.variant
+
+
+def _played(
+    variant: Variant, name: str, held: tuple[AnyCard, ...], setting: Setting
+) -> PlayedHands:
+    """A setting's hands as scoring sees them, checked by the engine as at a table."""
+    arrangement = Arrangement(setting.hands, setting.discards or None)
+    if setting.automatic is None:
+        return PlayedHands(name, verify_arrangement(variant, held, arrangement))
+    automatic = Automatic(setting.automatic)
+    return PlayedHands(name, verify_automatic(variant, held, arrangement, automatic), automatic)
 
 
 def make_challenge_day(game: str, day: str, budget_s: float) -> ChallengeDay:
     """Deal the day's cards, set the other seats and find par (CPU work: in a worker)."""
     spec = game_named(game)
-    rules = PyramidRules(spec)
-    deal = deal_challenge(rules.variant, day, game)
-    if rules.variant.against_dealer:
+    rules, variant = rules_of(spec), _variant(spec)
+    deal = deal_challenge(variant, day, game)
+    if variant.against_dealer:
         # RULINGS §3: the dealer sets its cards with the solver.
         others = tuple(
             (cards, rules.suggest(cards, budget_s=budget_s).setting) for cards in deal.others
         )
     else:
-        others = tuple((cards, _strong(rules, cards, budget_s)) for cards in deal.others)
+        others = tuple((cards, _strong(variant, cards, budget_s)) for cards in deal.others)
     par = rules.suggest(deal.held, budget_s=budget_s).setting
     unscored = ChallengeDay(day, game, deal.held, others, par, 0)
     return ChallengeDay(day, game, deal.held, others, par, unscored.score(par).points)
 
 
-def _strong(rules: PyramidRules, held: tuple[AnyCard, ...], budget_s: float) -> Setting:
+def _strong(variant: Variant, held: tuple[AnyCard, ...], budget_s: float) -> Setting:
     """The strong computer's setting (engine/players.py), within the challenge's budget."""
-    arrangement, automatic = computer_setting(rules.variant, Level.STRONG, held, budget_s=budget_s)
+    arrangement, automatic = computer_setting(variant, Level.STRONG, held, budget_s=budget_s)
     return Setting(
         hands_of(arrangement.hands),
         tuple(arrangement.discards or ()),
@@ -243,7 +255,7 @@ class Challenges:
                 " See how you did with `/challenge results`."
             )
         dealt = await self.deal(game, day)
-        setting = PyramidRules(spec).read(dealt.held, text, automatic)
+        setting = rules_of(spec).read(dealt.held, text, automatic)
         score = dealt.score(setting)
 
         def event(streak: int) -> Mapping[str, Any]:

@@ -14,7 +14,6 @@ from engine.challenge import score_against
 from engine.errors import GameError
 from engine.scoring import PlayedHands
 from tables.challenge import ChallengeDay, challenge_game
-from tables.events import ChallengePlayed
 from tables.hands import read_setting
 from tables.rules.pyramid import PyramidRules, automatic_named
 from tables.setting import Setting

@@ -19,11 +19,13 @@ from cogs.arrange import HandsModal, arrange_view, confirm_view, take_view
 from cogs.board import board_view
 from cogs.boards import Board
 from cogs.builder import build_text, build_view
+from cogs.challenge import play_view
 from cogs.controls import DYNAMIC_ITEMS, CustomId
 from cogs.declare import declare_view
 from cogs.lobby import lobby_view, next_hand_view
 from cogs.rules import pages_view
 from engine.cards import Shoe
+from tables.challenge import CHALLENGE_GAMES
 from tables.events import Lobby
 from tables.games import GAMES, GameSpec, rules_card
 from tables.hands import setting_shape
@@ -81,6 +83,8 @@ def every_view() -> Iterator[tuple[str, discord.ui.View]]:
     lobby = Lobby("showdown", 10, 6, BIG_ID, (BIG_ID, *(user for user, _ in computers)), computers)
     yield "lobby with computers", lobby_view(lobby)
     yield "next hand", next_hand_view(BIG_GAME)
+    for spec in CHALLENGE_GAMES:
+        yield f"{spec.name} challenge", play_view(spec.name, "9999-12-31")
     yield "next hand, summary", next_hand_view(BIG_GAME, summary=True)
     for name in GAMES:
         board = Board(BIG_GAME, (BIG_ID,) * 6, 10**9, game=name)
@@ -165,6 +169,7 @@ RELEASED = {
     "MoveToSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):to:(?P<card>[0-9a-z])",
     "SwapSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):swap",
     "BuildSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):pick",
+    "ChallengeTypeButton": r"pp:challenge:type:(?P<game>[a-z-]+):(?P<day>\d+)",
 }
 
 
