@@ -1,5 +1,6 @@
 """``/challenge``: the daily duplicate challenge (play today's deal alone, see the board), and
-its Type hands button and form. The deal, scoring and storing are ``tables.challenge``'s."""
+the daily announcement. Setting the hands is ``cogs.challenge_hands``'; the deal, scoring and
+storing are ``tables.challenge``'s."""
 
 from __future__ import annotations
 
@@ -15,28 +16,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import acknowledge, answer, fit, guarded, picture, png, services
-from cogs.controls import Button, Control, Interaction
+from cogs.challenge_hands import against_par, play_view
+from cogs.common import acknowledge, answer, fit, picture, png, services
 from cogs.pictures import challenge_picture, hand_picture
 from engine.errors import GameError
 from render.style import signed
 from storage.challenge import ChallengePlay
 from tables.challenge import CHALLENGE_GAMES, challenge_day, challenge_game
-from tables.hands import has_automatics, setting_shape, unsplit_text
+from tables.hands import unsplit_text
 from tables.setting import Setting
 
 log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec in CHALLENGE_GAMES]
-
-
-def _day_number(day: str) -> int:
-    return int(day.replace("-", ""))
-
-
-def _day_text(number: int) -> str:
-    text = f"{number:08d}"
-    return f"{text[:4]}-{text[4:6]}-{text[6:]}"
 
 
 def ranked(board: Sequence[ChallengePlay]) -> list[tuple[int, ChallengePlay]]:
@@ -46,13 +38,6 @@ def ranked(board: Sequence[ChallengePlay]) -> list[tuple[int, ChallengePlay]]:
         same = ranks and ranks[-1][1].score == play.score
         ranks.append((ranks[-1][0] if same else index + 1, play))
     return ranks
-
-
-def against_par(score: int) -> str:
-    """A score against par in words: "+3 (beat par)", "0 (par)", "-2" (a true minus)."""
-    if score > 0:
-        return f"{signed(score)} (beat par)"
-    return "0 (par)" if score == 0 else signed(score)
 
 
 def everyone_text(scores: Sequence[int], mine: int | None) -> str:
@@ -90,103 +75,6 @@ def board_text(
     return fit("\n".join(lines))
 
 
-class ChallengeTypeButton(Control[Button], custom_id="pp:challenge:type:{game:[a-z-]+}:{day:int}"):
-    """Type hands for a day's challenge: opens the form (whoever was sent the cards)."""
-
-    def __init__(self, *, game: str, day: int) -> None:
-        super().__init__(self.button("Type hands", discord.ButtonStyle.primary, game=game, day=day))
-        self.game, self.day = game, day
-
-    async def act(self, interaction: Interaction) -> None:
-        """Open the form, filled with the player's cards (a form must be the first answer)."""
-        found = services(interaction)
-        day = _day_text(self.day)
-        if day != found.challenges.today():
-            raise GameError(f"The challenge of {day} is over; play today's with `/challenge play`.")
-        dealt = await found.challenges.deal(self.game, day)
-        await interaction.response.send_modal(
-            ChallengeModal(self.game, day, draft=unsplit_text(dealt.held))
-        )
-
-
-class ChallengeModal(discord.ui.Modal):
-    """The form behind Type hands: the hands as text (an automatic where the game has them)."""
-
-    def __init__(self, game: str, day: str, *, draft: str) -> None:
-        spec = challenge_game(game)
-        super().__init__(
-            title=f"Challenge: {spec.title}"[:45],
-            custom_id=f"pp:challenge-typed:{game}:{_day_number(day)}",
-        )
-        self.game, self.day = game, day
-        self.hands: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label="Hands, weakest or strongest first, split by |",
-            custom_id="hands",
-            style=discord.TextStyle.paragraph,
-            placeholder=" | ".join(
-                f"{s.name} ({'/'.join(map(str, s.sizes))})" for s in setting_shape(spec)
-            )[:100],
-            default=draft or None,
-            max_length=400,
-        )
-        self.add_item(self.hands)
-        self.automatic: discord.ui.TextInput[Any] | None = None
-        if has_automatics(spec):
-            self.automatic = discord.ui.TextInput(
-                label="Automatic (optional)",
-                custom_id="automatic",
-                placeholder="e.g. three full houses",
-                required=False,
-                max_length=40,
-            )
-            self.add_item(self.automatic)
-
-    async def on_submit(self, interaction: Interaction) -> None:
-        """Score and store the hands, or answer why not."""
-        automatic = (self.automatic.value if self.automatic else "") or None
-        await guarded(
-            interaction, submit(interaction, self.game, self.day, self.hands.value, automatic)
-        )
-
-
-async def submit(
-    interaction: Interaction, game: str, day: str, text: str, automatic: str | None
-) -> None:
-    """Submit the player's hands for the day's deal and show them beside par."""
-    await acknowledge(interaction)
-    found = services(interaction)
-    guild, channel = interaction.guild_id, interaction.channel_id
-    if guild is None or channel is None:
-        raise GameError("Play the challenge in a server's channel: its board is the server's.")
-    submitted = await found.challenges.submit(
-        game=game,
-        day=day,
-        user=interaction.user.id,
-        guild_id=guild,
-        channel_id=channel,
-        text=text,
-        automatic=automatic,
-    )
-    event = submitted.event
-    dealt = await found.challenges.deal(game, day)
-    data = await picture(challenge_picture, dealt, submitted.setting)
-    streak = f" Streak: **{event.streak}** day(s)."
-    await answer(
-        interaction,
-        f"Submitted: `{submitted.setting.text}`. You scored **{event.points}** points against "
-        f"par's **{event.par}**: {against_par(event.score)}.{streak}\n"
-        "See the server's board with `/challenge results`.",
-        file=png(data, "challenge.png"),
-    )
-
-
-def play_view(game: str, day: str) -> discord.ui.View:
-    """Type hands under the day's cards."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(ChallengeTypeButton(game=game, day=_day_number(day)))
-    return view
-
-
 @app_commands.guild_only()
 class ChallengeCog(
     commands.GroupCog, group_name="challenge", group_description="The daily duplicate challenge"
@@ -197,23 +85,19 @@ class ChallengeCog(
     @app_commands.describe(game="Which game's deal (Showdown if left out)")
     @app_commands.choices(game=GAME_CHOICES)
     async def play(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        """Send the player today's cards with Type hands."""
+        """Send the player today's cards with Build hands and Type hands."""
         spec = challenge_game(game)
         await acknowledge(interaction)
         found = services(interaction)
         day = found.challenges.today()
-        if await found.challenges.play(spec.name, day, interaction.user.id) is not None:
-            raise GameError(
-                f"You have already played today's {spec.title} challenge: one submission a day."
-                " See how you did with `/challenge results`."
-            )
-        dealt = await found.challenges.deal(spec.name, day)
+        dealt = await found.challenges.verify_open(spec.name, day, interaction.user.id)
         data = await picture(hand_picture, dealt.held, subtitle=f"{spec.title} challenge · {day}")
         await answer(
             interaction,
             f"**Today's {spec.title} challenge** ({day}, UTC): the same cards on every server. "
-            "Set your hands with **Type hands**; one submission, scored against the other seats' "
-            "fixed hands and compared with par, the solver's. No surrender here.\n"
+            "Set your hands with **Build hands** or **Type hands**; a preview comes first, then "
+            "one submission, scored against the other seats' fixed hands and compared with par, "
+            "the solver's. No surrender here.\n"
             f"`{unsplit_text(dealt.held)}`",
             file=png(data, "challenge-hand.png"),
             view=play_view(spec.name, day),

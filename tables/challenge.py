@@ -118,6 +118,11 @@ class ChallengeDay:
             int(data["par_points"]),
         )
 
+    def check(self, setting: Setting) -> None:
+        """``GameError`` saying why a setting of the player's cards is not legal (nothing is
+        scored: a preview must not tell the points before the one submission)."""
+        rules_of(self.spec).check(self.held, setting)
+
     def score(self, setting: Setting) -> ChallengeScore:
         """What a setting of the player's cards wins against the other seats (checked first:
         ``GameError`` says why one is not legal)."""
@@ -232,6 +237,18 @@ class Challenges:
             self._making.pop(key, None)
             return found
 
+    async def verify_open(self, game: str, day: str, user: int) -> ChallengeDay:
+        """The day's deal of ``game`` while the player may still submit it; else ``GameError``:
+        the day is over, or they have played it (one submission a day)."""
+        if day != self.today():
+            raise GameError(f"The challenge of {day} is over; play today's with `/challenge play`.")
+        if await self.storage.challenges.play(day, game, user) is not None:
+            raise GameError(
+                f"You have already played today's {game_named(game).title} challenge: one"
+                " submission a day. See how you did with `/challenge results`."
+            )
+        return await self.deal(game, day)
+
     async def submit(
         self,
         *,
@@ -240,22 +257,14 @@ class Challenges:
         user: int,
         guild_id: int,
         channel_id: int,
-        text: str,
-        automatic: str | None = None,
+        setting: Setting,
     ) -> Submitted:
-        """Score the player's hands for the day's deal and store them, with their event queued
+        """Score the player's setting of the day's cards and store it, with its event queued
         in the channel's outbox in the same transaction; ``GameError`` for hands that are not
         legal, a second submission, or a day that is over."""
-        if day != self.today():
-            raise GameError(f"The challenge of {day} is over; play today's with `/challenge play`.")
         spec = game_named(game)
-        if await self.storage.challenges.play(day, game, user) is not None:
-            raise GameError(
-                f"You have already played today's {spec.title} challenge: one submission a day."
-                " See how you did with `/challenge results`."
-            )
-        dealt = await self.deal(game, day)
-        setting = rules_of(spec).read(dealt.held, text, automatic)
+        dealt = await self.verify_open(game, day, user)
+        dealt.check(setting)
         score = dealt.score(setting)
 
         def event(streak: int) -> Mapping[str, Any]:

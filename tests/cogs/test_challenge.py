@@ -9,7 +9,8 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.challenge import against_par
+from cogs.builder import held_indices
+from cogs.challenge_hands import against_par, preview_sentence
 from engine.challenge import score_against
 from engine.errors import GameError
 from engine.scoring import PlayedHands
@@ -17,7 +18,7 @@ from tables.challenge import ChallengeDay, challenge_game
 from tables.hands import read_setting
 from tables.rules.pyramid import PyramidRules, automatic_named
 from tables.setting import Setting
-from tests.cogs.helpers import Scene, an_admin
+from tests.cogs.helpers import DIGITS, Scene, an_admin, chosen, labels
 from tests.tables.helpers import quick_arranger
 
 QUICK_S = 0.05
@@ -37,6 +38,24 @@ async def _play(scene: Scene, member: Any, channel: Any, game: str) -> Any:
     shown = await member.slash(channel, "challenge play", game=game)
     assert shown.ephemeral and shown.response.attachments
     return shown
+
+
+async def _typed(member: Any, message: Any, setting: Setting) -> tuple[Any, Any]:
+    """Type the hands into the form (previewed, nothing stored), then Submit these hands."""
+    opened = await member.click(message, label="Type hands")
+    assert opened.modal is not None
+    typed = {"hands": setting.text}
+    if any(row["components"][0]["custom_id"] == "automatic" for row in opened.modal["components"]):
+        typed["automatic"] = setting.automatic or ""
+    shown = await member.submit_modal(opened, typed)
+    assert shown.response.content == preview_sentence(setting), shown.response.content
+    played = await member.click(shown.response.message, label="Submit these hands")
+    return shown, played
+
+
+def _confirmed(dealt: ChallengeDay, setting: Setting) -> Setting:
+    """A previewed setting as Submit these hands carries it (the cards left over discarded)."""
+    return chosen(dealt.held, held_indices(dealt.held, setting.hands), setting.automatic)
 
 
 def _engine_points(dealt: ChallengeDay, setting: Setting) -> int:
@@ -68,11 +87,8 @@ async def test_two_servers_see_the_same_cards_and_a_second_submission_is_refused
     assert here.response.content.splitlines()[-1] == there.response.content.splitlines()[-1]
     assert all(card in here.response.content for card in cards.split())
     setting = quick_arranger(dealt.spec, dealt.held)
-    opened = await ann.click(here.response.message, label="Type hands")
-    assert opened.modal is not None
-    played = await ann.submit_modal(
-        opened, {"hands": setting.text, "automatic": setting.automatic or ""}
-    )
+    shown, played = await _typed(ann, here.response.message, setting)
+    setting = _confirmed(dealt, setting)
     points = _engine_points(dealt, setting)
     assert dealt.par_points == _engine_points(dealt, dealt.par)
     assert played.response.content == (
@@ -81,12 +97,15 @@ async def test_two_servers_see_the_same_cards_and_a_second_submission_is_refused
         "Streak: **1** day(s).\nSee the server's board with `/challenge results`."
     )
     assert played.response.attachments
-    again = await ann.click(here.response.message, label="Type hands")
-    refused = await ann.submit_modal(again, {"hands": setting.text})
+    # The preview's button again, or Type hands: one submission a day.
+    refused = await ann.click(shown.response.message, label="Submit these hands")
+    assert refused.ephemeral
     assert refused.response.content == (
         f"You have already played today's {dealt.spec.title} challenge: one submission a day."
         " See how you did with `/challenge results`."
     )
+    again = await ann.click(here.response.message, label="Type hands")
+    assert again.modal is None and again.response.content == refused.response.content
     replay = await ann.slash(scene.channel, "challenge play", game="standard")
     assert replay.response.content == refused.response.content
     stored = await scene.bot.services.challenges.play("standard", dealt.day, ann.id)
@@ -106,6 +125,49 @@ async def test_a_malformed_hand_is_refused_with_the_engines_sentence(scene: Scen
     assert await scene.bot.services.challenges.play("showdown", dealt.day, ann.id) is None
 
 
+async def test_the_builder_picks_cards_from_menus_and_previews_before_the_one_submission(
+    scene: Scene,
+) -> None:
+    _quick(scene)
+    ann = scene.members[0]
+    shown = await _play(scene, ann, scene.channel, "showdown")
+    assert labels(shown.response.message) == ["Build hands", "Type hands"]
+    dealt = await _dealt(scene, "showdown")
+    held, setting = dealt.held, dealt.par
+    started = await ann.click(shown.response.message, label="Build hands")
+    assert started.ephemeral
+    builder = started.response.message
+    # No suggestion in the challenge: par is the solver's.
+    assert "Start from the suggestion" not in labels(builder)
+    slots = [sorted(slot) for slot in held_indices(held, setting.hands)]
+    for slot in slots:
+        picked = await ann.select(builder, [DIGITS[i] for i in slot])
+        assert picked.acknowledged and not picked.response.content.startswith("⚠")
+    assert picked.response.content.splitlines()[-1].endswith(
+        "Press **Submit** to preview them (the submission after that is final)."
+    )
+    built = chosen(held, slots)
+    previewed = await ann.click(builder, label="Submit")
+    assert previewed.response.content == preview_sentence(built)
+    assert previewed.response.attachments
+    assert "points" not in previewed.response.content  # no points before the submission
+    assert await scene.bot.services.challenges.play("showdown", dealt.day, ann.id) is None
+    played = await ann.click(previewed.response.message, label="Submit these hands")
+    points = _engine_points(dealt, built)
+    assert played.response.content.startswith(
+        f"Submitted: `{built.text}`. You scored **{points}** points against par's "
+        f"**{dealt.par_points}**: {against_par(points - dealt.par_points)}."
+    )
+    stored = await scene.bot.services.challenges.play("showdown", dealt.day, ann.id)
+    assert stored is not None and stored.points == points
+    # The builder is done with once submitted: any step reads the one sentence.
+    late = await ann.click(builder, label="Undo last hand")
+    assert late.response.content == (
+        "You have already played today's Showdown Version challenge: one submission a day."
+        " See how you did with `/challenge results`."
+    )
+
+
 async def test_the_board_is_hidden_until_played_and_shown_after_the_day(scene: Scene) -> None:
     _quick(scene)
     ann, bob = scene.members[:2]
@@ -117,8 +179,7 @@ async def test_the_board_is_hidden_until_played_and_shown_after_the_day(scene: S
         f"The board of today's {dealt.spec.title} challenge is shown to players who have played"
         " it (`/challenge play`), and to everyone once the day is over (UTC)."
     )
-    opened = await ann.click(shown.response.message, label="Type hands")
-    await ann.submit_modal(opened, {"hands": dealt.par.text})
+    await _typed(ann, shown.response.message, dealt.par)
     board = await ann.slash(scene.channel, "challenge results", game="casino")
     assert board.response.content.splitlines()[:2] == [
         f"**{dealt.spec.title} challenge, {dealt.day}** (par: {dealt.par_points} points)",
@@ -144,11 +205,8 @@ async def test_a_restart_between_the_deal_and_the_submission_loses_nothing(scene
     after = await _dealt(scene, "no-surrender")
     assert after == before  # read back from the store, not solved again
     setting = quick_arranger(after.spec, after.held)
-    opened = await ann.click(shown.response.message, label="Type hands")
-    played = await ann.submit_modal(
-        opened, {"hands": setting.text, "automatic": setting.automatic or ""}
-    )
-    assert played.response.content.startswith(f"Submitted: `{setting.text}`.")
+    _, played = await _typed(ann, shown.response.message, setting)
+    assert played.response.content.startswith(f"Submitted: `{_confirmed(after, setting).text}`.")
     assert await scene.bot.services.challenges.play("no-surrender", after.day, ann.id)
 
 
@@ -158,8 +216,7 @@ async def test_a_play_queues_its_event_and_the_channel_shows_nothing(scene: Scen
     posted = len(scene.channel.history())
     shown = await _play(scene, ann, scene.channel, "showdown")
     dealt = await _dealt(scene, "showdown")
-    opened = await ann.click(shown.response.message, label="Type hands")
-    await ann.submit_modal(opened, {"hands": dealt.par.text})
+    await _typed(ann, shown.response.message, dealt.par)
     await scene.bot.services.tables.outbox.flush()
     await scene.env.settle()
     assert len(scene.channel.history()) == posted  # spoiler-safe: nothing in the channel
