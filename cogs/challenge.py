@@ -5,7 +5,6 @@ storing are ``tables.challenge``'s."""
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import json
 import logging
 import statistics
@@ -22,22 +21,19 @@ from cogs.pictures import challenge_picture, hand_picture
 from engine.errors import GameError
 from render.style import signed
 from storage.challenge import ChallengePlay
-from tables.challenge import CHALLENGE_GAMES, challenge_day, challenge_game
+from tables.challenge import (
+    CHALLENGE_GAMES,
+    Announcement,
+    challenge_day,
+    challenge_game,
+    ranked,
+)
 from tables.hands import unsplit_text
 from tables.setting import Setting
 
 log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec in CHALLENGE_GAMES]
-
-
-def ranked(board: Sequence[ChallengePlay]) -> list[tuple[int, ChallengePlay]]:
-    """The board with each player's rank (equal scores share one: 1, 1, 3)."""
-    ranks: list[tuple[int, ChallengePlay]] = []
-    for index, play in enumerate(board):
-        same = ranks and ranks[-1][1].score == play.score
-        ranks.append((ranks[-1][0] if same else index + 1, play))
-    return ranks
 
 
 def everyone_text(scores: Sequence[int], mine: int | None) -> str:
@@ -152,44 +148,44 @@ def _loads(text: str) -> Any:
 
 
 async def announce_daily(client: Any) -> None:
-    """Announce each day's challenge (``announce_due``) now and after every UTC midnight, until
+    """Announce each day's challenge now (if not yet) and after every UTC midnight, until
     cancelled (the bot's close)."""
+    challenges = services_of(client).challenges
     while True:
         try:
             await announce_due(client)
         except (discord.HTTPException, GameError, OSError):
             log.exception("could not announce the daily challenge")
-        now = discord.utils.utcnow()
-        tomorrow = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), dt.UTC)
-        await asyncio.sleep((tomorrow - now).total_seconds() + 1)
+        # A second past midnight: the new day's deals are out.
+        await asyncio.sleep(challenges.until_tomorrow() + 1)
+
+
+def announcement_text(announcement: Announcement) -> str:
+    """What a challenge channel reads: the day's deals are out, and yesterday's top three."""
+    lines = [
+        f"**Today's challenge is dealt** ({announcement.day}, UTC): the same cards on every "
+        "server. Play it alone with `/challenge play`."
+    ]
+    for spec, top in announcement.yesterday:
+        named = ", ".join(
+            f"{rank}. <@{play.user_id}> {against_par(play.score)}" for rank, play in top
+        )
+        lines.append(f"Yesterday's {spec.title}: {named}")
+    return fit("\n".join(lines))
 
 
 async def announce_due(client: Any) -> int:
-    """Announce today's challenge and yesterday's top three in each server's challenge channel
-    not yet told of today (once per server and day, whichever process comes first)."""
-    found = services_of(client)
-    store = found.storage.challenges
-    today = found.challenges.today()
-    yesterday = (dt.date.fromisoformat(today) - dt.timedelta(days=1)).isoformat()
-    told = 0
-    for guild, channel in await store.to_announce(today):
-        if not await store.announced(guild, today):
-            continue
-        lines = [
-            f"**Today's challenge is dealt** ({today}, UTC): the same cards on every server. "
-            "Play it alone with `/challenge play`."
-        ]
-        for spec in CHALLENGE_GAMES:
-            top = ranked(await store.board(yesterday, spec.name, guild))[:3]
-            if top:
-                named = ", ".join(
-                    f"{rank}. <@{play.user_id}> {against_par(play.score)}" for rank, play in top
-                )
-                lines.append(f"Yesterday's {spec.title}: {named}")
-        target = client.get_partial_messageable(channel, guild_id=guild)
-        await target.send(fit("\n".join(lines)), allowed_mentions=discord.AllowedMentions.none())
-        told += 1
-    return told
+    """Post each announcement due (``Challenges.due_announcements``); how many were posted."""
+    due = await services_of(client).challenges.due_announcements()
+    for announcement in due:
+        target = client.get_partial_messageable(
+            announcement.channel_id, guild_id=announcement.guild_id
+        )
+        # Mentions name the players without pinging them.
+        await target.send(
+            announcement_text(announcement), allowed_mentions=discord.AllowedMentions.none()
+        )
+    return len(due)
 
 
 def services_of(client: Any) -> Any:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any, Final
 
 from engine.arrangement import Arrangement, verify_arrangement
@@ -186,6 +186,31 @@ class Submitted:
     score: ChallengeScore
 
 
+def ranked(board: Sequence[ChallengePlay]) -> list[tuple[int, ChallengePlay]]:
+    """A board (best first) with each player's rank: equal scores share one (1, 1, 3)."""
+    ranks: list[tuple[int, ChallengePlay]] = []
+    for index, play in enumerate(board):
+        same = ranks and ranks[-1][1].score == play.score
+        ranks.append((ranks[-1][0] if same else index + 1, play))
+    return ranks
+
+
+#: How many of yesterday's best players an announcement names, per game.
+ANNOUNCED_TOP: Final = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """What a server's challenge channel is told at the start of a day: that the day's deals
+    are out, and the top of the server's board of yesterday in each game played."""
+
+    guild_id: int
+    channel_id: int
+    day: str
+    #: (game, its top ``ANNOUNCED_TOP`` places with their ranks), for each game played.
+    yesterday: tuple[tuple[GameSpec, tuple[tuple[int, ChallengePlay], ...]], ...]
+
+
 def utc_day(seconds: float) -> str:
     """The UTC day of a moment, ISO."""
     return datetime.fromtimestamp(seconds, UTC).date().isoformat()
@@ -295,3 +320,29 @@ class Challenges:
     async def play(self, game: str, day: str, user: int) -> ChallengePlay | None:
         """The player's submission, if any."""
         return await self.storage.challenges.play(day, game, user)
+
+    async def due_announcements(self) -> list[Announcement]:
+        """Today's announcement for each server whose challenge channel has not been told of
+        today, each claimed in the store first: once per server and day, whichever process
+        (or restart) comes first. A claim whose message then fails is not made again."""
+        store = self.storage.challenges
+        today = self.today()
+        yesterday = (date.fromisoformat(today) - timedelta(days=1)).isoformat()
+        due = []
+        for guild, channel in await store.to_announce(today):
+            if not await store.announced(guild, today):
+                continue  # another process told this server first
+            tops = []
+            for spec in CHALLENGE_GAMES:
+                top = ranked(await store.board(yesterday, spec.name, guild))[:ANNOUNCED_TOP]
+                if top:
+                    tops.append((spec, tuple(top)))
+            due.append(Announcement(guild, channel, today, tuple(tops)))
+        return due
+
+    def until_tomorrow(self) -> float:
+        """Seconds from now to the next UTC midnight (the next day's deals)."""
+        now = self.clock()
+        today = datetime.fromtimestamp(now, UTC).date()
+        tomorrow = datetime.combine(today + timedelta(days=1), datetime.min.time(), UTC)
+        return tomorrow.timestamp() - now

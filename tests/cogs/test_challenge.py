@@ -14,7 +14,7 @@ from cogs.challenge_hands import against_par, preview_sentence
 from engine.challenge import score_against
 from engine.errors import GameError
 from engine.scoring import PlayedHands
-from tables.challenge import ChallengeDay, challenge_game
+from tables.challenge import ChallengeDay, challenge_game, ranked
 from tables.hands import read_setting
 from tables.rules.pyramid import PyramidRules, automatic_named
 from tables.setting import Setting
@@ -243,6 +243,69 @@ async def test_an_admin_sets_the_challenge_channel(scene: Scene) -> None:
         f"<#{scene.channel.id}>."
     )
     assert await scene.bot.services.storage.challenges.channel(scene.guild.id) == scene.channel.id
+
+
+async def _past_midnight(scene: Scene) -> None:
+    """The virtual clock a few seconds past the next UTC midnight: a new day's deals."""
+    await scene.env.advance_time(scene.bot.services.challenges.until_tomorrow() + 5)
+    await scene.env.settle()
+
+
+def _announcements(channel: Any) -> list[str]:
+    return [
+        message.content
+        for message in channel.history()
+        if message.content.startswith("**Today's challenge is dealt**")
+    ]
+
+
+async def test_the_challenge_channel_hears_of_each_day_and_yesterdays_top_three_once(
+    scene: Scene,
+) -> None:
+    _quick(scene)
+    boss = an_admin(scene)
+    news = scene.guild.create_text_channel("challenge-news")
+    await boss.slash(scene.channel, "settings challenge", channel=news)
+    dealt = await _dealt(scene, "showdown")
+    players = scene.members[:4]
+    for number, member in enumerate(players):
+        shown = await _play(scene, member, scene.channel, "showdown")
+        way = dealt.par if number == 0 else quick_arranger(dealt.spec, dealt.held)
+        await _typed(member, shown.response.message, way)
+    assert _announcements(news) == []  # set during the day: told from the next one
+    await _past_midnight(scene)
+    tomorrow = scene.bot.services.challenges.today()
+    assert tomorrow > dealt.day
+    board = await scene.bot.services.storage.challenges.board(dealt.day, "showdown", scene.guild.id)
+    assert sorted(play.user_id for play in board) == sorted(member.id for member in players)
+    assert next(play for play in board if play.user_id == players[0].id).score == 0  # par
+    top = ", ".join(
+        f"{rank}. <@{play.user_id}> {against_par(play.score)}" for rank, play in ranked(board)[:3]
+    )
+    expected = (
+        f"**Today's challenge is dealt** ({tomorrow}, UTC): the same cards on every server. "
+        f"Play it alone with `/challenge play`.\nYesterday's {dealt.spec.title}: {top}"
+    )
+    assert _announcements(news) == [expected]
+    assert top.count("<@") == 3  # four played: the top three are named
+    # A restart the same day (its first look at the day) does not announce it again.
+    await scene.restart()
+    await scene.env.settle()
+    assert _announcements(news) == [expected]
+    assert _announcements(scene.channel) == []
+
+
+async def test_without_a_challenge_channel_nothing_is_announced(scene: Scene) -> None:
+    _quick(scene)
+    ann = scene.members[0]
+    shown = await _play(scene, ann, scene.channel, "showdown")
+    await _typed(ann, shown.response.message, (await _dealt(scene, "showdown")).par)
+    posted = [message.content for message in scene.channel.history()]
+    await _past_midnight(scene)
+    await scene.restart()
+    await scene.env.settle()
+    assert [message.content for message in scene.channel.history()] == posted
+    assert await scene.bot.services.storage.challenges.channel(scene.guild.id) is None
 
 
 def test_only_the_pyramid_games_have_a_challenge() -> None:
