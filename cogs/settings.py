@@ -212,7 +212,7 @@ class SettingsCog(
         store = services(interaction).storage.challenges
         await interaction.response.defer(ephemeral=True, thinking=True)
         if off:
-            await store.set_channel(guild, None)
+            await services(interaction).challenges.announce_in(guild, None)
             await answer(interaction, "The daily challenge is no longer announced here.")
             return
         if channel is None:
@@ -223,7 +223,7 @@ class SettingsCog(
                 f"The daily challenge {where}; name a channel to announce it there.",
             )
             return
-        await store.set_channel(guild, channel.id)
+        await services(interaction).challenges.announce_in(guild, channel.id)
         await answer(
             interaction,
             f"Each day's challenge and yesterday's top three will be announced in <#{channel.id}>.",

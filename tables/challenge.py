@@ -340,6 +340,14 @@ class Challenges:
             due.append(Announcement(guild, channel, today, tuple(tops)))
         return due
 
+    async def announce_in(self, guild_id: int, channel_id: int | None) -> None:
+        """Announce the server's challenge in this channel from the next day on (today's deals
+        are out already), or nowhere (None)."""
+        store = self.storage.challenges
+        await store.set_channel(guild_id, channel_id)
+        if channel_id is not None:
+            await store.announced(guild_id, self.today())
+
     def until_tomorrow(self) -> float:
         """Seconds from now to the next UTC midnight (the next day's deals)."""
         now = self.clock()
