@@ -41,6 +41,7 @@ HELP = """**Pyramid Poker: how a game goes**
 - Your hand: `/hand`, `/arrange hands`, `/arrange build`, `/arrange suggest`
 - Chips: `/balance`, `/daily`, `/history`, `/leaderboard`
 - Past games: `/review` (your hands beside the best), `/replay` (a showdown again)
+- Daily challenge: `/challenge play` (today's deal, the same on every server), `/challenge results`
 - Looking things up: `/help` (this), `/evaluate` names any hand, `/rules` a game's rules card
 - Server admins: `/settings` (`status`: the bot's processes), `/chips grant`, `take`, `ledger`
 """
