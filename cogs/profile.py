@@ -19,8 +19,11 @@ from tables.ratings import Ratings
 NO_PROFILE = "Bots have no profile: only players do."
 
 
-async def gather_profile(storage: Storage, guild_id: int, user_id: int, name: str) -> Profile:
-    """Everything a profile card shows, read in one place: one function per section."""
+async def gather_profile(
+    storage: Storage, guild_id: int, user_id: int, name: str, today: str
+) -> Profile:
+    """Everything a profile card shows, read in one place: one function per section
+    (``today``: the UTC day, ISO, that the challenge's streak runs to)."""
     stats = await storage.leaderboards.statistics(guild_id, user_id)
     earned = {row.achievement for row in await storage.achievements.earned(guild_id, user_id)}
     return Profile(
@@ -31,7 +34,7 @@ async def gather_profile(storage: Storage, guild_id: int, user_id: int, name: st
         earned=tuple(Badge(a.name, a.description) for a in ACHIEVEMENTS if a.key in earned),
         achievements=len(ACHIEVEMENTS),
         ratings=await ratings_of(storage, guild_id, user_id),
-        challenge=await challenge_of(storage, guild_id, user_id),
+        challenge=await challenge_of(storage, user_id, today),
     )
 
 
@@ -47,10 +50,13 @@ async def ratings_of(
     )
 
 
-async def challenge_of(storage: Storage, guild_id: int, user_id: int) -> ChallengeFigures | None:
-    """The player's best daily challenge score and current streak (None: the bot keeps no
-    challenge yet, and the card leaves the section out)."""
-    return None
+async def challenge_of(storage: Storage, user_id: int, today: str) -> ChallengeFigures | None:
+    """The player's best daily challenge score against par and current streak of days (the
+    challenge is the same on every server; None: never played, and the card leaves it out)."""
+    record = await storage.challenges.record(user_id, today)
+    if record.best is None:
+        return None
+    return ChallengeFigures(best=record.best, streak=record.streak)
 
 
 class ProfileCog(commands.Cog):
@@ -69,11 +75,13 @@ class ProfileCog(commands.Cog):
             await interaction.response.send_message(NO_PROFILE, ephemeral=True)
             return
         guild = interaction.guild_id
-        storage = services(interaction).storage
+        found = services(interaction)
+        storage = found.storage
 
         async def read() -> Profile:
             names = await player_names(interaction.client, storage, guild, [who.id])
-            return await gather_profile(storage, guild, who.id, names[who.id])
+            today = found.challenges.today()
+            return await gather_profile(storage, guild, who.id, names[who.id], today)
 
         profile = await run(interaction, read, ephemeral=False)
         data = await picture(profile_png, profile)

@@ -101,7 +101,7 @@ def option_lines(defaults: TableDefaults) -> list[str]:
 
 def season_length(days: int) -> str:
     """A rating season's length as the settings say it."""
-    return "**a calendar month**" if days == 0 else f"**{days}** day(s)"
+    return "**a calendar month**" if days == 0 else f"**{days}** day{'' if days == 1 else 's'}"
 
 
 def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
@@ -215,6 +215,42 @@ class SettingsCog(
     ) -> None:
         """Change the starting chips or the daily bonus."""
         await _change(interaction, starting_chips=starting, daily_bonus=daily)
+
+    @app_commands.command(name="challenge", description="Where the daily challenge is announced")
+    @app_commands.describe(
+        channel="The channel for each day's challenge and yesterday's top three",
+        off="Stop announcing the challenge",
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def challenge(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: discord.TextChannel | None = None,
+        off: bool = False,
+    ) -> None:
+        """Set or clear the channel where the bot announces each day's challenge."""
+        guild = interaction.guild_id
+        assert guild is not None
+        store = services(interaction).storage.challenges
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if off:
+            await services(interaction).challenges.announce_in(guild, None)
+            await answer(interaction, "The daily challenge is no longer announced here.")
+            return
+        if channel is None:
+            current = await store.channel(guild)
+            where = "is not announced" if current is None else f"is announced in <#{current}>"
+            await answer(
+                interaction,
+                f"The daily challenge {where}; name a channel to announce it there.",
+            )
+            return
+        await services(interaction).challenges.announce_in(guild, channel.id)
+        await answer(
+            interaction,
+            f"Each day's challenge and yesterday's top three will be announced in <#{channel.id}>.",
+        )
 
     @app_commands.command(name="lobby", description="How long an idle lobby stays open")
     @app_commands.describe(minutes="Minutes without a game, a join or a leave (1-10080)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from storage.achievements import AchievementRepository
+from storage.challenge import ChallengeRepository
 from storage.chips import ChipRepository
 from storage.cluster import DeadlineRepository, ProcessRepository
 from storage.commands import CommandSyncRepository
@@ -40,6 +41,7 @@ class Storage:
     messages: TableMessageRepository
     ratings: RatingRepository
     achievements: AchievementRepository
+    challenges: ChallengeRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -61,4 +63,5 @@ class Storage:
             TableMessageRepository(database),
             RatingRepository(database),
             AchievementRepository(database),
+            ChallengeRepository(database),
         )

@@ -174,6 +174,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "storage.achievements",
         "storage.leaderboards",
         "storage.audit",
+        "storage.challenge",
         "storage",
     ),
     "tables": (
@@ -223,6 +224,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "tables.turns",
         "tables.coach",
         "tables.manager",
+        "tables.challenge",
         "tables.cluster",
         "tables",
     ),

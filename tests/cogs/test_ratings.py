@@ -107,7 +107,7 @@ async def test_a_season_rolls_over_on_the_clock_and_keeps_its_final_standings(
     assert database is not None
     admin = an_admin(scene)
     set_ = await admin.slash(scene.channel, "settings season", days=10)
-    assert "A rating season lasts **10** day(s)" in set_.response.content
+    assert "A rating season lasts **10** days" in set_.response.content
     now = datetime.now(UTC)
     database.clock = lambda: now
     winner, loser, _, played = await a_decided_game(scene)

@@ -117,7 +117,8 @@ async def test_the_statistics_answer_what_the_ledger_answered_for_every_period(
 
 
 async def forget_the_statistics(target: str | Path) -> None:
-    """Take the database back to before migration 0010 (as the previous version left it)."""
+    """Take the database back to before migration 0010 (as the previous version left it): the
+    tables of 0010 and of the later migrations that made new ones go."""
     dropped = (
         "outbox_positions",
         "player_stats",
@@ -130,6 +131,9 @@ async def forget_the_statistics(target: str | Path) -> None:
         "rated_games",
         "achievements",
         "achievement_games",
+        "challenge_deals",
+        "challenge_plays",
+        "challenge_channels",
     )
     #: Columns later migrations added to tables that were there before.
     added = (("guild_settings", "season_days"), ("guild_settings", "announce_achievements"))
