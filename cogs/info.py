@@ -23,8 +23,8 @@ GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec 
 RULES_URL_LIMIT: Final = 500
 
 HELP = """**Pyramid Poker: how a game goes**
-1. `/table create` opens a table in a channel (options default to the server's; `practice:`
-   plays for no chips, `fill:` seats computers in the empty seats).
+1. `/table create` opens a table in a channel (`practice:` plays for no chips, `fill:` seats
+   computers in the empty seats).
 2. Players press **Join** (the host may **Add computer**); the host presses **Start**.
 3. Your cards come by DM (or `/hand`, or **Show my hand**, if your DMs are closed).
 4. Games with declarations ask **Play** or **Surrender** by DM, revealed together.
@@ -33,8 +33,8 @@ HELP = """**Pyramid Poker: how a game goes**
    - **Type hands** or `/arrange hands:"As | Kh Kd 9s | ..."`: text, checked and previewed;
    - **Suggest**: the solver's arrangement, then **Take it**.
    Set nothing by the deadline and the table sets them for you.
-6. The showdown shows everyone's hands and chips; **Deal again** plays on, and **Review**
-   shows you your hands beside the best setting of the same cards.
+6. The showdown shows everyone's hands and chips; **Deal again** plays on, **Review** shows
+   your hands beside the best setting.
 
 **Commands**
 - Tables: `/table create`, `join`, `leave`, `start`, `status`, `cancel`, `kick`, `addbot`
