@@ -42,7 +42,9 @@ async def _submit(
 
 
 async def _pay_all(store: Storage, today: str) -> dict[PrizeDue, list[Winner] | None]:
-    return {due: await store.prizes.pay(due, reason=REASON) for due in await store.prizes.due(today)}
+    return {
+        due: await store.prizes.pay(due, reason=REASON) for due in await store.prizes.due(today)
+    }
 
 
 async def test_no_prize_unless_a_server_sets_one(store: Storage, clock: FakeClock) -> None:
