@@ -106,7 +106,8 @@ def prize_text(prize: Prize | None) -> str:
         return "The daily challenge has no prize here (`prize:` sets one)."
     return (
         f"The day's best score against par here wins **{prize.chips:,}** chips in each game's "
-        f"challenge (a tie splits it), paid just after midnight UTC, from {prize.since}'s on."
+        f"challenge (a tie splits it), paid just after midnight UTC for each day from "
+        f"{prize.since} on."
     )
 
 

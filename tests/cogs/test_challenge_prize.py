@@ -76,7 +76,7 @@ async def test_the_days_best_is_paid_the_prize_once_and_named(scene: Scene) -> N
     dealt = await _dealt(scene)
     assert set_.ephemeral and set_.response.content == (
         "The day's best score against par here wins **100** chips in each game's challenge "
-        f"(a tie splits it), paid just after midnight UTC, from {dealt.day}'s on."
+        f"(a tie splits it), paid just after midnight UTC for each day from {dealt.day} on."
     )
     ann, bob = scene.members[:2]
     await _play(scene, ann, dealt.par)
@@ -163,8 +163,8 @@ async def test_a_prize_out_of_range_is_refused_with_a_sentence(scene: Scene) -> 
     assert shown.response.content.splitlines() == [
         "The daily challenge is not announced; name a channel to announce it there.",
         f"The day's best score against par here wins **20** chips in each game's challenge "
-        f"(a tie splits it), paid just after midnight UTC, from "
-        f"{scene.bot.services.challenges.today()}'s on.",
+        f"(a tie splits it), paid just after midnight UTC for each day from "
+        f"{scene.bot.services.challenges.today()} on.",
     ]
     off = await boss.slash(scene.channel, "settings challenge", prize=0)
     assert off.response.content == "The daily challenge has no prize here (`prize:` sets one)."
