@@ -21,6 +21,7 @@ from cogs.pictures import challenge_picture, hand_picture
 from engine.errors import GameError
 from render.style import signed
 from storage.challenge import ChallengePlay
+from storage.prizes import Winner
 from tables.challenge import (
     CHALLENGE_GAMES,
     Announcement,
@@ -50,6 +51,13 @@ def everyone_text(scores: Sequence[int], mine: int | None) -> str:
     return text
 
 
+def prize_won(winners: Sequence[Winner]) -> str:
+    """Who won a day's prize: ``prize: N chips to X`` (each of a tie with their share)."""
+    return "prize: " + ", ".join(
+        f"**{winner.chips:,}** chips to <@{winner.user_id}>" for winner in winners
+    )
+
+
 def board_text(
     title: str,
     day: str,
@@ -57,8 +65,10 @@ def board_text(
     board: Sequence[ChallengePlay],
     scores: Sequence[int],
     mine: int | None,
+    winners: Sequence[Winner] = (),
 ) -> str:
-    """The server's board of one day's challenge and the whole bot's figures."""
+    """The server's board of one day's challenge, its prize once paid and the whole bot's
+    figures."""
     lines = [f"**{title} challenge, {day}** (par: {par} points)"]
     if board:
         lines += [
@@ -67,6 +77,8 @@ def board_text(
         ]
     else:
         lines.append("Nobody on this server played it.")
+    if winners:
+        lines.append(f"{prize_won(winners)}.")
     lines.append(everyone_text(scores, mine))
     return fit("\n".join(lines))
 
@@ -134,6 +146,7 @@ class ChallengeCog(
             await store.board(day, spec.name, guild),
             await store.scores(day, spec.name),
             None if mine is None else mine.score,
+            await found.challenges.winners(guild, day, spec.name),
         )
         if mine is None:
             await answer(interaction, text)
@@ -161,22 +174,30 @@ async def announce_daily(client: Any) -> None:
 
 
 def announcement_text(announcement: Announcement) -> str:
-    """What a challenge channel reads: the day's deals are out, and yesterday's top three."""
+    """What a challenge channel reads: the day's deals are out, and yesterday's top three and
+    prize winners."""
     lines = [
         f"**Today's challenge is dealt** ({announcement.day}, UTC): the same cards on every "
         "server. Play it alone with `/challenge play`."
     ]
+    prizes = {spec.name: winners for spec, winners in announcement.prizes}
     for spec, top in announcement.yesterday:
         named = ", ".join(
             f"{rank}. <@{play.user_id}> {against_par(play.score)}" for rank, play in top
         )
-        lines.append(f"Yesterday's {spec.title}: {named}")
+        won = f"; {prize_won(prizes[spec.name])}" if spec.name in prizes else ""
+        lines.append(f"Yesterday's {spec.title}: {named}{won}")
     return fit("\n".join(lines))
 
 
 async def announce_due(client: Any) -> int:
-    """Post each announcement due (``Challenges.due_announcements``); how many were posted."""
-    due = await services_of(client).challenges.due_announcements()
+    """Pay the prizes of the days over (``Challenges.pay_prizes``, whether or not a server
+    has a channel), then post each announcement due (``Challenges.due_announcements``), which
+    names yesterday's winners; how many were posted."""
+    challenges = services_of(client).challenges
+    for due, winners in await challenges.pay_prizes():
+        log.info("paid the challenge prize of %s to %s", due, winners)
+    due = await challenges.due_announcements()
     for announcement in due:
         target = client.get_partial_messageable(
             announcement.channel_id, guild_id=announcement.guild_id

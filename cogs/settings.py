@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from cogs.common import answer, run, services
 from render.style import signed
+from storage.prizes import MAX_PRIZE, Prize
 from storage.rows import GuildSettings, HouseNet, ProcessRow
 from tables.cluster import ALIVE_S
 from tables.defaults import TableDefaults
@@ -97,6 +98,17 @@ def option_lines(defaults: TableDefaults) -> list[str]:
         + "."
         for own, labels in games.items()
     ]
+
+
+def prize_text(prize: Prize | None) -> str:
+    """The server's prize for the daily challenge's best, as the settings say it."""
+    if prize is None:
+        return "The daily challenge has no prize here (`prize:` sets one)."
+    return (
+        f"The day's best score against par here wins **{prize.chips:,}** chips in each game's "
+        f"challenge (a tie splits it), paid just after midnight UTC for each day from "
+        f"{prize.since} on."
+    )
 
 
 def season_length(days: int) -> str:
@@ -216,10 +228,11 @@ class SettingsCog(
         """Change the starting chips or the daily bonus."""
         await _change(interaction, starting_chips=starting, daily_bonus=daily)
 
-    @app_commands.command(name="challenge", description="Where the daily challenge is announced")
+    @app_commands.command(name="challenge", description="The daily challenge's channel and prize")
     @app_commands.describe(
         channel="The channel for each day's challenge and yesterday's top three",
         off="Stop announcing the challenge",
+        prize=f"Chips the day's best wins in each game, 0 (none, the default) to {MAX_PRIZE:,}",
     )
     @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -228,29 +241,33 @@ class SettingsCog(
         interaction: discord.Interaction[Any],
         channel: discord.TextChannel | None = None,
         off: bool = False,
+        prize: int | None = None,
     ) -> None:
-        """Set or clear the channel where the bot announces each day's challenge."""
+        """Set or clear the channel where the bot announces each day's challenge, and the
+        prize for the day's best."""
         guild = interaction.guild_id
         assert guild is not None
-        store = services(interaction).storage.challenges
+        challenges = services(interaction).challenges
         await interaction.response.defer(ephemeral=True, thinking=True)
+        lines = []
+        # The prize first: a number out of range is refused before anything changes.
+        if prize is not None:
+            lines.append(prize_text(await challenges.set_prize(guild, prize)))
         if off:
-            await services(interaction).challenges.announce_in(guild, None)
-            await answer(interaction, "The daily challenge is no longer announced here.")
-            return
-        if channel is None:
-            current = await store.channel(guild)
-            where = "is not announced" if current is None else f"is announced in <#{current}>"
-            await answer(
-                interaction,
-                f"The daily challenge {where}; name a channel to announce it there.",
+            await challenges.announce_in(guild, None)
+            lines.append("The daily challenge is no longer announced here.")
+        elif channel is not None:
+            await challenges.announce_in(guild, channel.id)
+            lines.append(
+                f"Each day's challenge and yesterday's top three will be announced in "
+                f"<#{channel.id}>."
             )
-            return
-        await services(interaction).challenges.announce_in(guild, channel.id)
-        await answer(
-            interaction,
-            f"Each day's challenge and yesterday's top three will be announced in <#{channel.id}>.",
-        )
+        if not lines:
+            current = await services(interaction).storage.challenges.channel(guild)
+            where = "is not announced" if current is None else f"is announced in <#{current}>"
+            lines.append(f"The daily challenge {where}; name a channel to announce it there.")
+            lines.append(prize_text(await challenges.prize(guild)))
+        await answer(interaction, "\n".join(lines))
 
     @app_commands.command(name="lobby", description="How long an idle lobby stays open")
     @app_commands.describe(minutes="Minutes without a game, a join or a leave (1-10080)")

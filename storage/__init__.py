@@ -16,6 +16,7 @@ from storage.leaderboards import LeaderboardRepository
 from storage.messages import TableMessageRepository
 from storage.outbox import OutboxRepository
 from storage.players import PlayerRepository
+from storage.prizes import PrizeRepository
 from storage.ratings import RatingRepository
 from storage.settings import SettingsRepository
 from storage.statistics import StatisticsRepository
@@ -42,6 +43,7 @@ class Storage:
     ratings: RatingRepository
     achievements: AchievementRepository
     challenges: ChallengeRepository
+    prizes: PrizeRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -64,4 +66,5 @@ class Storage:
             RatingRepository(database),
             AchievementRepository(database),
             ChallengeRepository(database),
+            PrizeRepository(database),
         )

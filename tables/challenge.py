@@ -30,6 +30,7 @@ from engine.scoring import PlayedHands
 from engine.variants import Automatic, Variant
 from storage import Storage
 from storage.challenge import ChallengePlay
+from storage.prizes import Prize, PrizeDue, Winner
 from tables.codec import encode_event
 from tables.events import ChallengePlayed
 from tables.games import ENTRIES, GameSpec, game_named, rules_of
@@ -209,6 +210,8 @@ class Announcement:
     day: str
     #: (game, its top ``ANNOUNCED_TOP`` places with their ranks), for each game played.
     yesterday: tuple[tuple[GameSpec, tuple[tuple[int, ChallengePlay], ...]], ...]
+    #: (game, who won yesterday's prize and their chips), for each game whose prize was paid.
+    prizes: tuple[tuple[GameSpec, tuple[Winner, ...]], ...] = ()
 
 
 def utc_day(seconds: float) -> str:
@@ -332,13 +335,43 @@ class Challenges:
         for guild, channel in await store.to_announce(today):
             if not await store.announced(guild, today):
                 continue  # another process told this server first
-            tops = []
+            tops, prizes = [], []
             for spec in CHALLENGE_GAMES:
                 top = ranked(await store.board(yesterday, spec.name, guild))[:ANNOUNCED_TOP]
                 if top:
                     tops.append((spec, tuple(top)))
-            due.append(Announcement(guild, channel, today, tuple(tops)))
+                if winners := await self.storage.prizes.winners(guild, yesterday, spec.name):
+                    prizes.append((spec, tuple(winners)))
+            due.append(Announcement(guild, channel, today, tuple(tops), tuple(prizes)))
         return due
+
+    async def pay_prizes(self) -> list[tuple[PrizeDue, list[Winner]]]:
+        """Pay each prize due: for every server with a prize and every game of a day over
+        that its players played (since the prize was set), the server's best score against
+        par wins it, a tie splitting it (``storage.prizes.split_prize``). Each is paid once,
+        whichever process (or restart) comes first; those this call paid."""
+        store = self.storage.prizes
+        paid = []
+        for due in await store.due(self.today()):
+            title = game_named(due.game).title
+            reason = f"daily challenge prize: {title} of {due.day}"
+            winners = await store.pay(due, reason=reason)
+            if winners is not None:
+                paid.append((due, winners))
+        return paid
+
+    async def set_prize(self, guild_id: int, chips: int) -> Prize | None:
+        """Set the server's prize for each day's best (0: none), paid from today's challenge
+        on; ``GameError`` for a number out of range."""
+        return await self.storage.prizes.set(guild_id, chips, self.today())
+
+    async def prize(self, guild_id: int) -> Prize | None:
+        """The server's prize, if it set one."""
+        return await self.storage.prizes.get(guild_id)
+
+    async def winners(self, guild_id: int, day: str, game: str) -> list[Winner]:
+        """Who won the server's prize of a day's game, once it is paid."""
+        return await self.storage.prizes.winners(guild_id, day, game)
 
     async def announce_in(self, guild_id: int, channel_id: int | None) -> None:
         """Announce the server's challenge in this channel from the next day on (today's deals

@@ -175,6 +175,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "storage.leaderboards",
         "storage.audit",
         "storage.challenge",
+        "storage.prizes",
         "storage",
     ),
     "tables": (

@@ -240,7 +240,8 @@ async def test_an_admin_sets_the_challenge_channel(scene: Scene) -> None:
     ann = an_admin(scene)
     shown = await ann.slash(scene.channel, "settings challenge")
     assert shown.response.content == (
-        "The daily challenge is not announced; name a channel to announce it there."
+        "The daily challenge is not announced; name a channel to announce it there.\n"
+        "The daily challenge has no prize here (`prize:` sets one)."
     )
     set_ = await ann.slash(scene.channel, "settings challenge", channel=scene.channel)
     assert set_.response.content == (

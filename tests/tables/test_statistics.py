@@ -134,6 +134,9 @@ async def forget_the_statistics(target: str | Path) -> None:
         "challenge_deals",
         "challenge_plays",
         "challenge_channels",
+        "challenge_prizes",
+        "challenge_winners",
+        "challenge_awards",
     )
     #: Columns later migrations added to tables that were there before.
     added = (("guild_settings", "season_days"), ("guild_settings", "announce_achievements"))

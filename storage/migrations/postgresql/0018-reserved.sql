@@ -1,0 +1,2 @@
+-- Reserved: this number belongs to another change on its way.
+SELECT 1;
