@@ -1,4 +1,4 @@
--- The daily challenge's prizes: see the SQLite store's 0019.
+-- The daily challenge's prizes: see the SQLite store's 0017.
 CREATE TABLE challenge_prizes (
     guild_id BIGINT PRIMARY KEY,
     chips BIGINT NOT NULL CHECK (chips > 0),

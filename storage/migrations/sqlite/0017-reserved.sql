@@ -1,2 +1,0 @@
--- Reserved: this number belongs to another change on its way.
-SELECT 1;
