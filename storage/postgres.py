@@ -170,7 +170,12 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def lock(
-        self, name: str, key: tuple[int, int], *, read: LockRead | None = None
+        self,
+        name: str,
+        key: tuple[int, int],
+        *,
+        read: LockRead | None = None,
+        deferred: bool = False,
     ) -> AsyncIterator[Held]:
         number = lock_id(name, key)
         gate = self._local.setdefault((name, key), _Gate())
@@ -185,20 +190,19 @@ class PostgresDatabase(Database):
         try:
             held = gate.kept
             gate.kept = None
-            if held is None or held.session.generation != held.generation:
-                session = self._least_busy()
-                # Only the taking: the block's own calls report for themselves.
-                with self.health.watch():
-                    value, generation = await session.take(number, read)
-                held = SessionHeld(value, read=read is not None, session=session, number=number)
-                held.generation = generation
+            if held is None or held.session is None or held.session.generation != held.generation:
+                held = SessionHeld(None, read=False, session=None, number=number, pending=read)
+                if not deferred:
+                    await self.take(held)
             held.wanted = lambda: gate.waiting > 0
             failed = True
             try:
                 yield held
                 failed = False
             finally:
-                if not held.released:
+                # A deferred lock never taken (or claimed by its save's commit) holds nothing on
+                # the server.
+                if held.session is not None and not held.released:
                     if not failed and gate.waiting and held.session.generation == held.generation:
                         # Another action here waits: it takes the lock as this one leaves it,
                         # a round trip the less for each while they queue. (After a failure,
@@ -210,11 +214,23 @@ class PostgresDatabase(Database):
         finally:
             gate.lock.release()
 
+    async def take(self, held: Held) -> None:
+        if held.taken:
+            return
+        assert isinstance(held, SessionHeld)
+        session = self._least_busy()
+        # Only the taking: the block's own calls report for themselves.
+        with self.health.watch():
+            value, generation = await session.take(held.number, held.pending)
+        held.session, held.generation, held.taken = session, generation, True
+        held.value, held.read = value, held.pending is not None
+
     def _free_unwanted(self, gate: _Gate) -> None:
         """A lock kept for a waiter that gave up (cancelled) is freed, if nobody else waits."""
         held = gate.kept
         if held is not None and not gate.waiting and not gate.lock.locked():
             gate.kept = None
+            assert held.session is not None  # only a taken lock is kept
             self._freeing.add(task := asyncio.ensure_future(held.session.free(held.number)))
             task.add_done_callback(self._freeing.discard)
 
@@ -244,8 +260,13 @@ class PostgresDatabase(Database):
             raise _refused(error) from error
 
     async def call_releasing(self, function: str, params: Params, held: Held | None) -> list[Row]:
+        if isinstance(held, SessionHeld) and not held.taken:
+            if self.held() is None:
+                return await self._call_claiming(function, params, held.number)
+            await self.take(held)  # a larger transaction's: taken now, kept to its end
         if (
             not isinstance(held, SessionHeld)
+            or held.session is None
             or held.released
             or self.held() is not None
             or held.session.generation != held.generation
@@ -267,6 +288,26 @@ class PostgresDatabase(Database):
         held.released = True
         return [tuple(row) for row in rows]
 
+    async def _call_claiming(self, function: str, params: Params, number: int) -> list[Row]:
+        """The function, with a deferred lock claimed for the statement's own commit.
+
+        The lock is taken for the transaction in the argument that would free it (arguments
+        are worked out before the function runs): taken, nothing is left to free; held by
+        another session, the argument is the lock, which the function's first step
+        (``pp_hold_to_commit``) fails to hold in turn and refuses with PPLCK, nothing done.
+        """
+        last = len(params) + 1
+        sql = postgres_sql(
+            f"SELECT * FROM {function}({marks(len(params))}, CASE WHEN"
+            f" pg_try_advisory_xact_lock(${last}::BIGINT) THEN NULL ELSE ${last}::BIGINT END)"
+        )
+        try:
+            with self.health.watch():
+                rows = await self.pool.fetch(sql, *params, number)
+        except asyncpg.PostgresError as error:
+            raise _refused(error) from error
+        return [tuple(row) for row in rows]
+
     async def close(self) -> None:
         await asyncio.gather(*self._freeing, return_exceptions=True)
         await asyncio.gather(self.pool.close(), *(session.close() for session in self.locks))
@@ -285,15 +326,26 @@ class _Gate:
 class SessionHeld(Held):
     """An advisory lock held by one of the process's lock sessions."""
 
-    def __init__(self, value: int | None, *, read: bool, session: LockSession, number: int) -> None:
-        super().__init__(value, read=read)
+    def __init__(
+        self,
+        value: int | None,
+        *,
+        read: bool,
+        session: LockSession | None,
+        number: int,
+        pending: LockRead | None = None,
+    ) -> None:
+        super().__init__(value, read=read, taken=session is not None)
+        #: The session that holds it (None: a deferred lock not taken yet).
         self.session = session
         self.number = number
+        #: What a deferred lock reads as it is taken.
+        self.pending = pending
         #: Whether another task of the process waits for the lock: it is then kept for it.
         self.wanted: Callable[[], bool] = lambda: False
         #: The session's connection that took it: a lock lost with its connection is not freed
         #: by a statement on the next one.
-        self.generation = session.generation
+        self.generation = 0 if session is None else session.generation
 
 
 class LockSession:
