@@ -49,14 +49,19 @@ log = logging.getLogger(__name__)
 PgConnection = asyncpg.Connection | PoolConnectionProxy
 
 #: Connections for transactions and reads; the locks have connections of their own, so a
-#: process whose tables all hold their locks can still commit what those tables do. Twenty:
-#: at a hundred busy tables ten made a read wait up to 106 ms at p95 for one.
-POOL_SIZE = 20
+#: process whose tables all hold their locks can still commit what those tables do. At a
+#: hundred busy tables ten made a read wait up to 106 ms at p95 for one; with a click's save
+#: on the pool (its lock claimed by the save), twenty made a declaration wait 1.1-1.4 s at p95
+#: for one while six players declared at each table, thirty-two 12-83 ms.
+POOL_SIZE = 32
 #: Connections that hold the tables' and the outbox lanes' advisory locks, each any number of
 #: them at once (the one that took a lock frees it). A session sends one statement at a time,
 #: and a table's save runs on its lock's: at a hundred busy tables four made a click wait
 #: 2.3 s at p95 (six-player declarations at once), sixteen 0.4-0.6 s, thirty-two no less.
-LOCK_SESSIONS = 16
+#: Since a click at a table the process holds claims its lock with its save (on the pool),
+#: the sessions take only the locks of reveals, settlements, Starts and the outbox's lanes:
+#: twelve, so that two processes (88 connections) stay within PostgreSQL's default 100.
+LOCK_SESSIONS = 12
 #: How long a lock another process holds is waited for between tries, at first and at most.
 LOCK_RETRY_S = (0.002, 0.05)
 #: The advisory lock every process takes while it migrates, so only one of them does.

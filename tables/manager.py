@@ -391,12 +391,19 @@ class TableManager(TableReader):
         self, guild_id: int, channel_id: int, user: int, play: bool
     ) -> tuple[Event, ...]:
         """A secret play-or-surrender choice; the reveal comes when all are in."""
+        # Playing on, the player's balance is read while the click waits for the table (the
+        # other players' declarations ahead of it), not while it holds it: it only words a
+        # refusal early, and the reveal's escrow checks it again.
+        held = self.live.held((guild_id, channel_id))
+        ahead = None
+        if play and (held is None or not held.config.practice):
+            ahead = _started(self.storage.players.balance(guild_id, user))
 
         async def declare(table: Table) -> list[Event]:
             table.verify_declare(user)
             needed = table.play_stake()  # a practice table takes nothing, so anyone plays on
             if play and needed:
-                balance = await self.storage.players.balance(guild_id, user)
+                balance = await (ahead or self.storage.players.balance(guild_id, user))
                 if needed > balance:
                     raise GameError(
                         f"Playing on costs {needed} chips and you have {balance}; "
@@ -653,6 +660,13 @@ class TableManager(TableReader):
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.activity.idle(), wait_s)
             await asyncio.wait_for(self.outbox.flush(), wait_s)
+
+
+def _started(read: Awaitable[int]) -> asyncio.Future[int]:
+    """A read begun now, whose failure is raised where it is awaited, or dropped if unused."""
+    begun = asyncio.ensure_future(read)
+    begun.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return begun
 
 
 async def _ready(events: list[Event]) -> list[Event]:
