@@ -17,8 +17,14 @@ CPU went (the table processes' event loops, their solver workers, the PostgreSQL
 this machine only), so that the figures of this 2-core machine can be read for a bigger one, and
 the machine's load average as each mode began and ended. A wait is a click's wall time in its
 table process, ``time.perf_counter()`` from the call (``manager.declare``, ``manager.submit``)
-to its answer. After each size, the target of issue 25 beside the figures: one PostgreSQL
-process's click p95 (declares and submits together) at most 3x SQLite's in the same run.
+to its answer. Under each mode's line, what its players waited for, measured as
+``bench_load`` measures it (``benchmarks/players.py``; the processes' figures merged) and each
+beside issue 25's target: a phase's opening to each player's DM picture sent (p50/p95/max),
+Suggest pressed to its answer shown, the share of the players asked to set hands whose own
+setting was accepted before the deadline, the loop's stall (p99/max, each process's loop), CPU
+a game (the table processes and their workers), with the load average as it ended. After each
+size, the target of issue 25 beside the figures: one PostgreSQL process's click p95 (declares
+and submits together) at most 3x SQLite's in the same run.
 """
 
 from __future__ import annotations
@@ -29,7 +35,6 @@ import contextlib
 import json
 import os
 import random
-import resource
 import sys
 import tempfile
 import time
@@ -38,7 +43,17 @@ from typing import Any
 
 import asyncpg
 
-from benchmarks.bench_load import GUILD, _ms, loaded_manager, open_tables, table_plan
+from benchmarks.players import (
+    GUILD,
+    PlayerFigures,
+    cpu_seconds,
+    loaded_manager,
+    ms,
+    open_tables,
+    players_line,
+    table_plan,
+    watch_loop,
+)
 from cogs.pictures import warm_up_pictures
 from storage import Storage
 from storage.stores import open_database
@@ -74,7 +89,11 @@ async def node(
     await open_tables(manager, mine)
     print(json.dumps({"ready": share}), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # all set: go
+    worker_pids = list(workers.pool._processes)
+    stalls: list[float] = []
+    watcher = asyncio.get_running_loop().create_task(watch_loop(stalls))
     cpu, began = time.process_time(), time.perf_counter()
+    workers_began = cpu_seconds(worker_pids)
     played = 0
     for _ in range(games):
 
@@ -89,6 +108,8 @@ async def node(
             played += 1
     elapsed = time.perf_counter() - began
     loop_cpu = time.process_time() - cpu
+    workers_cpu = cpu_seconds(worker_pids) - workers_began
+    watcher.cancel()
     for task in load.tasks:
         task.cancel()  # players still thinking about a game that is over
     await asyncio.gather(*load.tasks, return_exceptions=True)
@@ -96,14 +117,14 @@ async def node(
     await manager.close()
     workers.close()
     await store.close()
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return {
         "played": played,
         "elapsed": elapsed,
         "loop_cpu": loop_cpu,
-        "workers_cpu": children.ru_utime + children.ru_stime,
+        "workers_cpu": workers_cpu,
         "declare": load.waits["declare"],
         "submit": load.waits["submit"],
+        "players": PlayerFigures.of(load, stalls, loop_cpu + workers_cpu, played).to_json(),
     }
 
 
@@ -154,8 +175,8 @@ def target_line(tables: int, clicks: dict[str, dict[str, list[float]]]) -> str |
     return (
         f"target {tables:>4} tables: postgresql click p95 {post_p95 * 1000:.0f} ms <= "
         f"{TARGET_TIMES_SQLITE:g} x sqlite's {lite_p95 * 1000:.0f} ms = {bound * 1000:.0f} ms: "
-        f"{verdict} (declare {_ms(post['declare'], 0.95)} vs {_ms(lite['declare'], 0.95)}, "
-        f"submit {_ms(post['submit'], 0.95)} vs {_ms(lite['submit'], 0.95)} ms)"
+        f"{verdict} (declare {ms(post['declare'], 0.95)} vs {ms(lite['declare'], 0.95)}, "
+        f"submit {ms(post['submit'], 0.95)} vs {ms(lite['submit'], 0.95)} ms)"
     )
 
 
@@ -186,6 +207,7 @@ async def measure(
             str(args.latency_ms),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
+            limit=2**26,  # a process's figures: every wait and stall, on one line
         )
         for share in range(processes)
     ]
@@ -213,11 +235,12 @@ async def measure(
     loop_cpu = sum(r["loop_cpu"] for r in results)
     workers_cpu = sum(r["workers_cpu"] for r in results)
     clicks[mode] = {"declare": declare, "submit": submit}
+    players = players_line(tables, PlayerFigures.merged(r["players"] for r in results))
     return (
         f"{mode:<13} {tables:>6} {played / wall:>7.2f} "
-        f"{_ms(declare, 0.5):>6} {_ms(declare, 0.95):>6} {_ms(submit, 0.5):>6} "
-        f"{_ms(submit, 0.95):>6} {loop_cpu:>8.1f} {workers_cpu:>8.1f} {postgres:>8.1f} "
-        f"{wall:>6.1f} {load_before:>5.1f} {os.getloadavg()[0]:>5.1f}"
+        f"{ms(declare, 0.5):>6} {ms(declare, 0.95):>6} {ms(submit, 0.5):>6} "
+        f"{ms(submit, 0.95):>6} {loop_cpu:>8.1f} {workers_cpu:>8.1f} {postgres:>8.1f} "
+        f"{wall:>6.1f} {load_before:>5.1f} {os.getloadavg()[0]:>5.1f}\n{players}"
     )
 
 

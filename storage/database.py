@@ -251,11 +251,14 @@ class LockRead:
 class Held:
     """A lock the running task holds, and what it read as it took it."""
 
-    def __init__(self, value: int | None = None, *, read: bool = False) -> None:
+    def __init__(self, value: int | None = None, *, read: bool = False, taken: bool = True) -> None:
         #: What the lock's `LockRead` found (None: no row, or nothing was read).
         self.value = value
         #: Whether the lock was taken with a read.
         self.read = read
+        #: Whether every process's lock is held (False: a deferred lock holds the process's
+        #: alone so far; `Database.take` takes the rest, or the holder's save claims it).
+        self.taken = taken
         #: A statement of the holder's let the lock go with its own commit (PostgreSQL's
         #: `Database.call_releasing`): the lock is no longer the holder's to free.
         self.released = False
@@ -371,13 +374,24 @@ class Database(ABC):
 
     @abstractmethod
     def lock(
-        self, name: str, key: tuple[int, int], *, read: LockRead | None = None
+        self,
+        name: str,
+        key: tuple[int, int],
+        *,
+        read: LockRead | None = None,
+        deferred: bool = False,
     ) -> AbstractAsyncContextManager[Held]:
         """Hold a named lock on ``key`` (a table's channel, say) for the block; with ``read``,
         what it reads under the lock is the `Held`'s value.
 
         Within one process an `asyncio.Lock`; on PostgreSQL also an advisory lock that every
         process of the bot respects, released by the server if the holder dies.
+
+        ``deferred``: the block begins with the process's lock alone (``Held.taken`` False,
+        nothing read) unless the lock was handed over taken; it takes the rest with `take`
+        before a step that must hold it, or lets its last statement claim it for its own commit
+        (`call_releasing`, which then refuses if another process holds it). On a store that no
+        other process shares, the lock is whole at once.
         """
 
     async def try_hold(self, name: str, key: tuple[int, int]) -> bool:
@@ -386,6 +400,12 @@ class Database(ABC):
         the transaction's end. On SQLite a transaction holds the file's write lock already: no
         other transaction writes beside it, so there is nothing more to take."""
         return True
+
+    async def take(self, held: Held) -> None:
+        """Take the rest of a deferred lock (`lock`), with its read: ``held`` is then taken,
+        and its value what the read found. Nothing to do where it is taken already."""
+        # A store no other process shares hands out its locks whole (PostgreSQL overrides).
+        assert held.taken, "a deferred lock on a store that defers none"
 
     async def read_under(self, read: LockRead | None) -> Held:
         """What a lock just taken reads, as a `Held` (the stores that cannot read in the

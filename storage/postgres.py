@@ -49,14 +49,19 @@ log = logging.getLogger(__name__)
 PgConnection = asyncpg.Connection | PoolConnectionProxy
 
 #: Connections for transactions and reads; the locks have connections of their own, so a
-#: process whose tables all hold their locks can still commit what those tables do. Twenty:
-#: at a hundred busy tables ten made a read wait up to 106 ms at p95 for one.
-POOL_SIZE = 20
+#: process whose tables all hold their locks can still commit what those tables do. At a
+#: hundred busy tables ten made a read wait up to 106 ms at p95 for one; with a click's save
+#: on the pool (its lock claimed by the save), twenty made a declaration wait 1.1-1.4 s at p95
+#: for one while six players declared at each table, thirty-two 12-83 ms.
+POOL_SIZE = 32
 #: Connections that hold the tables' and the outbox lanes' advisory locks, each any number of
 #: them at once (the one that took a lock frees it). A session sends one statement at a time,
 #: and a table's save runs on its lock's: at a hundred busy tables four made a click wait
 #: 2.3 s at p95 (six-player declarations at once), sixteen 0.4-0.6 s, thirty-two no less.
-LOCK_SESSIONS = 16
+#: Since a click at a table the process holds claims its lock with its save (on the pool),
+#: the sessions take only the locks of reveals, settlements, Starts and the outbox's lanes:
+#: twelve, so that two processes (88 connections) stay within PostgreSQL's default 100.
+LOCK_SESSIONS = 12
 #: How long a lock another process holds is waited for between tries, at first and at most.
 LOCK_RETRY_S = (0.002, 0.05)
 #: The advisory lock every process takes while it migrates, so only one of them does.
@@ -170,7 +175,12 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def lock(
-        self, name: str, key: tuple[int, int], *, read: LockRead | None = None
+        self,
+        name: str,
+        key: tuple[int, int],
+        *,
+        read: LockRead | None = None,
+        deferred: bool = False,
     ) -> AsyncIterator[Held]:
         number = lock_id(name, key)
         gate = self._local.setdefault((name, key), _Gate())
@@ -185,20 +195,19 @@ class PostgresDatabase(Database):
         try:
             held = gate.kept
             gate.kept = None
-            if held is None or held.session.generation != held.generation:
-                session = self._least_busy()
-                # Only the taking: the block's own calls report for themselves.
-                with self.health.watch():
-                    value, generation = await session.take(number, read)
-                held = SessionHeld(value, read=read is not None, session=session, number=number)
-                held.generation = generation
+            if held is None or held.session is None or held.session.generation != held.generation:
+                held = SessionHeld(None, read=False, session=None, number=number, pending=read)
+                if not deferred:
+                    await self.take(held)
             held.wanted = lambda: gate.waiting > 0
             failed = True
             try:
                 yield held
                 failed = False
             finally:
-                if not held.released:
+                # A deferred lock never taken (or claimed by its save's commit) holds nothing on
+                # the server.
+                if held.session is not None and not held.released:
                     if not failed and gate.waiting and held.session.generation == held.generation:
                         # Another action here waits: it takes the lock as this one leaves it,
                         # a round trip the less for each while they queue. (After a failure,
@@ -210,11 +219,23 @@ class PostgresDatabase(Database):
         finally:
             gate.lock.release()
 
+    async def take(self, held: Held) -> None:
+        if held.taken:
+            return
+        assert isinstance(held, SessionHeld)
+        session = self._least_busy()
+        # Only the taking: the block's own calls report for themselves.
+        with self.health.watch():
+            value, generation = await session.take(held.number, held.pending)
+        held.session, held.generation, held.taken = session, generation, True
+        held.value, held.read = value, held.pending is not None
+
     def _free_unwanted(self, gate: _Gate) -> None:
         """A lock kept for a waiter that gave up (cancelled) is freed, if nobody else waits."""
         held = gate.kept
         if held is not None and not gate.waiting and not gate.lock.locked():
             gate.kept = None
+            assert held.session is not None  # only a taken lock is kept
             self._freeing.add(task := asyncio.ensure_future(held.session.free(held.number)))
             task.add_done_callback(self._freeing.discard)
 
@@ -252,8 +273,13 @@ class PostgresDatabase(Database):
             raise _refused(error) from error
 
     async def call_releasing(self, function: str, params: Params, held: Held | None) -> list[Row]:
+        if isinstance(held, SessionHeld) and not held.taken:
+            if self.held() is None:
+                return await self._call_claiming(function, params, held.number)
+            await self.take(held)  # a larger transaction's: taken now, kept to its end
         if (
             not isinstance(held, SessionHeld)
+            or held.session is None
             or held.released
             or self.held() is not None
             or held.session.generation != held.generation
@@ -275,6 +301,26 @@ class PostgresDatabase(Database):
         held.released = True
         return [tuple(row) for row in rows]
 
+    async def _call_claiming(self, function: str, params: Params, number: int) -> list[Row]:
+        """The function, with a deferred lock claimed for the statement's own commit.
+
+        The lock is taken for the transaction in the argument that would free it (arguments
+        are worked out before the function runs): taken, nothing is left to free; held by
+        another session, the argument is the lock, which the function's first step
+        (``pp_hold_to_commit``) fails to hold in turn and refuses with PPLCK, nothing done.
+        """
+        last = len(params) + 1
+        sql = postgres_sql(
+            f"SELECT * FROM {function}({marks(len(params))}, CASE WHEN"
+            f" pg_try_advisory_xact_lock(${last}::BIGINT) THEN NULL ELSE ${last}::BIGINT END)"
+        )
+        try:
+            with self.health.watch():
+                rows = await self.pool.fetch(sql, *params, number)
+        except asyncpg.PostgresError as error:
+            raise _refused(error) from error
+        return [tuple(row) for row in rows]
+
     async def close(self) -> None:
         await asyncio.gather(*self._freeing, return_exceptions=True)
         await asyncio.gather(self.pool.close(), *(session.close() for session in self.locks))
@@ -293,15 +339,26 @@ class _Gate:
 class SessionHeld(Held):
     """An advisory lock held by one of the process's lock sessions."""
 
-    def __init__(self, value: int | None, *, read: bool, session: LockSession, number: int) -> None:
-        super().__init__(value, read=read)
+    def __init__(
+        self,
+        value: int | None,
+        *,
+        read: bool,
+        session: LockSession | None,
+        number: int,
+        pending: LockRead | None = None,
+    ) -> None:
+        super().__init__(value, read=read, taken=session is not None)
+        #: The session that holds it (None: a deferred lock not taken yet).
         self.session = session
         self.number = number
+        #: What a deferred lock reads as it is taken.
+        self.pending = pending
         #: Whether another task of the process waits for the lock: it is then kept for it.
         self.wanted: Callable[[], bool] = lambda: False
         #: The session's connection that took it: a lock lost with its connection is not freed
         #: by a statement on the next one.
-        self.generation = session.generation
+        self.generation = 0 if session is None else session.generation
 
 
 class LockSession:

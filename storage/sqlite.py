@@ -251,7 +251,12 @@ class SqliteDatabase(Database):
 
     @asynccontextmanager
     async def lock(
-        self, name: str, key: tuple[int, int], *, read: LockRead | None = None
+        self,
+        name: str,
+        key: tuple[int, int],
+        *,
+        read: LockRead | None = None,
+        deferred: bool = False,
     ) -> AsyncIterator[Held]:
         # One process has the file: an asyncio.Lock is all the locking there is to do.
         async with self._locks.setdefault((name, key), asyncio.Lock()):

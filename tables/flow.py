@@ -53,6 +53,18 @@ class Flow:
         #: the deadline without asking the workers again.
         self.prepared = prepared
 
+    def is_quiet(self, table: Table) -> bool:
+        """Whether `advance` would leave the store alone now: no stakes to escrow, no hands to
+        set by the deadline, no game to settle. A step that moves chips is taken only under
+        the table's lock in every process (`Database.take`); a quiet one may be claimed by
+        the save alone."""
+        now = self.clock()
+        if table.phase is Phase.DECLARING:
+            return not table.is_reveal_due(now)
+        if table.phase is Phase.ARRANGING:
+            return not table.is_expired(now) and not any(seat.kicked for seat in table.unset())
+        return table.phase is Phase.LOBBY and not table.is_expired(now)
+
     async def advance(self, table: Table, batch: Batch) -> None:
         """Do everything now due at the table, in order, adding its events to ``batch``."""
         while True:

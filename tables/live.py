@@ -56,10 +56,16 @@ class LiveTables:
 
         ``held``: the table's lock, whose taking read the snapshot's version (one round trip
         for both), or which the last action here handed over with the version it saved; else
-        the version is read here.
+        the version is read here. A deferred lock not taken yet (`Database.lock`) trusts the
+        table held here, as it was last saved or read: the save that claims the lock checks
+        that version, and a table not held here takes the lock first.
         """
         if not self.shared:
             return self._tables.get(key)
+        if held is not None and not held.taken:
+            if key in self._tables:
+                return self._tables[key]
+            await self.snapshots.database.take(held)
         version = held.value if held is not None and held.read else None
         if held is None or not held.read:
             version = await self.snapshots.version(*key)

@@ -147,12 +147,15 @@ class TableManager(TableReader):
             raise GameError(NO_TABLE)
         return table
 
-    def _lock(self, key: Key) -> contextlib.AbstractAsyncContextManager[Held]:
+    def _lock(
+        self, key: Key, *, deferred: bool = False
+    ) -> contextlib.AbstractAsyncContextManager[Held]:
         # One action at a table at a time, in every process of the bot (an advisory lock on
         # PostgreSQL, released by the server if this process dies holding it), with the
-        # version of the table's snapshot read in the statement that takes it.
+        # version of the table's snapshot read in the statement that takes it. Deferred, the
+        # server's part is taken only if the action needs it, else claimed by the save.
         read = self.storage.snapshots.version_read(*key) if self.live.shared else None
-        return self.storage.database.lock(TABLE_LOCK, key, read=read)
+        return self.storage.database.lock(TABLE_LOCK, key, read=read, deferred=deferred)
 
     async def server(self, guild_id: int) -> Server:
         """The server's settings as they are now: the one place they are read, once per action
@@ -174,47 +177,77 @@ class TableManager(TableReader):
         *,
         missing_ok: bool = False,
         one_transaction: bool = False,
+        deferred: bool = False,
     ) -> tuple[Event, ...]:
         """Run ``action`` on a copy of the table, let the table move on, save it, publish.
 
         With ``one_transaction`` what the action writes and the snapshot commit together or not
         at all (Start: the game, the antes' escrow and the deal); otherwise each repository call
         is its own transaction, and the snapshot is saved last.
+
+        ``deferred`` (a player's click, which writes nothing before the save): with PostgreSQL
+        the action works on the table as this process holds it, without asking the server for
+        the table's lock and version first; the save claims the lock for its own commit and
+        checks the version. The lock is taken before anything that moves chips (a reveal's
+        escrow, a settlement), and when the save finds the table changed or locked by another
+        process, or the action refuses, the table is read again under the lock and the action
+        run again on it (a refusal stands if the table had not changed).
         """
         async with self.activity.working():
-            async with self._lock(key) as held:
-                table = await self.live.get(key, held)
-                if table is None:
-                    if missing_ok:
-                        return ()  # closed while this waited for the lock: nothing left to do
-                    raise GameError(NO_TABLE)
-                work = table.copy()
-                batch = Batch()
-                unit = (
-                    self.storage.database.transaction()
-                    if one_transaction
-                    else contextlib.nullcontext()
-                )
-                try:
-                    async with unit:
-                        batch.add(*await action(work))
-                        await self.flow.advance(work, batch)
-                        # Alone, the save lets the table's lock go with its commit.
-                        version = await self._save(key, work, batch, held)
-                    self._adopt(key, work, version)
-                except Exception:
-                    live = self.live.held(key)
-                    if live is not None:
-                        self.deadlines.retry(key, live, settled=batch.settled)
-                    # Whatever did commit (a settlement's showdown included) is shown.
-                    await self.outbox.after_commit(key)
-                    raise
-                self.deadlines.succeeded(key)
+            async with self._lock(key, deferred=deferred and not one_transaction) as held:
+                while True:
+                    table = await self.live.get(key, held)
+                    if table is None:
+                        if missing_ok:
+                            return ()  # closed while this waited for the lock: nothing to do
+                        raise GameError(NO_TABLE)
+                    acted_on = self.live.version(key)
+                    work = table.copy()
+                    batch = Batch()
+                    unit = (
+                        self.storage.database.transaction()
+                        if one_transaction
+                        else contextlib.nullcontext()
+                    )
+                    try:
+                        async with unit:
+                            batch.add(*await action(work))
+                            if not held.taken and not self.flow.is_quiet(work):
+                                # Chips are to move: under every process's lock, on the table
+                                # as saved.
+                                await self.storage.database.take(held)
+                                if held.value != acted_on:
+                                    continue
+                            await self.flow.advance(work, batch)
+                            # Alone, the save lets the table's lock go with its commit.
+                            version = await self._save(key, work, batch, held)
+                        self._adopt(key, work, version)
+                    except Exception as error:
+                        if not held.taken and await self._acted_on_old(held, acted_on, error):
+                            continue
+                        live = self.live.held(key)
+                        if live is not None:
+                            self.deadlines.retry(key, live, settled=batch.settled)
+                        # Whatever did commit (a settlement's showdown included) is shown.
+                        await self.outbox.after_commit(key)
+                        raise
+                    self.deadlines.succeeded(key)
+                    break
             # Shown once the table is released: the next action here need not wait for Discord.
             await self.outbox.after_commit(key, batch.rows)
             self.turns.after_commit(key, work)
             self._prepare(work)
             return tuple(batch.events)
+
+    async def _acted_on_old(self, held: Held, acted_on: int, error: Exception) -> bool:
+        """Whether a deferred action that failed before holding the table's lock in every
+        process must run again: it is taken now, with the table's version. A save that found
+        the table changed or locked elsewhere runs again; a refusal (the action's own), only
+        if the table had changed meanwhile."""
+        if not isinstance(error, GameError):
+            return False
+        await self.storage.database.take(held)
+        return isinstance(error, StaleSnapshotError) or held.value != acted_on
 
     def _prepare(self, table: Table) -> None:
         """Ask for the suggestion of each person who has hands to set and has not set them,
@@ -359,12 +392,19 @@ class TableManager(TableReader):
         self, guild_id: int, channel_id: int, user: int, play: bool
     ) -> tuple[Event, ...]:
         """A secret play-or-surrender choice; the reveal comes when all are in."""
+        # Playing on, the player's balance is read while the click waits for the table (the
+        # other players' declarations ahead of it), not while it holds it: it only words a
+        # refusal early, and the reveal's escrow checks it again.
+        held = self.live.held((guild_id, channel_id))
+        ahead = None
+        if play and (held is None or not held.config.practice):
+            ahead = _started(self.storage.players.balance(guild_id, user))
 
         async def declare(table: Table) -> list[Event]:
             table.verify_declare(user)
             needed = table.play_stake()  # a practice table takes nothing, so anyone plays on
             if play and needed:
-                balance = await self.storage.players.balance(guild_id, user)
+                balance = await (ahead or self.storage.players.balance(guild_id, user))
                 if needed > balance:
                     raise GameError(
                         f"Playing on costs {needed} chips and you have {balance}; "
@@ -372,14 +412,16 @@ class TableManager(TableReader):
                     )
             return list(table.declare(user, play))
 
-        return await self._act((guild_id, channel_id), declare)
+        return await self._act((guild_id, channel_id), declare, deferred=True)
 
     async def submit(
         self, guild_id: int, channel_id: int, user: int, setting: Setting
     ) -> tuple[Event, ...]:
         """Set (or replace) a player's hands; a fouled setting is refused with the reason."""
         return await self._act(
-            (guild_id, channel_id), lambda table: _ready(list(table.submit(user, setting)))
+            (guild_id, channel_id),
+            lambda table: _ready(list(table.submit(user, setting))),
+            deferred=True,
         )
 
     async def suggest(self, guild_id: int, channel_id: int, user: int) -> Suggestion:
@@ -527,6 +569,8 @@ class TableManager(TableReader):
                 held=held,
             )
         except StaleSnapshotError as error:
+            if held is not None and not held.taken:
+                raise  # a deferred lock's claim: the action runs again under the lock
             raise GameError("This table was changed elsewhere; try again.") from error
         batch.queued(snapshot.queued)
         return snapshot.version
@@ -617,6 +661,13 @@ class TableManager(TableReader):
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.activity.idle(), wait_s)
             await asyncio.wait_for(self.outbox.flush(), wait_s)
+
+
+def _started(read: Awaitable[int]) -> asyncio.Future[int]:
+    """A read begun now, whose failure is raised where it is awaited, or dropped if unused."""
+    begun = asyncio.ensure_future(read)
+    begun.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return begun
 
 
 async def _ready(events: list[Event]) -> list[Event]:

@@ -32,6 +32,12 @@ def test_bench_cluster_plays_a_table_on_sqlite_and_prints_its_figures() -> None:
     fields = row.split()
     assert fields[1] == "1"
     assert float(fields[2]) > 0
+    # What its players waited for, as bench_load says it, each figure beside its target.
+    [players] = [line for line in lines if line.startswith("  players at 1 tables:")]
+    assert "own hands" in players and "loop stall p99/max" in players and "load" in players
+    [targets] = [line for line in lines if line.startswith("  targets:")]
+    for column in ("dm95", "sug95", "own", "lag99"):
+        assert f"{column} " in targets
 
 
 def _settled_the_other_way(*arguments: object) -> object:

@@ -1,5 +1,7 @@
 """What a click waits for on PostgreSQL, counted (issue 25): a declaration or a setting of hands
-waits for at most six answers of the server, the one that reveals or settles the game too.
+waits for at most six answers of the server, the one that reveals or settles the game too; one
+that neither escrows nor settles, for its save alone (and a declaration to play on, for the
+player's balance).
 
 Each answer is a round trip that, on a busy bot, waits for a turn of the event loop; one click
 used to wait for about 22 of them (35 to 73 with the outbox's lanes). The count wraps asyncpg's
@@ -27,6 +29,9 @@ from tests.tables.round_trips import RoundTrips, counting
 
 #: What a declaration or a setting of hands may wait for.
 MOST = 6
+#: A click that neither escrows nor settles, at a table the process holds, waits for its save
+#: alone, which claims the table's lock for its own commit; playing on, for the balance too.
+QUIET = {"declare": 2, "submit": 1, "surrender": 1}
 
 pytestmark = pytest.mark.slow  # PostgreSQL: the full suite's
 
@@ -73,7 +78,7 @@ class Clicks:
         if self.warming:
             return 0, 0
         self.seen.append((what, own, after))
-        assert own <= MOST, f"{what}: {own} round trips\n{self.counted.shown()}"
+        assert own <= QUIET.get(what, MOST), f"{what}: {own} round trips\n{self.counted.shown()}"
         assert "RESET" not in self.counted.shown(), self.counted.shown()
         return own, after
 
