@@ -211,6 +211,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "tables.statistics",
         "tables.activity",
         "tables.features",
+        "tables.tournament",
         "tables.outbox",
         "tables.deadlines",
         "tables.hands",
