@@ -16,6 +16,7 @@ from storage.outbox import OutboxRepository
 from storage.players import PlayerRepository
 from storage.settings import SettingsRepository
 from storage.statistics import StatisticsRepository
+from storage.tournaments import TournamentRepository
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,7 @@ class Storage:
     statistics: StatisticsRepository
     commands: CommandSyncRepository
     messages: TableMessageRepository
+    tournaments: TournamentRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -55,4 +57,5 @@ class Storage:
             StatisticsRepository(database),
             CommandSyncRepository(database),
             TableMessageRepository(database),
+            TournamentRepository(database),
         )

@@ -491,6 +491,20 @@ class ChipRepository:
             game_id=game_id,
         )
 
+    async def refund_one(self, game_id: int, user_id: int, reason: str) -> int:
+        """Return one player's escrow while the game stays open (a player leaving before it
+        is played: a tournament's unregistration); the chips returned, 0 if none were held."""
+        now = self.database.now()
+        async with self.database.transaction() as connection:
+            game = await _open_game(connection, game_id)
+            if game.status is not GameStatus.OPEN:
+                raise GameStateError(f"Game {game_id} is over; its chips have moved already.")
+            held = (await _escrowed(connection, game_id)).get(user_id, 0)
+            await self._release(
+                connection, game.guild_id, game_id, user_id, held, now, Kind.REFUND, reason
+            )
+        return held
+
     async def refund(self, game_id: int, reason: str = "game cancelled") -> dict[int, int]:
         """Return every escrowed chip and close the game as refunded; a repeat returns nothing."""
         now = self.database.now()

@@ -171,6 +171,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "storage.players",
         "storage.statistics",
         "storage.leaderboards",
+        "storage.tournaments",
         "storage.audit",
         "storage",
     ),
