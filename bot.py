@@ -53,6 +53,7 @@ from cogs.pictures import warm_up_pictures
 from cogs.publisher import DiscordPublisher
 from cogs.settings import SettingsCog
 from cogs.sync import sync_if_changed
+from cogs.tournament import TournamentCog
 from storage import Storage
 from storage.database import (
     DEFAULT_DATABASE_PATH,
@@ -458,7 +459,15 @@ class PyramidBot(commands.AutoShardedBot):
 
 def command_cogs() -> list[commands.Cog]:
     """The cogs that hold the slash commands (the bot's whole tree, and what ``--sync`` sends)."""
-    return [TableCog(), PlayCog(), ChipsCog(), CoachCog(), InfoCog(), SettingsCog()]
+    return [
+        TableCog(),
+        PlayCog(),
+        ChipsCog(),
+        CoachCog(),
+        InfoCog(),
+        SettingsCog(),
+        TournamentCog(),
+    ]
 
 
 def refusal(error: discord.HTTPException) -> str:

@@ -7,9 +7,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from engine.errors import GameError
+from tables.games import GAMES
+from tables.spec import GameSpec
 
 #: Seats at a tournament table (the most any Pyramid game seats).
 SEATS = 6
@@ -20,12 +23,45 @@ LEVEL_HANDS = 5
 #: The ante of each level, in tenths of the game's own ante: level 1 plays the game's ante,
 #: level 2 one and a half times it, and so on; past the last step the ante doubles each level.
 ANTE_STEPS = (10, 15, 20, 30, 40, 60, 80, 100, 150, 200)
+#: The most players a tournament takes.
+MAX_ENTRANTS = 60
+#: The latest a tournament may start, in minutes from its creation (a week).
+MAX_START_MINUTES = 7 * 24 * 60
 #: The prize structure: (most entrants it is for, each place's percentage of the pool).
 PRIZE_SHARES: tuple[tuple[int, tuple[int, ...]], ...] = (
     (6, (100,)),
     (17, (50, 30, 20)),
     (10_000, (40, 25, 15, 12, 8)),
 )
+
+
+def tournament_games() -> dict[str, GameSpec]:
+    """The games a tournament plays: players against each other, no dealer."""
+    return {
+        name: spec
+        for name, spec in GAMES.items()
+        if spec.variant is not None and not spec.has_dealer
+    }
+
+
+def base_ante(spec: GameSpec) -> int:
+    """The first level's ante: the game's own, or in a game without one (No-Surrender) its
+    cover per opponent, which the levels raise as the stack a player needs to stay in."""
+    return spec.default_ante or spec.cover_per_opponent
+
+
+def start_time(text: str | None, now: datetime) -> datetime | None:
+    """When registration closes: ``text`` minutes from now, or None (\"full\", or nothing said):
+    as soon as the tournament is full."""
+    if text is None or text.strip().lower() == "full":
+        return None
+    words = text.strip()
+    if not (words.isascii() and words.isdigit() and 1 <= int(words) <= MAX_START_MINUTES):
+        raise GameError(
+            f'Start is a number of minutes from now (1 to {MAX_START_MINUTES}) or "full",'
+            f' not "{words[:20]}".'
+        )
+    return now + timedelta(minutes=int(words))
 
 
 def ante_at(base: int, level: int) -> int:

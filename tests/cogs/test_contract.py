@@ -23,6 +23,7 @@ from cogs.controls import DYNAMIC_ITEMS, CustomId
 from cogs.declare import declare_view
 from cogs.lobby import lobby_view, next_hand_view
 from cogs.rules import pages_view
+from cogs.tournament import registration_view
 from engine.cards import Shoe
 from tables.events import Lobby
 from tables.games import GAMES, GameSpec, rules_card
@@ -100,6 +101,7 @@ def every_view() -> Iterator[tuple[str, discord.ui.View]]:
         card = rules_card(spec)
         for index in range(len(card.pages)):
             yield f"{name} rules page {index + 1}", pages_view(name, card, index)
+    yield "tournament registration", registration_view(BIG_GAME)
 
 
 def components(payload: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -165,6 +167,7 @@ RELEASED = {
     "MoveToSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):to:(?P<card>[0-9a-z])",
     "SwapSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):swap",
     "BuildSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):pick",
+    "TournamentButton": r"pp:tourney:(?P<action>register|unregister):(?P<tournament>\d+)",
 }
 
 
