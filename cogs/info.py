@@ -41,6 +41,7 @@ HELP = """**Pyramid Poker: how a game goes**
 - Your hand: `/hand`, `/arrange hands`, `/arrange build`, `/arrange suggest`
 - Chips: `/balance`, `/daily`, `/history`, `/leaderboard`
 - Past games: `/review` (your hands beside the best), `/replay` (a showdown again)
+- Tournaments: `/tournament status`, `standings`, `leaderboard`; admins `create`, `cancel`
 - Looking things up: `/help` (this), `/evaluate` names any hand, `/rules` a game's rules card
 - Server admins: `/settings` (`status`: the bot's processes), `/chips grant`, `take`, `ledger`
 """

@@ -117,13 +117,16 @@ async def test_the_statistics_answer_what_the_ledger_answered_for_every_period(
 
 
 async def forget_the_statistics(target: str | Path) -> None:
-    """Take the database back to before migration 0010 (as the previous version left it)."""
+    """Take the database back to before migration 0010 (as the previous version left it): the
+    tables of 0010 and of every later migration dropped."""
     dropped = (
         "outbox_positions",
         "player_stats",
         "player_stats_games",
         "command_syncs",
         "table_messages",
+        "tournament_entries",
+        "tournaments",
     )
     if isinstance(target, Path):
         connection = sqlite3.connect(target)
