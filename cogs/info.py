@@ -23,8 +23,8 @@ GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec 
 RULES_URL_LIMIT: Final = 500
 
 HELP = """**Pyramid Poker: how a game goes**
-1. `/table create` opens a table in a channel (options default to the server's; `practice:`
-   plays for no chips, `fill:` seats computers in the empty seats).
+1. `/table create` opens a table in a channel (`practice:` plays for no chips, `fill:` seats
+   computers).
 2. Players press **Join** (the host may **Add computer**); the host presses **Start**.
 3. Your cards come by DM (or `/hand`, or **Show my hand**, if your DMs are closed).
 4. Games with declarations ask **Play** or **Surrender** by DM; choices are revealed together.
@@ -34,15 +34,15 @@ HELP = """**Pyramid Poker: how a game goes**
    - **Suggest**: the solver's arrangement, then **Take it**.
    If you set nothing before the deadline, the table sets your hands for you.
 6. The showdown shows everyone's hands and chips; **Deal again** plays on, and **Review**
-   shows you your hands beside the best setting of the same cards.
+   shows your hands beside the best setting of the same cards.
 
 **Commands**
 - Tables: `/table create`, `join`, `leave`, `start`, `status`, `cancel`, `kick`, `addbot`
 - Your hand: `/hand`, `/arrange hands`, `/arrange build`, `/arrange suggest`
 - Chips: `/balance`, `/daily`, `/history`, `/leaderboard`
-- Past games: `/review` (your hands beside the best), `/replay` (a showdown again)
-- Tournaments: `/tournament status`, `standings`, `leaderboard`; admins `create`, `cancel`
-- Looking things up: `/help` (this), `/evaluate` names any hand, `/rules` a game's rules card
+- Past games: `/review` (yours beside the best), `/replay` (a showdown again)
+- `/tournament create`, `status`, `standings`, `leaderboard`, `cancel`
+- Look-ups: `/help` (this), `/evaluate` names any hand, `/rules` a game's rules card
 - Server admins: `/settings` (`status`: the bot's processes), `/chips grant`, `take`, `ledger`
 """
 
