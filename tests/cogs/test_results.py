@@ -60,4 +60,5 @@ async def test_the_showdown_history_and_review_give_the_same_breakdown(
         assert shown == said
     else:
         assert shown.split(": ", 1)[1] == ", ".join(wagers)
-    assert re.match(rf"[+{MINUS}]?\d+ chips: ", shown), shown
+    if said != "0 chips":  # a game where nothing moved has no breakdown to show
+        assert re.match(rf"[+{MINUS}]?\d+ chips: ", shown), shown
