@@ -4,6 +4,7 @@ Register and Unregister buttons under a tournament's registration message."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 
 import discord
 from discord import app_commands
@@ -14,18 +15,19 @@ from cogs.controls import Button, ChannelControl, Interaction
 from engine.errors import GameError
 from engine.players import Level
 from render.style import signed
+from storage import Storage
 from storage.rows import TournamentEntry, TournamentRow, TournamentStatus
 from tables.tournament import (
     LEVEL_HANDS,
     MAX_ENTRANTS,
     PRIZE_SHARES,
     STACK,
-    Tournament,
     ante_at,
     base_ante,
     start_time,
     tournament_games,
 )
+from tables.tournament_play import News, Play
 
 GAME_CHOICES = [
     app_commands.Choice(name=spec.title, value=name) for name, spec in tournament_games().items()
@@ -118,17 +120,93 @@ async def _tournament(interaction: Interaction, tournament_id: int | None) -> To
 
 async def refresh_registration(interaction: Interaction, tournament_id: int) -> None:
     """Show the registration message as the tournament now is (if it can still be found)."""
-    repository = services(interaction).storage.tournaments
-    tournament = await repository.get(tournament_id)
-    if tournament is None or tournament.message_id is None:
+    tournament = await services(interaction).storage.tournaments.get(tournament_id)
+    if tournament is not None:
+        await show_registration(interaction.client, services(interaction).storage, tournament)
+
+
+async def show_registration(
+    client: discord.Client, storage: Storage, tournament: TournamentRow
+) -> None:
+    """Edit the tournament's registration message to show it as it is."""
+    if tournament.message_id is None:
         return
-    channel = interaction.client.get_partial_messageable(tournament.channel_id)
-    text = registration_text(tournament, await repository.entries(tournament_id))
+    channel = client.get_partial_messageable(tournament.channel_id, guild_id=tournament.guild_id)
+    text = registration_text(tournament, await storage.tournaments.entries(tournament.id))
     # Deleted by someone: the commands still tell the tournament's state.
     with contextlib.suppress(discord.NotFound):
         await channel.get_partial_message(tournament.message_id).edit(
             content=text, view=_view_of(tournament)
         )
+
+
+def _name(player: int) -> str:
+    return f"Computer {-player}" if player < 0 else mention(player)
+
+
+def news_text(tournament: TournamentRow, news: Sequence[News]) -> str:
+    """The tournament's news in one message, a line each."""
+    number = tournament.id
+    lines = []
+    for item in news:
+        kind = item["kind"]
+        if kind == "started":
+            lines.append(
+                f"**Tournament {number} has started** at {item['tables']} table(s), each in a"
+                " thread of this channel; `/tournament status` shows the stacks."
+            )
+        elif kind == "out":
+            lines.append(
+                f"{_name(item['player'])} is out of tournament {number} in place {item['place']}."
+            )
+        elif kind == "final":
+            lines.append(f"**The final table** of tournament {number}: everyone left plays at it.")
+        elif kind == "winner":
+            lines.append(
+                f"**{_name(item['player'])} wins tournament {number}** and its prize of"
+                f" {item['prize']} chips; `/tournament standings` shows every place."
+            )
+        elif kind == "cancelled":
+            lines.append(
+                f"Tournament {number} did not start: it needs at least 2 players. It is"
+                " cancelled and every buy-in went back."
+            )
+    return "\n".join(lines)
+
+
+class DiscordVenue:
+    """A tournament's tables in threads of its channel, its news in the channel."""
+
+    def __init__(self, client: discord.Client, storage: Storage) -> None:
+        self.client = client
+        self.storage = storage
+
+    async def open_place(self, tournament: TournamentRow, number: int) -> int:
+        """A public thread of the tournament's channel for one of its tables."""
+        channel = self.client.get_channel(tournament.channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(tournament.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise GameError(f"Tournament {tournament.id}'s channel cannot hold threads.")
+        thread = await channel.create_thread(
+            name=f"Tournament {tournament.id}, table {number}",
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=1440,
+        )
+        return thread.id
+
+    async def announce(self, tournament: TournamentRow, news: Sequence[News]) -> None:
+        """The news as one message in the tournament's channel."""
+        text = news_text(tournament, news)
+        if text:
+            channel = self.client.get_partial_messageable(
+                tournament.channel_id, guild_id=tournament.guild_id
+            )
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=False))
+
+    async def registration_changed(self, tournament: TournamentRow) -> None:
+        """The registration message as the tournament now is."""
+        await show_registration(self.client, self.storage, tournament)
 
 
 class TournamentButton(
@@ -174,6 +252,9 @@ class TournamentButton(
         said = await run(interaction, act)
         await answer(interaction, said)
         await refresh_registration(interaction, self.tournament)
+        runner = services(interaction).tournaments
+        if self.action == "register" and runner is not None:
+            await runner.registered(self.tournament)
 
 
 class TournamentCog(
@@ -231,6 +312,9 @@ class TournamentCog(
         )
         message = await interaction.original_response()
         await storage.tournaments.set_message(tournament.id, message.id)
+        runner = services(interaction).tournaments
+        if runner is not None:
+            runner.arm(tournament)
 
     @app_commands.command(name="cancel", description="Cancel a tournament and return every buy-in")
     @app_commands.describe(tournament="The tournament's number (default: the latest)")
@@ -268,7 +352,7 @@ class TournamentCog(
             entries = await storage.tournaments.entries(found.id)
             if found.state is None or found.status is not TournamentStatus.RUNNING:
                 return registration_text(found, entries)
-            state = Tournament.from_json(found.state)
+            state = Play.from_json(found.state).model
             lines = [
                 f"**Tournament {found.id}**: level **{state.level}**, ante **{state.ante}**,"
                 f" {len(state.players_left)} of {len(state.entrants)} players left,"
@@ -296,7 +380,7 @@ class TournamentCog(
                     f"Tournament {found.id} has not started: {len(entries)} registered"
                     f" ({mentions(u for u in entries if u > 0)})."
                 )
-            state = Tournament.from_json(found.state)
+            state = Play.from_json(found.state).model
             lines = [f"**Tournament {found.id}** standings:"]
             for player, stack, place in state.standings():
                 if place is None:

@@ -14,6 +14,7 @@ from storage.chips import ChipRepository
 from storage.database import Connection, Database, Row, format_time, parse_time
 from storage.errors import StaleSnapshotError, StorageError
 from storage.games import GameRepository
+from storage.ledger import Account, Entry, Kind, move_balances, post_all
 from storage.rows import (
     TournamentEntry,
     TournamentRow,
@@ -50,6 +51,12 @@ def _tournament(row: Row) -> TournamentRow:
         created=parse_time(row[15]),
         finished=None if row[16] is None else parse_time(row[16]),
     )
+
+
+def chip_scope(tournament_id: int) -> int:
+    """The ledger scope of a tournament's chips (a ``guild_id`` no server has): the stacks its
+    tables play live there, apart from every server's chips, with an audit of their own."""
+    return -tournament_id
 
 
 class RegistrationError(StorageError):
@@ -256,8 +263,14 @@ class TournamentRepository:
                 tournament.pool_game_id, f"tournament {tournament_id} cancelled"
             )
 
-    async def start(self, tournament_id: int, state: Mapping[str, Any]) -> TournamentRow:
-        """Close registration and save the tournament's first state (its draw)."""
+    async def start(
+        self, tournament_id: int, state: Mapping[str, Any], *, stack: int
+    ) -> TournamentRow:
+        """Close registration, save the tournament's first state (its draw) and issue every
+        entrant's ``stack`` of tournament chips in the tournament's own scope (`chip_scope`),
+        each a ledger row, in one transaction."""
+        now = self.database.now()
+        scope = chip_scope(tournament_id)
         async with self.database.transaction() as connection:
             tournament = await self._locked(connection, tournament_id)
             if tournament.status is not TournamentStatus.REGISTERING:
@@ -270,17 +283,35 @@ class TournamentRepository:
                 "UPDATE tournaments SET status = 'running', state = ?, version = 1 WHERE id = ?",
                 (json.dumps(dict(state)), tournament_id),
             )
+            entrants = [e.user_id for e in await self.entries(tournament_id)]
+            await connection.executemany(
+                "INSERT INTO players (guild_id, user_id, balance, created) VALUES (?, ?, 0, ?)",
+                [(scope, user, now) for user in entrants],
+            )
+            await move_balances(
+                connection, guild_id=scope, amounts={user: stack for user in entrants}
+            )
+            await post_all(
+                connection,
+                guild_id=scope,
+                game_id=None,
+                created=now,
+                entries=[
+                    Entry(Account.PLAYER, user, stack, Kind.GRANT, "tournament stack")
+                    for user in entrants
+                ],
+            )
         started = await self.get(tournament_id)
         assert started is not None
         return started
 
     async def save(self, tournament_id: int, state: Mapping[str, Any], expected: int) -> int:
-        """Save a running tournament's state over version ``expected``; the new version.
-        A save over a newer one is refused (`StaleSnapshotError`), as a table's is."""
+        """Save a running (or finished) tournament's state over version ``expected``; the new
+        version. A save over a newer one is refused (`StaleSnapshotError`), as a table's is."""
         async with self.database.transaction() as connection:
             changed = await connection.execute(
                 "UPDATE tournaments SET state = ?, version = version + 1"
-                " WHERE id = ? AND version = ? AND status = 'running'",
+                " WHERE id = ? AND version = ? AND status IN ('running', 'finished')",
                 (json.dumps(dict(state)), tournament_id, expected),
             )
         if not changed:
@@ -297,9 +328,10 @@ class TournamentRepository:
         prizes: Mapping[int, int],
         state: Mapping[str, Any],
     ) -> TournamentRow:
-        """Record every place and prize and pay the pool out, in one transaction; a repeat is
-        a no-op. Each person's buy-in and the house's (for its computers) go into the pot,
-        which the prizes empty: they must sum to the buy-ins."""
+        """Record every place and prize, pay the pool out and take every tournament chip back
+        out of the tournament's scope, in one transaction; a repeat is a no-op. Each person's
+        buy-in and the house's (for its computers) go into the pot, which the prizes empty:
+        they must sum to the buy-ins. No tournament game may still hold chips."""
         async with self.database.transaction() as connection:
             tournament = await self._locked(connection, tournament_id)
             if tournament.status is TournamentStatus.FINISHED:
@@ -337,9 +369,37 @@ class TournamentRepository:
             await self.chips.settle(
                 tournament.pool_game_id, transfers, result={"tournament": tournament_id}
             )
+            await self._take_stacks(connection, tournament_id)
         finished = await self.get(tournament_id)
         assert finished is not None
         return finished
+
+    async def _take_stacks(self, connection: Connection, tournament_id: int) -> None:
+        """Take every tournament chip left back out of the tournament's scope (ledger rows)."""
+        scope = chip_scope(tournament_id)
+        held = await connection.fetchone("SELECT COUNT(*) FROM escrow WHERE guild_id = ?", (scope,))
+        assert held is not None
+        if held[0]:
+            raise StorageError(f"Tournament {tournament_id} still has chips in a game.")
+        rows = await connection.fetchall(
+            "SELECT user_id, balance FROM players WHERE guild_id = ? AND balance > 0"
+            " ORDER BY user_id FOR UPDATE",
+            (scope,),
+        )
+        stacks = {row[0]: row[1] for row in rows}
+        await move_balances(
+            connection, guild_id=scope, amounts={user: -chips for user, chips in stacks.items()}
+        )
+        await post_all(
+            connection,
+            guild_id=scope,
+            game_id=None,
+            created=self.database.now(),
+            entries=[
+                Entry(Account.PLAYER, user, -chips, Kind.TAKE, "tournament over")
+                for user, chips in stacks.items()
+            ],
+        )
 
     async def places_of(self, guild_id: int, user_id: int) -> list[tuple[int, int, int]]:
         """A player's finished tournaments on a server: (tournament, place, prize), newest first."""

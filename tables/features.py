@@ -8,8 +8,9 @@ from storage import Storage
 from tables.activity import ActivityLog
 from tables.statistics import PlayerStatistics
 from tables.subscribers import Subscriber
+from tables.tournament_play import TournamentPlay
 
 
 def listening_features(storage: Storage) -> tuple[Subscriber, ...]:
     """Every subscriber the bot runs beside its publisher."""
-    return (PlayerStatistics(storage.statistics), ActivityLog())
+    return (PlayerStatistics(storage.statistics), ActivityLog(), TournamentPlay(storage))

@@ -46,8 +46,9 @@ def tournament_games() -> dict[str, GameSpec]:
 
 def base_ante(spec: GameSpec) -> int:
     """The first level's ante: the game's own, or in a game without one (No-Surrender) its
-    cover per opponent, which the levels raise as the stack a player needs to stay in."""
-    return spec.default_ante or spec.cover_per_opponent
+    cover against a full table (what a player puts up at the start), which the levels raise
+    as the stack a player needs to stay in: whoever is still in can always cover a deal."""
+    return spec.default_ante or spec.cover_per_opponent * (SEATS - 1)
 
 
 def start_time(text: str | None, now: datetime) -> datetime | None:

@@ -9,7 +9,7 @@ from storage import Storage
 from storage.audit import audit
 from storage.errors import ShortOfChipsError, StaleSnapshotError, StorageError
 from storage.rows import GameStatus, TournamentStatus
-from storage.tournaments import RegistrationError
+from storage.tournaments import RegistrationError, chip_scope
 
 GUILD, CHANNEL, HOST = 1001, 2002, 7
 
@@ -89,7 +89,7 @@ async def test_after_the_start_nobody_registers_or_unregisters(store: Storage) -
     tid = await _open(store)
     await store.tournaments.register(tid, 11)
     await store.tournaments.register(tid, 12)
-    await store.tournaments.start(tid, {"draw": [11, 12]})
+    await store.tournaments.start(tid, {"draw": [11, 12]}, stack=1000)
     with pytest.raises(
         RegistrationError, match=f"^Registration for tournament {tid} is closed: it has started.$"
     ):
@@ -105,7 +105,7 @@ async def test_a_tournament_needs_two_entrants_to_start(store: Storage) -> None:
     tid = await _open(store)
     await store.tournaments.register(tid, 11)
     with pytest.raises(RegistrationError, match="needs at least 2 players"):
-        await store.tournaments.start(tid, {})
+        await store.tournaments.start(tid, {}, stack=1000)
 
 
 async def test_cancelling_refunds_every_buy_in_once(store: Storage) -> None:
@@ -141,7 +141,18 @@ async def test_the_prizes_empty_the_pool_with_the_house_paying_for_its_computers
     await store.tournaments.register(tid, 11)
     await store.tournaments.register(tid, 12)
     assert await store.tournaments.add_computers(tid, 5) == [-1, -2]
-    await store.tournaments.start(tid, {})
+    await store.tournaments.start(tid, {}, stack=1000)
+    scope = chip_scope(tid)
+    # Every entrant, computers too, holds a stack in the tournament's scope, not the server's.
+    assert await store.players.balances(scope, [11, 12, -1, -2]) == {
+        11: 1000,
+        12: 1000,
+        -1: 1000,
+        -2: 1000,
+    }
+    assert await _balance(store, 11) == 900
+    stacks = await audit(store.database, scope)
+    assert stacks.is_consistent, stacks.problems
     version = await store.tournaments.save(tid, {"hands": 1}, 1)
     with pytest.raises(StaleSnapshotError):
         await store.tournaments.save(tid, {"hands": 1}, 1)
@@ -155,6 +166,12 @@ async def test_the_prizes_empty_the_pool_with_the_house_paying_for_its_computers
     report = await audit(store.database, GUILD)
     assert report.is_consistent, report.problems
     assert report.house == 0, "the house paid 200 for two computers and won 200"
+    # The stacks went back out of the scope: nothing is left there, and its audit balances.
+    assert await store.players.balances(scope, [11, 12, -1, -2]) == dict.fromkeys(
+        [11, 12, -1, -2], 0
+    )
+    stacks = await audit(store.database, scope)
+    assert stacks.is_consistent, stacks.problems
     # A repeat pays nothing twice.
     await store.tournaments.finish(tid, places=places, prizes={-1: 200, 11: 200}, state={})
     assert await _balance(store, 11) == 1_100
