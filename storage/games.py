@@ -44,14 +44,21 @@ class GameRepository:
         self.database = database
 
     async def create(
-        self, *, guild_id: int, channel_id: int, game: str, seats: Sequence[Any] = ()
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        seats: Sequence[Any] = (),
+        scope: int | None = None,
     ) -> Game:
-        """A new open game in a channel."""
+        """A new open game in a channel (``scope``: the ledger scope of its chips, when not
+        the server's)."""
         async with self.database.transaction() as connection:
             row = await connection.fetchone(
-                "INSERT INTO games (guild_id, channel_id, game, created, seats)"
-                " VALUES (?, ?, ?, ?, ?) RETURNING id",
-                (guild_id, channel_id, game, self.database.now(), json.dumps(list(seats))),
+                "INSERT INTO games (guild_id, channel_id, game, created, seats, scope)"
+                " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                (guild_id, channel_id, game, self.database.now(), json.dumps(list(seats)), scope),
             )
         assert row is not None
         created = await self.get(row[0])

@@ -93,7 +93,10 @@ class Flow:
         while stakes:
             try:
                 escrowed = await self.storage.chips.escrow(
-                    table.game_id, stakes, table.reveal_stakes_reason()
+                    table.game_id,
+                    stakes,
+                    table.reveal_stakes_reason(),
+                    scoped=table.config.scope is not None,
                 )
                 break
             except ShortOfChipsError as error:
@@ -132,6 +135,7 @@ class Flow:
                     outbox=outbox,
                     house_nets=result.house,
                     expected=holdings,
+                    scoped=table.config.scope is not None,
                 )
                 break
             except (ShortOfChipsError, StaleHouseDayError):

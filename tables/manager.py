@@ -339,14 +339,20 @@ class TableManager(TableReader):
         # One transaction with the snapshot (one_transaction): a short player or a refused
         # save leaves no game, no escrow and no ledger row behind.
         game = await self.storage.games.create(
-            guild_id=table.scope,
+            guild_id=table.guild_id,
             channel_id=table.channel_id,
             game=table.spec.name,
             seats=list(table.players),
+            scope=table.config.scope,
         )
         stakes = table.start_stakes()
         if stakes:
-            await self.storage.chips.escrow(game.id, stakes, table.start_stakes_reason())
+            await self.storage.chips.escrow(
+                game.id,
+                stakes,
+                table.start_stakes_reason(),
+                scoped=table.config.scope is not None,
+            )
         seed = self.rng.getrandbits(63)
         return list(table.start(by, game_id=game.id, seed=seed, now=self.clock()))
 

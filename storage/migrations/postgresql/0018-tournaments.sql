@@ -33,3 +33,8 @@ CREATE TABLE tournament_entries (
     prize BIGINT,
     PRIMARY KEY (tournament_id, user_id)
 );
+
+-- A game whose chips live in a ledger scope of its own (a tournament table's: the scope is a
+-- guild_id no server has): its escrow, balances and ledger rows are the scope's, while the game
+-- stays in its server and channel (its outbox, its table). NULL: the server's own chips.
+ALTER TABLE games ADD COLUMN scope BIGINT;

@@ -1,0 +1,241 @@
+"""A sit-and-go played to the end at a table the tournament runs, on both stores: it starts when
+its time comes with computers in the free places, plays with tournament chips in a ledger scope
+of its own (never the server's), antes rising by level, places every knock-out, pays the pool
+through the ledger, and a restart in the middle loses nothing and settles nothing twice."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from storage.audit import audit
+from storage.rows import GameStatus, TournamentRow, TournamentStatus
+from storage.tournaments import chip_scope
+from tables.tournament import ante_at
+from tables.tournament_play import News, Play
+from tables.tournament_runner import TournamentRunner
+from tests.tables.helpers import CHANNEL, GUILD, HOST, World, quick_arranger
+
+BUY_IN = 100
+THREAD = 7000
+
+
+class FakeVenue:
+    """Threads numbered from `THREAD`, and the news as told."""
+
+    def __init__(self) -> None:
+        self.news: list[News] = []
+        self.opened: list[int] = []
+        self.shown: list[TournamentStatus] = []
+
+    async def open_place(self, tournament: TournamentRow, number: int) -> int:
+        self.opened.append(THREAD + number)
+        return THREAD + number
+
+    async def announce(self, tournament: TournamentRow, news: Sequence[News]) -> None:
+        self.news.extend(news)
+
+    async def registration_changed(self, tournament: TournamentRow) -> None:
+        self.shown.append(tournament.status)
+
+
+class QuickComputers:
+    """The computers' decisions at once (play on; any legal setting): the tournament is under
+    test here, not how computers think (tests/tables/test_computers.py)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    async def __call__(self, work: Any, /, *args: Any, **options: Any) -> Any:
+        if work.__name__ == "computer_declares":
+            return True
+        if work.__name__ == "computer_sets":
+            spec, _, held = args
+            return quick_arranger(spec, held)
+        return await self.inner(work, *args, **options)
+
+
+def runner_of(world: World, venue: FakeVenue) -> TournamentRunner:
+    world.manager.turns.offload = QuickComputers(world.manager.turns.offload)
+    return TournamentRunner(
+        world.storage, world.manager, venue, rng=random.Random(5), scheduler=world.scheduler
+    )
+
+
+async def _open(world: World, *, starts_in: float, max_players: int = 4) -> int:
+    starts = datetime.fromtimestamp(world.clock() + starts_in, UTC)
+    created = await world.storage.tournaments.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=HOST,
+        game="showdown",
+        buy_in=BUY_IN,
+        max_players=max_players,
+        starts=starts,
+        level_hands=1,
+        computers="steady",
+    )
+    await world.storage.players.get_or_create(GUILD, HOST)
+    await world.storage.tournaments.register(created.id, HOST)
+    return created.id
+
+
+async def _row(world: World, tid: int) -> TournamentRow:
+    row = await world.storage.tournaments.get(tid)
+    assert row is not None
+    return row
+
+
+async def _play(world: World, runner: TournamentRunner, tid: int, *, until_hands: int) -> None:
+    """Let the computers play and the deadlines play for the absent person, until the
+    tournament has played ``until_hands`` rounds or is over."""
+    for _ in range(500):
+        await world.manager.turns.wait()
+        await runner.wait()
+        row = await _row(world, tid)
+        if row.status is TournamentStatus.FINISHED:
+            return
+        assert row.state is not None
+        if Play.from_json(row.state).model.hands >= until_hands:
+            return
+        await world.scheduler.pass_deadline()
+    raise AssertionError("the tournament never got there")
+
+
+async def _clean(world: World, *scopes: int) -> None:
+    for scope in scopes:
+        report = await audit(world.database, scope)
+        assert report.is_consistent, report.problems
+
+
+async def test_a_sit_and_go_plays_to_the_end_through_a_restart(world: World) -> None:
+    venue = FakeVenue()
+    runner = runner_of(world, venue)
+    tid = await _open(world, starts_in=60)
+    runner.arm(await _row(world, tid))
+    assert (await _row(world, tid)).status is TournamentStatus.REGISTERING
+    await world.scheduler.pass_deadline()  # its start time
+    await runner.wait()
+    started = await _row(world, tid)
+    assert started.status is TournamentStatus.RUNNING
+    entrants = [e.user_id for e in await world.storage.tournaments.entries(tid)]
+    assert sorted(entrants) == [-3, -2, -1, HOST], "computers filled the free places"
+    scope = chip_scope(tid)
+    # The stacks are tournament chips: the person's server balance moved by the buy-in only.
+    assert await world.storage.players.balance(GUILD, HOST) == 1_000 - BUY_IN
+    table = await world.manager.table(GUILD, THREAD + 1)
+    assert table is not None and table.in_game
+    assert sorted(table.players) == sorted(entrants)
+    assert await world.storage.snapshots.keys() == [(GUILD, THREAD + 1)]
+
+    await _play(world, runner, tid, until_hands=2)
+    assert (await _row(world, tid)).status is TournamentStatus.RUNNING
+    await _clean(world, GUILD, scope)
+    # A restart mid-tournament: a new process carries on from the database alone.
+    await world.restart()
+    venue = FakeVenue()
+    runner = runner_of(world, venue)
+    assert await runner.resume() == 1
+    await _play(world, runner, tid, until_hands=10_000)
+
+    finished = await _row(world, tid)
+    assert finished.status is TournamentStatus.FINISHED
+    assert finished.state is not None
+    play = Play.from_json(finished.state)
+    entries = await world.storage.tournaments.entries(tid)
+    # Every entrant placed exactly once; the winner took the whole pool (up to 6: winner
+    # takes all), and the prizes are the buy-ins.
+    assert sorted(e.place for e in entries) == [1, 2, 3, 4]
+    assert sum(e.prize or 0 for e in entries) == BUY_IN * 4
+    winner = next(e for e in entries if e.place == 1)
+    assert winner.prize == BUY_IN * 4
+    assert any(item["kind"] == "winner" for item in venue.news)
+    if winner.user_id == HOST:
+        assert await world.storage.players.balance(GUILD, HOST) == 1_000 - BUY_IN + 4 * BUY_IN
+    else:
+        assert await world.storage.players.balance(GUILD, HOST) == 1_000 - BUY_IN
+    # Every game of the tournament settled once, and was taken in once.
+    games = await _scope_games(world, scope)
+    assert games and all(status is GameStatus.SETTLED for status in games.values())
+    assert sorted(play.taken) == sorted(games)
+    # The antes rose by level: each hand's ante is its level's.
+    antes = await _antes(world, scope)
+    assert antes == [ante_at(10, level) for level in range(1, len(antes) + 1)]
+    assert len(set(antes)) > 1
+    # Every tournament chip went back out of the scope; both audits balance.
+    left = await world.storage.players.balances(scope, entrants)
+    assert set(left.values()) == {0}
+    await _clean(world, GUILD, scope)
+    # The table closed with the tournament.
+    assert await world.manager.table(GUILD, THREAD + 1) is None
+
+
+async def test_a_tournament_with_too_few_players_is_cancelled_at_its_start(world: World) -> None:
+    venue = FakeVenue()
+    runner = runner_of(world, venue)
+    created = await world.storage.tournaments.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=HOST,
+        game="showdown",
+        buy_in=BUY_IN,
+        max_players=4,
+        starts=datetime.fromtimestamp(world.clock() + 60, UTC),
+        level_hands=1,
+    )
+    await world.storage.players.get_or_create(GUILD, HOST)
+    await world.storage.tournaments.register(created.id, HOST)
+    await runner.resume()  # arms its start, as after a restart
+    await world.scheduler.pass_deadline()
+    await runner.wait()
+    assert (await _row(world, created.id)).status is TournamentStatus.CANCELLED
+    assert await world.storage.players.balance(GUILD, HOST) == 1_000
+    assert venue.news == [{"kind": "cancelled", "players": [HOST]}]
+    assert venue.opened == []
+    await _clean(world, GUILD)
+
+
+async def test_a_full_tournament_starts_at_once(world: World) -> None:
+    venue = FakeVenue()
+    runner = runner_of(world, venue)
+    created = await world.storage.tournaments.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=HOST,
+        game="showdown",
+        buy_in=BUY_IN,
+        max_players=2,
+        starts=None,
+        level_hands=5,
+    )
+    for user in (HOST, 12):
+        await world.storage.players.get_or_create(GUILD, user)
+        await world.storage.tournaments.register(created.id, user)
+        await runner.registered(created.id)
+    assert (await _row(world, created.id)).status is TournamentStatus.RUNNING
+    table = await world.manager.table(GUILD, THREAD + 1)
+    assert table is not None and table.in_game
+    assert table.config.scope == chip_scope(created.id)
+    # Nobody hosts a table the tournament runs: a player cannot leave it, nor cancel it.
+    assert table.config.run_by == f"tournament {created.id}"
+    assert venue.news == [{"kind": "started", "tables": 1}]
+    await _clean(world, GUILD, chip_scope(created.id))
+
+
+async def _scope_games(world: World, scope: int) -> dict[int, GameStatus]:
+    rows = await world.database.fetchall(
+        "SELECT id, status FROM games WHERE scope = ? ORDER BY id", (scope,)
+    )
+    return {row[0]: GameStatus(row[1]) for row in rows}
+
+
+async def _antes(world: World, scope: int) -> list[Any]:
+    """Each tournament game's ante, in the order the games were dealt."""
+    rows = await world.database.fetchall(
+        "SELECT game_id, MAX(amount) FROM ledger WHERE guild_id = ? AND account = 'escrow'"
+        " AND kind = 'escrow' AND reason = 'ante' GROUP BY game_id ORDER BY game_id",
+        (scope,),
+    )
+    return [row[1] for row in rows]
