@@ -133,6 +133,7 @@ async def forget_the_statistics(target: str | Path) -> None:
         try:
             for table in dropped:
                 connection.execute(f"DROP TABLE {table}")
+            connection.execute("ALTER TABLE games DROP COLUMN scope")  # 0018's
             connection.execute("PRAGMA user_version = 9")
             connection.commit()
         finally:
@@ -142,6 +143,7 @@ async def forget_the_statistics(target: str | Path) -> None:
     try:
         for table in dropped:
             await server.execute(f"DROP TABLE {table}")
+        await server.execute("ALTER TABLE games DROP COLUMN scope")  # 0018's
         await server.execute("DELETE FROM schema_version WHERE version >= 10")
     finally:
         await server.close()

@@ -16,7 +16,7 @@ from storage.tournaments import chip_scope
 from tables.tournament import ante_at
 from tables.tournament_play import News, Play
 from tables.tournament_runner import TournamentRunner
-from tests.tables.helpers import CHANNEL, GUILD, HOST, World, quick_arranger
+from tests.tables.helpers import CHANNEL, GUILD, HOST, QuickComputers, World
 
 BUY_IN = 100
 THREAD = 7000
@@ -39,22 +39,6 @@ class FakeVenue:
 
     async def registration_changed(self, tournament: TournamentRow) -> None:
         self.shown.append(tournament.status)
-
-
-class QuickComputers:
-    """The computers' decisions at once (play on; any legal setting): the tournament is under
-    test here, not how computers think (tests/tables/test_computers.py)."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-
-    async def __call__(self, work: Any, /, *args: Any, **options: Any) -> Any:
-        if work.__name__ == "computer_declares":
-            return True
-        if work.__name__ == "computer_sets":
-            spec, _, held = args
-            return quick_arranger(spec, held)
-        return await self.inner(work, *args, **options)
 
 
 def runner_of(world: World, venue: FakeVenue) -> TournamentRunner:
