@@ -21,6 +21,7 @@ from tables.tournament import (
     LEVEL_HANDS,
     MAX_ENTRANTS,
     PRIZE_SHARES,
+    SEATS,
     STACK,
     ante_at,
     base_ante,
@@ -286,6 +287,11 @@ class TournamentCog(
         """Post the registration message with its Register and Unregister buttons."""
         if not _is_admin(interaction):
             raise GameError(ADMINS_ONLY)
+        if max_players > SEATS:
+            raise GameError(
+                f"A tournament plays at one table for now: at most {SEATS} players, not"
+                f" {max_players}."
+            )
         assert interaction.guild_id is not None and interaction.channel_id is not None
         guild, channel = interaction.guild_id, interaction.channel_id
         storage = services(interaction).storage

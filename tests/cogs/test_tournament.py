@@ -38,14 +38,14 @@ async def _clean(scene: Scene) -> None:
 
 async def test_the_registration_message_shows_the_terms_and_who_registered(scene: Scene) -> None:
     ann, bob = scene.members[:2]
-    message, number = await _create(scene, max_players=8, start="30")
+    message, number = await _create(scene, max_players=6, start="30")
     assert message.content.startswith(f"**Tournament {number}: Showdown Version**, hosted by <@")
     assert "Buy-in **100** chips" in message.content
     assert "Prizes: winner takes all for 2-6 players; 50/30/20% for 7-17 players;" in (
         message.content
     )
     assert "Starts <t:" in message.content
-    assert message.content.endswith("Registered (0/8): nobody")
+    assert message.content.endswith("Registered (0/6): nobody")
     registered = await ann.click(message, label="Register")
     assert registered.ephemeral
     assert registered.response.content == (
@@ -55,7 +55,13 @@ async def test_the_registration_message_shows_the_terms_and_who_registered(scene
     assert await _balance(scene, ann) == 900
     await bob.click(message, label="Register")
     shown = _shown(scene, message)
-    assert shown.content.endswith(f"Registered (2/8): <@{ann.id}>, <@{bob.id}>")
+    assert shown.content.endswith(f"Registered (2/6): <@{ann.id}>, <@{bob.id}>")
+    several = await an_admin(scene).slash(
+        scene.channel, "tournament create", game="showdown", buy_in=100, max_players=7
+    )
+    assert several.response.content == (
+        "A tournament plays at one table for now: at most 6 players, not 7."
+    )
     await _clean(scene)
 
 
@@ -69,15 +75,19 @@ async def test_registering_twice_is_refused(scene: Scene) -> None:
     assert await _balance(scene, ann) == 900
 
 
-async def test_a_full_tournament_refuses_the_next_player(scene: Scene) -> None:
+async def test_a_full_tournament_starts_and_takes_nobody_else(scene: Scene) -> None:
     ann, bob, cy = scene.members[:3]
-    message, number = await _create(scene, max_players=2)
+    message, number = await _create(scene, max_players=2, start="30")
     await ann.click(message, label="Register")
     await bob.click(message, label="Register")
-    refused = await cy.click(message, label="Register")
-    assert refused.ephemeral
-    assert refused.response.content == f"Tournament {number} is full (2 players)."
+    # Full before its time: it starts now, and its message offers no Register any more (a
+    # press on a copy shown before is refused: tests/storage/test_tournaments.py).
+    shown = _shown(scene, message)
+    assert "Registration is closed: the tournament is running." in shown.content
+    assert labels(shown) == []
+    assert [t.name for t in scene.channel.threads] == [f"Tournament {number}, table 1"]
     assert await _balance(scene, cy) == 1_000
+    await _clean(scene)
 
 
 async def test_a_player_short_of_the_buy_in_is_refused(scene: Scene) -> None:
@@ -96,7 +106,7 @@ async def test_after_the_start_nobody_registers_or_unregisters(scene: Scene) -> 
     message, number = await _create(scene)
     await ann.click(message, label="Register")
     await bob.click(message, label="Register")
-    await scene.bot.services.storage.tournaments.start(number, {})
+    await scene.bot.services.storage.tournaments.start(number, {}, stack=1_000)
     late = await cy.click(message, label="Register")
     assert late.ephemeral
     assert late.response.content == (
