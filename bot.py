@@ -35,6 +35,7 @@ from dotenv import load_dotenv
 
 from cogs.arrange import PlayCog
 from cogs.boards import Boards
+from cogs.challenge import ChallengeCog, announce_daily
 from cogs.chips import ChipsCog
 from cogs.coach import CoachCog
 from cogs.common import (
@@ -50,7 +51,9 @@ from cogs.info import RULES_URL_LIMIT, InfoCog
 from cogs.lifecycle import LifecycleCog
 from cogs.lobby import TableCog
 from cogs.pictures import warm_up_pictures
+from cogs.profile import ProfileCog
 from cogs.publisher import DiscordPublisher
+from cogs.ratings import RatingsCog
 from cogs.settings import SettingsCog
 from cogs.sync import sync_if_changed
 from cogs.tournament import DiscordVenue, TournamentCog
@@ -334,6 +337,8 @@ class PyramidBot(commands.AutoShardedBot):
         self.cluster: ClusterMember | None = None
         #: The processes that draw the pictures (with worker processes for the solver only).
         self.pictures: PictureWorkers | None = None
+        #: Announces each day's challenge where servers asked for it (cogs/challenge.py).
+        self.challenge_announcer: asyncio.Task[None] | None = None
 
     async def open_storage(self) -> Database:
         """The bot's database, opened by the first call (`run_bot` makes it before logging in)."""
@@ -389,6 +394,7 @@ class PyramidBot(commands.AutoShardedBot):
         for cog in (*command_cogs(), LifecycleCog(self, self.services)):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.challenge_announcer = asyncio.get_running_loop().create_task(announce_daily(self))
         self.tree.error(on_tree_error)
         self.add_listener(answer_orphan_form, "on_interaction")
         resumed = await tables.resume()
@@ -419,6 +425,12 @@ class PyramidBot(commands.AutoShardedBot):
         )
         log.info(result.sentence)
 
+    def stop_announcing(self) -> None:
+        """Stop announcing the daily challenge (closing)."""
+        if self.challenge_announcer is not None:
+            self.challenge_announcer.cancel()
+            self.challenge_announcer = None
+
     async def close_lost_table(self, guild_id: int, channel_id: int) -> None:
         """The bot can no longer post in a table's channel: refund and close the table."""
         await self.services.tables.abandon(
@@ -441,6 +453,7 @@ class PyramidBot(commands.AutoShardedBot):
         lifecycle = self.get_cog("LifecycleCog")
         if isinstance(lifecycle, LifecycleCog):
             await lifecycle.stop()
+        self.stop_announcing()
         if self.cluster is not None:
             await self.cluster.stop()
             self.cluster = None
@@ -467,9 +480,12 @@ def command_cogs() -> list[commands.Cog]:
         TableCog(),
         PlayCog(),
         ChipsCog(),
+        RatingsCog(),
         CoachCog(),
         InfoCog(),
         SettingsCog(),
+        ProfileCog(),
+        ChallengeCog(),
         TournamentCog(),
     ]
 

@@ -14,14 +14,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.builder import (
-    AUTOMATICS,
     EMPTY,
     BuildItem,
-    ConfirmButton,
+    TableDesk,
     build_step,
-    encode_build,
-    held_indices,
+    confirm_item,
     set_hands,
+    table_place,
 )
 from cogs.common import acknowledge, answer, guarded, picture, png, services
 from cogs.controls import Button, ChannelControl, GameControl, Interaction, current_table
@@ -84,7 +83,7 @@ class PlayCog(commands.Cog):
         key, table = await current_table(
             interaction, typed.game_id, phase=Phase.ARRANGING, key=(guild, channel)
         )
-        await build_step(interaction, key, table, EMPTY, "start")
+        await build_step(interaction, TableDesk(key, table, interaction.user.id), EMPTY, "start")
 
     @arrange.command(name="suggest", description="The solver's arrangement of your cards")
     async def arrange_suggest(self, interaction: discord.Interaction[Any]) -> None:
@@ -398,9 +397,7 @@ def confirm_view(
     guild: int, channel: int, game: int, held: Sequence[AnyCard], setting: Setting
 ) -> discord.ui.View:
     """Set these hands (and Type hands to change them) under a preview."""
-    slots = held_indices(held, setting.hands)
-    auto = "" if setting.automatic is None else str(AUTOMATICS.index(setting.automatic))
     view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(game=game, state=encode_build(slots), auto=auto))
+    view.add_item(confirm_item(table_place(game), held, setting))
     view.add_item(TypeButton(guild=guild, channel=channel, game=game))
     return view

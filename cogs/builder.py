@@ -5,13 +5,14 @@ both survive a restart. The choices become a setting (a value) once, when they a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any, ClassVar, Final, Self
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Protocol, Self, TypeVar
 
 import discord
 
 from cogs.common import acknowledge, answer, picture, png, services
-from cogs.controls import Button, GameControl, Interaction, Select
+from cogs.controls import Button, Control, Interaction, Select, current_table
 from cogs.pictures import builder_picture
 from engine.cards import AnyCard
 from engine.errors import GameError
@@ -26,6 +27,7 @@ from tables.hands import (
     setting_problem,
     setting_shape,
 )
+from tables.phase import Phase
 from tables.table import Table
 
 # ----- the state codec: held-card indices per hand, base 36, in a custom id ----------------------
@@ -81,7 +83,52 @@ def _automatic_at(number: str) -> str | None:
     return AUTOMATICS[int(number)]
 
 
-# ----- setting the hands -------------------------------------------------------------------------
+# ----- the desk: where the held cards come from and where a built setting goes ----------------
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a builder's cards are, as its controls' ids name it: the ids' fields (a table's
+    game; a challenge's game and day), the family of controls whose gate finds the desk again
+    from them, whether a suggestion is offered, and what Submit does, in words."""
+
+    fields: Mapping[str, Any]
+    controls: BuilderControls
+    suggests: bool = True
+    submit_hint: str = "Press **Submit** to set them."
+
+
+class Desk(Protocol):
+    """Where the held cards come from and where a built setting is submitted: a seat at a table
+    (``TableDesk``) or a day's challenge (cogs/challenge.py). A builder control's gate finds it
+    from the control's id, so the builder survives a restart wherever it is used."""
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game whose hands are built."""
+        ...
+
+    @property
+    def held(self) -> Sequence[AnyCard]:
+        """The presser's cards."""
+        ...
+
+    @property
+    def place(self) -> Place:
+        """What the desk's controls name in their ids."""
+        ...
+
+    async def suggested(self, interaction: Interaction) -> Setting:
+        """The solver's setting to start from (``GameError`` where none is offered)."""
+        ...
+
+    async def submit(self, interaction: Interaction, setting: Setting) -> None:
+        """The builder's Submit: set the hands, or preview them before a final submission."""
+        ...
+
+    async def confirm(self, interaction: Interaction, setting: Setting) -> None:
+        """Set these hands, pressed under a preview."""
+        ...
 
 
 async def set_hands(interaction: Interaction, key: tuple[int, int], setting: Setting) -> None:
@@ -95,35 +142,105 @@ async def set_hands(interaction: Interaction, key: tuple[int, int], setting: Set
     )
 
 
-async def _set_chosen(
-    interaction: Interaction,
-    key: tuple[int, int],
-    table: Table,
-    slots: Sequence[Sequence[int]],
-    automatic: str | None,
-) -> None:
-    """Set the hands chosen as held-card indices; the cards left over are discarded."""
-    held = table.seat_of(interaction.user.id).held
+@dataclass(frozen=True, slots=True)
+class TableDesk:
+    """The presser's seat at a table setting hands, as a control's gate found it: the hands
+    built are set at once (and may be replaced until everyone is in)."""
+
+    key: tuple[int, int]
+    table: Table
+    user: int
+
+    @property
+    def spec(self) -> GameSpec:
+        """The table's game."""
+        return self.table.spec
+
+    @property
+    def held(self) -> Sequence[AnyCard]:
+        """The presser's cards at the table."""
+        return self.table.seat_of(self.user).held
+
+    @property
+    def place(self) -> Place:
+        """The table's game, as its builder's ids name it."""
+        assert self.table.game_id is not None  # the gate found the table in this game
+        return table_place(self.table.game_id)
+
+    async def suggested(self, interaction: Interaction) -> Setting:
+        """The solver's setting of the presser's cards (remembered for Take it and the form)."""
+        found = services(interaction)
+        assert self.table.game_id is not None
+        suggestion = await found.tables.suggest(*self.key, self.user)
+        found.suggestions.remember(self.table.game_id, self.user, suggestion.setting)
+        return suggestion.setting
+
+    async def submit(self, interaction: Interaction, setting: Setting) -> None:
+        """Set the hands built."""
+        await set_hands(interaction, self.key, setting)
+
+    async def confirm(self, interaction: Interaction, setting: Setting) -> None:
+        """Set the hands previewed."""
+        await set_hands(interaction, self.key, setting)
+
+
+def chosen_from(
+    held: Sequence[AnyCard], slots: Sequence[Sequence[int]], automatic: str | None
+) -> Setting:
+    """The setting of the hands chosen as held-card indices; the cards left over are discarded."""
     taken = {i for slot in slots for i in slot}
     hands = [[held[i] for i in slot] for slot in slots]
     rest = [held[i] for i in range(len(held)) if i not in taken]
-    await set_hands(interaction, key, chosen_setting(hands, rest, automatic))
+    return chosen_setting(hands, rest, automatic)
+
+
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any], covariant=True)
+
+
+class BuilderControl(Control[ItemT]):
+    """A control of the builder or Set these hands. Its id names where the cards are (``where``,
+    the fields of a ``Place``); its gate finds the desk there: for these, the presser's seat at
+    the id's game while hands are set. A family with other ids finds its own (``find_desk``)."""
+
+    where: Mapping[str, Any]
+    #: The desk as the gate found it (set before ``act``).
+    desk: Desk
+
+    async def gate(self, interaction: Interaction) -> None:
+        """The family's sentence unless the presser has hands to build here now."""
+        self.desk = await self.find_desk(interaction)
+
+    async def find_desk(self, interaction: Interaction) -> Desk:
+        """`NOT_CURRENT` unless the presser sets hands in the id's game now."""
+        game = int(self.where["game"])
+        key, table = await current_table(interaction, game, phase=Phase.ARRANGING)
+        return TableDesk(key, table, interaction.user.id)
 
 
 class ConfirmButton(
-    GameControl[Button], custom_id=r"pp:confirm:{game:int}:{state:[0-9a-z_-]+}:{auto:\d*}"
+    BuilderControl[Button], custom_id=r"pp:confirm:{game:int}:{state:[0-9a-z_-]+}:{auto:\d*}"
 ):
     """Set these hands: the previewed setting, carried in the custom id as held-card indices."""
 
-    def __init__(self, *, game: int, state: str, auto: str) -> None:
-        label, style = "Set these hands", discord.ButtonStyle.success
-        super().__init__(self.button(label, style, game=game, state=state, auto=auto))
-        self.game, self.state, self.auto = game, state, auto
+    LABEL: ClassVar[str] = "Set these hands"
+
+    def __init__(self, *, state: str, auto: str, **where: Any) -> None:
+        style = discord.ButtonStyle.success
+        super().__init__(self.button(self.LABEL, style, state=state, auto=auto, **where))
+        self.where, self.state, self.auto = where, state, auto
 
     async def act(self, interaction: Interaction) -> None:
         """Set the previewed hands."""
-        slots = decode_build(self.state, len(self.table.seat_of(interaction.user.id).held))
-        await _set_chosen(interaction, self.key, self.table, slots, _automatic_at(self.auto))
+        held = self.desk.held
+        slots = decode_build(self.state, len(held))
+        await self.desk.confirm(interaction, chosen_from(held, slots, _automatic_at(self.auto)))
+
+
+def confirm_item(place: Place, held: Sequence[AnyCard], setting: Setting) -> ConfirmButton:
+    """The place's Set these hands for a previewed setting of ``held``."""
+    slots = held_indices(held, setting.hands)
+    auto = "" if setting.automatic is None else str(AUTOMATICS.index(setting.automatic))
+    return place.controls.confirm(state=encode_build(slots), auto=auto, **place.fields)
 
 
 # ----- the builder: one hand at a time from a select menu --------------------------------------
@@ -151,7 +268,7 @@ def _name(card: AnyCard) -> str:
 
 
 class BuildItem(
-    GameControl[Button],
+    BuilderControl[Button],
     custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:{action:start|undo|reset|submit|suggested}",
 ):
     """The builder's buttons: start (from the DM), start from the suggestion, undo a hand, start
@@ -165,39 +282,39 @@ class BuildItem(
         "submit": ("Submit", discord.ButtonStyle.success),
     }
 
-    def __init__(self, *, game: int, state: str, action: str, disabled: bool = False) -> None:
+    def __init__(self, *, state: str, action: str, disabled: bool = False, **where: Any) -> None:
         label, style = self._LABELS[action]
-        item = self.button(label, style, game=game, state=state, action=action)
+        item = self.button(label, style, state=state, action=action, **where)
         item.disabled = disabled
         super().__init__(item)
-        self.game, self.state, self.action = game, state, action
+        self.where, self.state, self.action = where, state, action
 
     async def act(self, interaction: Interaction) -> None:
         """Move the builder on."""
-        await build_step(interaction, self.key, self.table, self.state, self.action)
+        await build_step(interaction, self.desk, self.state, self.action)
 
 
 #: A menu rebuilt from a click needs no shape: the click carries the options it was sent with.
 _REBUILT_SLOT: Final = SlotShape("hand", (1,))
 
 
-class BuildSelect(GameControl[Select], custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:pick"):
+class BuildSelect(BuilderControl[Select], custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:pick"):
     """The builder's menu: the cards of the next hand."""
 
     def __init__(
         self,
         *,
-        game: int,
         state: str,
         options: Sequence[discord.SelectOption] = (),
         slot: SlotShape = _REBUILT_SLOT,
+        **where: Any,
     ) -> None:
         low = min(slot.sizes)
         high = min(max(slot.sizes), len(options))
         sizes = "/".join(str(size) for size in slot.sizes)
         super().__init__(
             discord.ui.Select(
-                custom_id=self.ID.format(game=game, state=state),
+                custom_id=self.ID.format(state=state, **where),
                 placeholder=f"Cards for the {slot.name} ({sizes})"[:150],
                 min_values=min(low, high),
                 max_values=high,
@@ -205,20 +322,20 @@ class BuildSelect(GameControl[Select], custom_id="pp:build:{game:int}:{state:[0-
                 disabled=not options,
             )
         )
-        self.game, self.state = game, state
+        self.where, self.state = where, state
 
     @classmethod
-    def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> BuildSelect:
+    def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> Self:
         """The menu from its custom id, with the options it was sent with."""
         options = item.options if isinstance(item, discord.ui.Select) else []
         return cls(**fields, options=options)
 
     async def act(self, interaction: Interaction) -> None:
         """Take the chosen cards as the next hand."""
-        await build_step(interaction, self.key, self.table, self.state, "pick", self.item.values)
+        await build_step(interaction, self.desk, self.state, "pick", self.item.values)
 
 
-class BuilderMenu(GameControl[Select]):
+class BuilderMenu(BuilderControl[Select]):
     """A menu that mends the hands chosen; rebuilt from a click with the options it was sent
     with. A subclass names its id's format, the builder's step it takes and its prompt."""
 
@@ -226,20 +343,22 @@ class BuilderMenu(GameControl[Select]):
     ACTION: ClassVar[str]
     PROMPT: ClassVar[str]
     CHOOSE: ClassVar[int] = 1
+    #: The fields of the id that are the step's own (the rest name where the cards are).
+    OWN: ClassVar[tuple[str, ...]] = ()
 
     def __init__(
         self,
         *,
-        game: int,
         state: str,
         options: Sequence[discord.SelectOption] = (),
-        **fields: str,
+        **fields: Any,
     ) -> None:
+        own = {name: str(fields.pop(name)) for name in self.OWN}
         # Discord wants as many options as a menu asks to choose, even in a disabled one.
         blanks = [discord.SelectOption(label="—", value=f"-{i}") for i in range(self.CHOOSE)]
         super().__init__(
             discord.ui.Select(
-                custom_id=self.ID.format(game=game, state=state, **fields),
+                custom_id=self.ID.format(state=state, **fields, **own),
                 placeholder=self.PROMPT,
                 min_values=self.CHOOSE,
                 max_values=self.CHOOSE,
@@ -247,8 +366,8 @@ class BuilderMenu(GameControl[Select]):
                 disabled=len(options) < self.CHOOSE,
             )
         )
-        self.game, self.state, self.fields = game, state, fields
-        for name, value in fields.items():
+        self.where, self.state, self.own = fields, state, own
+        for name, value in own.items():
             setattr(self, name, value)
 
     @classmethod
@@ -258,8 +377,8 @@ class BuilderMenu(GameControl[Select]):
 
     async def act(self, interaction: Interaction) -> None:
         """Take the builder's step with the options chosen (after the id's own fields)."""
-        values = [*self.fields.values(), *self.item.values]
-        await build_step(interaction, self.key, self.table, self.state, self.ACTION, values)
+        values = [*self.own.values(), *self.item.values]
+        await build_step(interaction, self.desk, self.state, self.ACTION, values)
 
 
 class MoveSelect(BuilderMenu, custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:move"):
@@ -273,13 +392,37 @@ class MoveToSelect(
 ):
     """Move a card: to which hand (a menu of the other hands)."""
 
-    ACTION, PROMPT = "to", "…to which hand?"
+    ACTION, PROMPT, OWN = "to", "…to which hand?", ("card",)
 
 
 class SwapSelect(BuilderMenu, custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:swap"):
     """Swap two hands' cards (a menu of the hands chosen: pick two)."""
 
     ACTION, PROMPT, CHOOSE = "swap", "Swap two hands…", 2
+
+
+@dataclass(frozen=True, slots=True)
+class BuilderControls:
+    """One family of the builder's controls (a table's; the challenge's): the same steps, each
+    family with its own ids and its own gate."""
+
+    item: type[BuildItem]
+    pick: type[BuildSelect]
+    move: type[MoveSelect]
+    move_to: type[MoveToSelect]
+    swap: type[SwapSelect]
+    confirm: type[ConfirmButton]
+
+
+#: The builder of a table's game.
+TABLE_CONTROLS: Final = BuilderControls(
+    BuildItem, BuildSelect, MoveSelect, MoveToSelect, SwapSelect, ConfirmButton
+)
+
+
+def table_place(game: int) -> Place:
+    """A table's game, as its builder's ids name it."""
+    return Place({"game": game}, TABLE_CONTROLS)
 
 
 def hand_options(
@@ -307,30 +450,46 @@ def build_view(
     *,
     moving: int | None = None,
 ) -> discord.ui.View:
-    """The builder at this point: the menu of the next hand (if any) and its buttons."""
+    """The builder of a table's game at this point (``place_view`` at the table's place)."""
+    return place_view(spec, table_place(game), held, slots, moving=moving)
+
+
+def place_view(
+    spec: GameSpec,
+    place: Place,
+    held: Sequence[AnyCard],
+    slots: Sequence[Sequence[int]],
+    *,
+    moving: int | None = None,
+) -> discord.ui.View:
+    """The builder at this point: the menu of the next hand (if any) and its buttons, the
+    place's family of controls naming the place."""
     shape = setting_shape(spec)
     state = encode_build(slots)
+    controls, where = place.controls, place.fields
     view = discord.ui.View(timeout=None)
     done = len(slots) >= len(shape)
     if moving is not None:
         # The second half of a move: where the card goes (the hand it is in is left out).
         home = next(i for i, slot in enumerate(slots) if moving in slot)
         options = hand_options(spec, slots, skip=home)
-        view.add_item(MoveToSelect(game=game, state=state, card=_DIGITS[moving], options=options))
+        card = _DIGITS[moving]
+        view.add_item(controls.move_to(state=state, card=card, options=options, **where))
     elif not done:
         taken = {i for slot in slots for i in slot}
         options = card_options(held, taken)
-        view.add_item(BuildSelect(game=game, state=state, options=options, slot=shape[len(slots)]))
+        slot = shape[len(slots)]
+        view.add_item(controls.pick(state=state, options=options, slot=slot, **where))
     if moving is None and done:
         # Every hand chosen: mend them without starting over.
         chosen = set(chosen_options(held, slots))
         cards = [o for o in card_options(held, set()) if o.value in chosen]
-        view.add_item(MoveSelect(game=game, state=state, options=cards))
-        view.add_item(SwapSelect(game=game, state=state, options=hand_options(spec, slots)))
-    if not slots:
-        view.add_item(BuildItem(game=game, state=state, action="suggested"))
+        view.add_item(controls.move(state=state, options=cards, **where))
+        view.add_item(controls.swap(state=state, options=hand_options(spec, slots), **where))
+    if not slots and place.suggests:
+        view.add_item(controls.item(state=state, action="suggested", **where))
     for action, disabled in (("undo", not slots), ("reset", not slots), ("submit", not done)):
-        view.add_item(BuildItem(game=game, state=state, action=action, disabled=disabled))
+        view.add_item(controls.item(state=state, action=action, disabled=disabled, **where))
     return view
 
 
@@ -355,9 +514,11 @@ def build_text(
     slots: Sequence[Sequence[int]],
     *,
     moving: int | None = None,
+    submit_hint: str = "Press **Submit** to set them.",
 ) -> str:
     """What the builder message says: the hands chosen so far, each with its name, and what
-    comes next; once every hand is chosen, whether the table would take them."""
+    comes next; once every hand is chosen, whether the table would take them (and
+    ``submit_hint``, what Submit then does)."""
     shape = setting_shape(spec)
     lines = [f"**Building your hands** ({spec.title}), weakest first."]
     hands = [[held[i] for i in chosen] for chosen in slots]
@@ -380,7 +541,7 @@ def build_text(
         problem = setting_problem(spec, held, chosen_setting(hands, left))
         discarded = f" The rest is discarded: {rest}." if left else ""
         if problem is None:
-            lines.append(f"Every hand is chosen.{discarded} Press **Submit** to set them.")
+            lines.append(f"Every hand is chosen.{discarded} {submit_hint}")
         else:
             lines.append(f"Every hand is chosen.{discarded} ⚠ Not yet: {problem}")
             lines.append("Move a card or swap two hands to mend it, or Undo.")
@@ -389,26 +550,20 @@ def build_text(
 
 async def build_step(
     interaction: Interaction,
-    key: tuple[int, int],
-    table: Table,
+    desk: Desk,
     state: str,
     action: str,
     values: Sequence[str] = (),
 ) -> None:
-    """One step of the builder at the presser's table as its gate found it, redrawn in place;
-    a wrong step gets a sentence, changes nothing."""
-    held = table.seat_of(interaction.user.id).held
-    spec = table.spec
+    """One step of the builder at the desk its gate found (a table's seat, a challenge), redrawn
+    in place; a wrong step gets a sentence, changes nothing."""
+    held, spec = desk.held, desk.spec
     shape = setting_shape(spec)
     slots = [] if action in ("start", "reset") else decode_build(state, len(held))
     moving = None
     if action == "suggested":
         await interaction.response.defer()  # the solver may take a moment
-        found = services(interaction)
-        assert table.game_id is not None
-        suggestion = await found.tables.suggest(*key, interaction.user.id)
-        found.suggestions.remember(table.game_id, interaction.user.id, suggestion.setting)
-        slots = held_indices(held, suggestion.setting.hands)
+        slots = held_indices(held, (await desk.suggested(interaction)).hands)
     elif action == "move":
         moving = _card_in(values, slots)
     elif action == "to":
@@ -441,11 +596,11 @@ async def build_step(
     elif action == "submit":
         if len(slots) < len(shape):
             raise GameError("Choose every hand before submitting.")
-        await _set_chosen(interaction, key, table, slots, None)
+        await desk.submit(interaction, chosen_from(held, slots, None))
         return
-    content = build_text(spec, held, slots, moving=moving)
-    assert table.game_id is not None  # the gate found the table in this game
-    view = build_view(spec, table.game_id, held, slots, moving=moving)
+    place = desk.place
+    content = build_text(spec, held, slots, moving=moving, submit_hint=place.submit_hint)
+    view = place_view(spec, place, held, slots, moving=moving)
     hands = [[held[i] for i in slot] for slot in slots]
     names = hand_names(spec, hands)
     drawn = await picture(builder_picture, spec, hands, names) if hands else None

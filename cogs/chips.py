@@ -8,19 +8,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import answer, mention, picture, player_names, png, run, services
+from cogs.common import answer, mention, picture, player_names, png, reply, run, services
 from cogs.showdown import breakdown_line
 from render import leaderboard_png
 from render.style import signed
 from storage.leaderboards import Period
-from storage.rows import LedgerEntry, Standing
+from storage.rows import LedgerEntry, Season, Standing
 from tables.coach import seat_of
 from tables.games import GAMES
+from tables.ratings import Ratings
 
 BOARDS = [
     app_commands.Choice(name="balance", value="balance"),
     app_commands.Choice(name="net winnings", value="net"),
     app_commands.Choice(name="games won", value="wins"),
+    app_commands.Choice(name="rating", value="rating"),
 ]
 PERIODS = [app_commands.Choice(name=p.value, value=p.value) for p in Period]
 #: ``/chips ledger``: the rows shown by default and at most (a row is at most about 150
@@ -66,7 +68,11 @@ class ChipsCog(commands.Cog):
         )
 
     @app_commands.command(name="leaderboard", description="This server's standings")
-    @app_commands.describe(by="What to rank by", period="Over which span", game="One game only")
+    @app_commands.describe(
+        by="What to rank by (a rating: the season under way, in one game)",
+        period="Over which span",
+        game="One game only",
+    )
     @app_commands.choices(by=BOARDS, period=PERIODS, game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
@@ -83,8 +89,22 @@ class ChipsCog(commands.Cog):
         kind = by.value if by else "balance"
         span = Period(period.value) if period else Period.ALL
         chosen = game.value if game else None
+        if kind == "rating" and chosen is None:
+            await reply(interaction, "Ratings are kept per game: choose one with `game:`.")
+            return
+        season: list[Season] = []
 
         async def read() -> list[Standing]:
+            if kind == "rating":
+                assert chosen is not None
+                ratings = Ratings(services(interaction).storage.ratings)
+                current, standings = await ratings.standings(guild, chosen)
+                season.append(current)
+                return [
+                    Standing(rank, s.user_id, s.shown)
+                    for s in standings
+                    if (rank := s.rank) is not None
+                ]
             if kind == "balance":
                 return await boards.by_balance(guild)
             if kind == "net":
@@ -95,8 +115,10 @@ class ChipsCog(commands.Cog):
         if not standings:
             await answer(interaction, "Nobody is on this leaderboard yet: play a game!")
             return
-        title = {"balance": "Chips", "net": "Net winnings", "wins": "Games won"}[kind]
-        if kind != "balance":
+        title = {"balance": "Chips", "net": "Net winnings", "wins": "Games won"}.get(kind, "")
+        if season and chosen is not None:
+            title = f"Rating, season {season[0].number}, {GAMES[chosen].title}"
+        elif kind != "balance":
             title += f", {span.value}" + (f", {GAMES[chosen].title}" if chosen else "")
         storage = services(interaction).storage
         names = await player_names(

@@ -21,6 +21,7 @@ from cogs.boards import Boards
 from engine.errors import GameError, Names
 from storage import Storage
 from storage.health import StoreHealth
+from tables.challenge import Challenges
 from tables.coach import Reviews
 from tables.events import Lobby
 from tables.hands import Setting
@@ -187,8 +188,13 @@ class Services:
     tournaments: TournamentRunner | None = None
     #: The coach's reviews, kept and limited per player (on the tables' workers and clock).
     reviews: Reviews = field(init=False)
+    #: The daily challenge, on the tables' workers, outbox and clock.
+    challenges: Challenges = field(init=False)
 
     def __post_init__(self) -> None:
+        self.challenges = Challenges(
+            self.storage, self.tables.offload, self.tables.outbox, clock=self.tables.clock
+        )
         self.reviews = Reviews(
             self.storage,
             self.tables.offload,

@@ -27,22 +27,23 @@ HELP = """**Pyramid Poker: how a game goes**
    computers).
 2. Players press **Join** (the host may **Add computer**); the host presses **Start**.
 3. Your cards come by DM (or `/hand`, or **Show my hand**, if your DMs are closed).
-4. Games with declarations ask **Play** or **Surrender** by DM; choices are revealed together.
+4. Declarations (**Play** or **Surrender**) come by DM, revealed together.
 5. Set your hands, weakest first. Three ways:
    - **Build hands**: choose each hand from a menu of your cards;
    - **Type hands** or `/arrange hands:"As | Kh Kd 9s | ..."`: text, checked and previewed;
    - **Suggest**: the solver's arrangement, then **Take it**.
-   If you set nothing before the deadline, the table sets your hands for you.
-6. The showdown shows everyone's hands and chips; **Deal again** plays on, and **Review**
-   shows your hands beside the best setting of the same cards.
+   Set nothing by the deadline and the table sets them for you.
+6. The showdown shows everyone's hands and chips; **Deal again** plays on, **Review** shows
+   your hands beside the best setting.
 
 **Commands**
 - Tables: `/table create`, `join`, `leave`, `start`, `status`, `cancel`, `kick`, `addbot`
 - Your hand: `/hand`, `/arrange hands`, `/arrange build`, `/arrange suggest`
-- Chips: `/balance`, `/daily`, `/history`, `/leaderboard`
-- Past games: `/review` (yours beside the best), `/replay` (a showdown again)
-- `/tournament create`, `status`, `standings`, `leaderboard`, `cancel`
-- Look-ups: `/help` (this), `/evaluate` names any hand, `/rules` a game's rules card
+- Chips: `/balance`, `/daily`, `/history`, `/leaderboard`, `/rating`, `/season`, `/profile`
+- Past games: `/review` (yours beside the best), `/replay` (a showdown)
+- Daily challenge: `/challenge play`, `results`; `/tournament create`, `status`, `standings`,
+  `leaderboard`, `cancel`
+- Look-ups: `/help`, `/evaluate` (name a hand), `/rules` (a game's card)
 - Server admins: `/settings` (`status`: the bot's processes), `/chips grant`, `take`, `ledger`
 """
 

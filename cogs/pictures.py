@@ -14,12 +14,14 @@ from render import ShowdownRow, hand_png, hands_png, in_play_order, showdown_png
 from render.showdown import Wager
 from render.style import signed
 from render.warm import draw_ahead, draw_hands_ahead
+from tables.challenge import ChallengeDay
 from tables.events import ArrangingOpened, DeclarationsOpened, SeatResult, ShowdownSettled
 from tables.events import Wager as TableWager
 from tables.games import GAMES, GameSpec, game_named, rules_of
 from tables.hands import hand_labels
 from tables.review import Review
 from tables.review import Way as ReviewWay
+from tables.setting import Setting
 
 
 def warm_up_pictures() -> None:
@@ -228,3 +230,31 @@ def review_picture(review: Review, name: str) -> bytes:
 
 def _wagers_of(wagers: Sequence[TableWager]) -> tuple[Wager, ...]:
     return tuple(Wager(w.name[:1].upper() + w.name[1:], w.chips, w.reason) for w in wagers)
+
+
+def challenge_picture(dealt: ChallengeDay, setting: Setting) -> bytes:
+    """A player's setting of the day's challenge beside par's, each hand with its points
+    against the other seats' fixed settings."""
+    spec = dealt.spec
+    rules = hand_rules(spec)
+    slots = slot_names(spec)
+
+    def row(name: str, way: Setting, note: str) -> ShowdownRow:
+        score = dealt.score(way)
+        automatic = f"automatic: {way.automatic.replace('_', ' ')}; " if way.automatic else ""
+        return ShowdownRow(
+            name=name,
+            hands=tuple(in_play_order(hand, rules) for hand in way.hands),
+            labels=rules_of(spec).labels(way.hands),
+            per_hand=score.per_hand,
+            net=score.points,
+            note=automatic + note,
+            slots=slots if len(way.hands) == len(slots) else (),
+        )
+
+    rows = [row("Yours", setting, "your hands"), row("Par", dealt.par, "the solver's hands")]
+    footer = [
+        "Beside each name: points against the other seats' hands (not chips).",
+        "Under each hand: its points against them.",
+    ]
+    return showdown_png(rows, title=f"{spec.title} challenge, {dealt.day}", footer=footer)

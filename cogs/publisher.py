@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
@@ -32,6 +33,7 @@ from engine.cards import AnyCard, format_cards, sort_cards
 from storage import Storage
 from tables.computers import is_computer
 from tables.events import (
+    AchievementEarned,
     ArrangementSubmitted,
     ArrangingOpened,
     CardsDealt,
@@ -105,6 +107,13 @@ def reveal_text(event: DeclarationsRevealed) -> str:
     if event.short:
         lines.append(f"Short of chips to play on: {_mentions(event.short)}.")
     return "\n".join(lines)
+
+
+def achievements_text(earned: Sequence[AchievementEarned]) -> str:
+    """One line per achievement earned: "🏆 @Ann earned **First win**: Win a game."."""
+    return "\n".join(
+        f"\N{TROPHY} {mention(e.user)} earned **{e.name}**: {e.description}" for e in earned
+    )
 
 
 class DiscordPublisher:
@@ -204,6 +213,10 @@ class DiscordPublisher:
                     # The table is back in its lobby unless it closed with this showdown.
                     closed = any(isinstance(later, TableClosed) for later in events[index + 1 :])
                     await self._showdown(guild_id, channel_id, event, is_open=not closed)
+                elif isinstance(event, AchievementEarned):
+                    # Achievements earned together (a showdown's) are one message.
+                    if index == 0 or not isinstance(events[index - 1], AchievementEarned):
+                        await self._achievements(guild_id, channel_id, events[index:])
                 else:
                     await self._public(guild_id, channel_id, event)
             except Exception as error:
@@ -417,6 +430,17 @@ class DiscordPublisher:
         elif isinstance(event, TableAbandoned):
             self.lobbies.forget((guild_id, channel_id))
             await self._abandoned(guild_id, event)
+
+    async def _achievements(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
+        """The achievements at the head of ``events``, a line each, in one message."""
+        earned = itertools.takewhile(lambda e: isinstance(e, AchievementEarned), events)
+        await self._say(
+            guild_id,
+            channel_id,
+            fit(achievements_text([e for e in earned if isinstance(e, AchievementEarned)])),
+            # Said in the channel where it was earned: a line to read, not a notification.
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     async def _abandoned(self, guild_id: int, event: TableAbandoned) -> None:
         """The channel is gone: each player hears by DM that the table closed and why."""

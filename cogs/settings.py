@@ -1,5 +1,5 @@
-"""``/settings``: a server's chips, lobby expiry, table defaults and the house's chips (Manage
-Server only)."""
+"""``/settings``: a server's chips, lobby expiry, table defaults, the house's chips and whether
+achievements are announced (Manage Server only)."""
 
 from __future__ import annotations
 
@@ -99,6 +99,11 @@ def option_lines(defaults: TableDefaults) -> list[str]:
     ]
 
 
+def season_length(days: int) -> str:
+    """A rating season's length as the settings say it."""
+    return "**a calendar month**" if days == 0 else f"**{days}** day{'' if days == 1 else 's'}"
+
+
 def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
     """The server's settings as a few lines."""
     antes = ", ".join(
@@ -120,11 +125,19 @@ def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
             f"- New players start with **{settings.starting_chips:,}** chips; the daily bonus "
             f"is **{settings.daily_bonus:,}**.",
             f"- An idle lobby closes after **{settings.lobby_minutes}** minutes.",
+            f"- A rating season lasts {season_length(settings.season_days)} "
+            "(a new length ends the season under way sooner or later).",
             f"- Antes: {antes}.",
             f"- Deadlines: **{defaults.declaration_seconds}** s to declare, "
             f"**{defaults.arrangement_seconds}** s to set hands.",
             f"- A player silent at a declaration deadline **{silent}**.",
             *option_lines(defaults),
+            "- Achievements earned are "
+            + (
+                "**announced** in the table's channel."
+                if settings.announce_achievements
+                else "**not announced** (still earned, and shown by `/profile`)."
+            ),
             f"- Computer players: {computers}; they pay a player at most "
             f"**{settings.house_cap:,}** chips a day (`/settings house`).",
         ]
@@ -180,6 +193,16 @@ class SettingsCog(
         """The house's net today, yesterday and over the week; change the daily cap."""
         await _house(interaction, cap)
 
+    @app_commands.command(name="season", description="How long a rating season lasts")
+    @app_commands.describe(days="Days a season lasts, 1-366; 0: a calendar month (the default)")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def season(
+        self, interaction: discord.Interaction[Any], days: app_commands.Range[int, 0, 366]
+    ) -> None:
+        """Change the rating seasons' length."""
+        await _change(interaction, season_days=days)
+
     @app_commands.command(name="chips", description="Starting chips and the daily bonus")
     @app_commands.describe(starting="Chips a new player starts with", daily="The daily bonus")
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -193,6 +216,42 @@ class SettingsCog(
         """Change the starting chips or the daily bonus."""
         await _change(interaction, starting_chips=starting, daily_bonus=daily)
 
+    @app_commands.command(name="challenge", description="Where the daily challenge is announced")
+    @app_commands.describe(
+        channel="The channel for each day's challenge and yesterday's top three",
+        off="Stop announcing the challenge",
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def challenge(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: discord.TextChannel | None = None,
+        off: bool = False,
+    ) -> None:
+        """Set or clear the channel where the bot announces each day's challenge."""
+        guild = interaction.guild_id
+        assert guild is not None
+        store = services(interaction).storage.challenges
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if off:
+            await services(interaction).challenges.announce_in(guild, None)
+            await answer(interaction, "The daily challenge is no longer announced here.")
+            return
+        if channel is None:
+            current = await store.channel(guild)
+            where = "is not announced" if current is None else f"is announced in <#{current}>"
+            await answer(
+                interaction,
+                f"The daily challenge {where}; name a channel to announce it there.",
+            )
+            return
+        await services(interaction).challenges.announce_in(guild, channel.id)
+        await answer(
+            interaction,
+            f"Each day's challenge and yesterday's top three will be announced in <#{channel.id}>.",
+        )
+
     @app_commands.command(name="lobby", description="How long an idle lobby stays open")
     @app_commands.describe(minutes="Minutes without a game, a join or a leave (1-10080)")
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -202,6 +261,14 @@ class SettingsCog(
     ) -> None:
         """Change the lobby expiry."""
         await _change(interaction, lobby_minutes=minutes)
+
+    @app_commands.command(name="achievements", description="Announce achievements, or not")
+    @app_commands.describe(announce="Announce each achievement earned in the table's channel")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def achievements(self, interaction: discord.Interaction[Any], announce: bool) -> None:
+        """Announce the achievements earned, or keep them quiet."""
+        await _change(interaction, announce_achievements=announce)
 
     @app_commands.command(name="ante", description="A game's default ante on this server")
     @app_commands.describe(game="Which game", chips="The ante; leave out for the game's own")
@@ -289,8 +356,10 @@ async def _change(
     starting_chips: int | None = None,
     daily_bonus: int | None = None,
     lobby_minutes: int | None = None,
+    season_days: int | None = None,
     ante: tuple[str, int | None] | None = None,
     options: dict[str, Any] | None = None,
+    announce_achievements: bool | None = None,
 ) -> None:
     """Apply the changes given (each checked, all or none) and show the settings."""
     assert interaction.guild_id is not None
@@ -305,7 +374,15 @@ async def _change(
             defaults = defaults.changed(**options)
         if ante is not None:
             defaults = defaults.with_ante(*ante)
-        asked = (starting_chips, daily_bonus, lobby_minutes, ante, options)
+        asked = (
+            starting_chips,
+            daily_bonus,
+            lobby_minutes,
+            season_days,
+            ante,
+            options,
+            announce_achievements,
+        )
         if all(value is None for value in asked):
             return describe(current, defaults)
         changed = await store.set(
@@ -313,7 +390,9 @@ async def _change(
             starting_chips=starting_chips,
             daily_bonus=daily_bonus,
             lobby_minutes=lobby_minutes,
+            season_days=season_days,
             table_defaults=defaults.to_json(),
+            announce_achievements=announce_achievements,
         )
         return describe(changed, defaults)
 

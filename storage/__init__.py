@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from storage.achievements import AchievementRepository
+from storage.challenge import ChallengeRepository
 from storage.chips import ChipRepository
 from storage.cluster import DeadlineRepository, ProcessRepository
 from storage.commands import CommandSyncRepository
@@ -14,6 +16,7 @@ from storage.leaderboards import LeaderboardRepository
 from storage.messages import TableMessageRepository
 from storage.outbox import OutboxRepository
 from storage.players import PlayerRepository
+from storage.ratings import RatingRepository
 from storage.settings import SettingsRepository
 from storage.statistics import StatisticsRepository
 from storage.tournaments import TournamentRepository
@@ -37,6 +40,9 @@ class Storage:
     statistics: StatisticsRepository
     commands: CommandSyncRepository
     messages: TableMessageRepository
+    ratings: RatingRepository
+    achievements: AchievementRepository
+    challenges: ChallengeRepository
     tournaments: TournamentRepository
 
     @classmethod
@@ -57,5 +63,8 @@ class Storage:
             StatisticsRepository(database),
             CommandSyncRepository(database),
             TableMessageRepository(database),
+            RatingRepository(database),
+            AchievementRepository(database),
+            ChallengeRepository(database),
             TournamentRepository(database),
         )

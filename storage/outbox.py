@@ -108,6 +108,11 @@ async def pass_by(
     return frozenset(moved)
 
 
+class ChannelBusyError(Exception):
+    """An action holds the channel's table just now: the events that were to be queued behind
+    its rows wait for a later try (nothing of the transaction is kept)."""
+
+
 class OutboxRepository:
     """Read what a subscriber has still to take, move its position on, and forget the rows that
     every subscriber is past."""
@@ -157,6 +162,33 @@ class OutboxRepository:
                 events=events,
                 created=self.database.now(),
             )
+
+    async def queue_following(
+        self,
+        lock: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game_id: int | None,
+        events: Sequence[Payload],
+    ) -> Queued:
+        """Queue events in the running task's transaction (a subscriber's, which answers rows
+        committed before it), under the channel's lock ``lock`` (its table's), held to the
+        commit: no action queues rows beside these, so the channel's rows still ascend in
+        commit order and no lane passes one before it is committed. `ChannelBusyError` while
+        an action holds the lock (PostgreSQL; a SQLite transaction has the file to itself)."""
+        held = self.database.held()
+        assert held is not None, "queued in the subscriber's transaction"
+        if not await self.database.try_hold(lock, (guild_id, channel_id)):
+            raise ChannelBusyError(f"channel {channel_id} is busy")
+        return await queue_events(
+            held,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game_id=game_id,
+            events=events,
+            created=self.database.now(),
+        )
 
     async def positions(self, guild_id: int, channel_id: int) -> dict[str, int]:
         """Each subscriber's position in the channel (a subscriber not named is at 0)."""

@@ -227,6 +227,14 @@ class PostgresDatabase(Database):
         turn = self.locks[start:] + self.locks[:start]
         return min(turn, key=lambda session: session.waiting)
 
+    async def try_hold(self, name: str, key: tuple[int, int]) -> bool:
+        held = self.held()
+        assert held is not None, "held for a transaction: taken inside one"
+        # A transaction's advisory lock and a lock session's conflict on the same number: taken
+        # only while no action holds the key, it keeps every action out until the commit.
+        row = await held.fetchone("SELECT pg_try_advisory_xact_lock(?)", (lock_id(name, key),))
+        return bool(row is not None and row[0])
+
     @property
     def functions(self) -> bool:
         return True

@@ -149,6 +149,10 @@ class GuildSettings:
     table_defaults: dict[str, Any] = field(default_factory=dict)
     #: The most a player may net from the house's computers in a UTC day.
     house_cap: int = 100
+    #: How many days a rating season lasts; 0: a calendar month.
+    season_days: int = 0
+    #: Whether an achievement earned is announced in the table's channel (tables/achievements.py).
+    announce_achievements: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,3 +317,53 @@ class TournamentWinnings:
     played: int
     won: int
     prizes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A player's rating in one game: the rating model's estimate (mu, sigma) and the number
+    players see (what the boards rank by)."""
+
+    mu: float
+    sigma: float
+    shown: int
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A server's rating season: numbered from 1, the latest one under way."""
+
+    guild_id: int
+    number: int
+    starts: datetime
+    #: When it ended (None: under way).
+    ends: datetime | None
+    #: When it ends by the server's season length as set now (a finished one: ``ends``).
+    due: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRating:
+    """A player's rating in one game, with their place in the season under way."""
+
+    game: str
+    user_id: int
+    shown: int
+    #: Rated games in all, and in the season under way.
+    games: int
+    season_games: int
+    #: The place among the season's rated players (ties share it); None: not rated this season.
+    rank: int | None
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonStanding:
+    """One line of a season's final standings in one game."""
+
+    rank: int
+    user_id: int
+    shown: int
+    #: The games the player was rated in that season.
+    games: int

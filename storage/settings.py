@@ -1,5 +1,6 @@
-"""Per-server settings: starting chips, the daily bonus, lobby expiry, the table defaults and
-the daily cap on chips from the house's computers."""
+"""Per-server settings: starting chips, the daily bonus, lobby expiry, the table defaults, the
+daily cap on chips from the house's computers, the rating seasons' length and whether
+achievements are announced."""
 
 from __future__ import annotations
 
@@ -19,12 +20,14 @@ DEFAULT_LOBBY_MINUTES: Final = 30
 DEFAULT_HOUSE_CAP: Final = 100
 #: An idle lobby may stay open from a minute to a week.
 LOBBY_MINUTES_RANGE: Final = (1, 7 * 24 * 60)
+#: A rating season lasts a calendar month (0) or this many days.
+SEASON_DAYS_RANGE: Final = (0, 366)
 #: Starting chips and the daily bonus stay within this (a bigger number is a typing slip).
 MAX_CHIPS: Final = 1_000_000_000
 
 _SELECT = (
-    "SELECT starting_chips, daily_bonus, lobby_minutes, table_defaults, house_cap"
-    " FROM guild_settings WHERE guild_id = ?"
+    "SELECT starting_chips, daily_bonus, lobby_minutes, table_defaults, house_cap, season_days,"
+    " announce_achievements FROM guild_settings WHERE guild_id = ?"
 )
 
 
@@ -38,7 +41,9 @@ def _settings(guild_id: int, row: Row | None) -> GuildSettings:
             house_cap=DEFAULT_HOUSE_CAP,
         )
     cap = DEFAULT_HOUSE_CAP if row[4] is None else row[4]
-    return GuildSettings(guild_id, row[0], row[1], row[2], json.loads(row[3]), cap)
+    return GuildSettings(
+        guild_id, row[0], row[1], row[2], json.loads(row[3]), cap, row[5] or 0, bool(row[6])
+    )
 
 
 async def read_settings(connection: Connection, guild_id: int) -> GuildSettings:
@@ -65,6 +70,8 @@ class SettingsRepository:
         lobby_minutes: int | None = None,
         table_defaults: Mapping[str, Any] | None = None,
         house_cap: int | None = None,
+        season_days: int | None = None,
+        announce_achievements: bool | None = None,
     ) -> GuildSettings:
         """Change the settings given, keep the others; return the result.
 
@@ -79,6 +86,10 @@ class SettingsRepository:
                 old.lobby_minutes if lobby_minutes is None else lobby_minutes,
                 old.table_defaults if table_defaults is None else dict(table_defaults),
                 old.house_cap if house_cap is None else house_cap,
+                old.season_days if season_days is None else season_days,
+                old.announce_achievements
+                if announce_achievements is None
+                else announce_achievements,
             )
             for name, value in (
                 ("Starting chips", new.starting_chips),
@@ -90,12 +101,21 @@ class SettingsRepository:
             low, high = LOBBY_MINUTES_RANGE
             if not low <= new.lobby_minutes <= high:
                 raise StorageError(f"An idle lobby closes after {low} to {high:,} minutes.")
+            low, high = SEASON_DAYS_RANGE
+            if not low <= new.season_days <= high:
+                raise StorageError(
+                    f"A season lasts {low + 1} to {high} days (0: a calendar month),"
+                    f" not {new.season_days:,}."
+                )
             await connection.execute(
                 "INSERT INTO guild_settings (guild_id, starting_chips, daily_bonus, lobby_minutes,"
-                " table_defaults, house_cap, updated) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " table_defaults, house_cap, season_days, announce_achievements, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET starting_chips = excluded.starting_chips,"
                 " daily_bonus = excluded.daily_bonus, lobby_minutes = excluded.lobby_minutes,"
                 " table_defaults = excluded.table_defaults, house_cap = excluded.house_cap,"
+                " season_days = excluded.season_days,"
+                " announce_achievements = excluded.announce_achievements,"
                 " updated = excluded.updated",
                 (
                     guild_id,
@@ -104,6 +124,8 @@ class SettingsRepository:
                     new.lobby_minutes,
                     json.dumps(new.table_defaults),
                     new.house_cap,
+                    new.season_days,
+                    int(new.announce_achievements),
                     self.database.now(),
                 ),
             )

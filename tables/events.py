@@ -304,3 +304,19 @@ class ChallengePlayed(Event):
     def score(self) -> int:
         """Points against par: above 0 beat par."""
         return self.points - self.par
+
+
+@dataclass(frozen=True, slots=True)
+class AchievementEarned(Event):
+    """A player earned an achievement (tables/achievements.py): queued by the achievements
+    subscriber in the channel of the game or challenge that earned it, once, and only where the
+    server announces them."""
+
+    user: int
+    #: The achievement's key (``tables.achievements.ACHIEVEMENTS``), as its rows keep it.
+    achievement: str
+    #: Its name and what earns it, as shown when it was earned.
+    name: str
+    description: str
+    #: The game that earned it (None: a challenge).
+    game_id: int | None = None

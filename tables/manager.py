@@ -43,6 +43,7 @@ from tables.live import LiveTables, TableReader
 from tables.outbox import Batch, Outbox
 from tables.phase import Phase
 from tables.runtime import (
+    TABLE_LOCK,
     Activity,
     AsyncioScheduler,
     Offload,
@@ -154,7 +155,7 @@ class TableManager(TableReader):
         # PostgreSQL, released by the server if this process dies holding it), with the
         # version of the table's snapshot read in the statement that takes it.
         read = self.storage.snapshots.version_read(*key) if self.live.shared else None
-        return self.storage.database.lock("table", key, read=read)
+        return self.storage.database.lock(TABLE_LOCK, key, read=read)
 
     async def server(self, guild_id: int) -> Server:
         """The server's settings as they are now: the one place they are read, once per action

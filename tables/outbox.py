@@ -169,6 +169,10 @@ class PublisherLane:
         """The channel's first queued message went out."""
         self._failing_since.pop(key, None)
 
+    def followed(self, key: Key) -> bool:
+        """The publisher queues nothing of its own."""
+        return False
+
 
 def _before(rows: Sequence[OutboxRow], kept: int) -> int | None:
     """The last row before the row ``kept`` (None: it is the first)."""
@@ -331,6 +335,10 @@ class Outbox:
                 log, self.health, error, "could not take the queued events of channel %s", key[1]
             )
             self._retry_later(lane, key)
+        if lane.followed(key):
+            # The lane queued events of its own (committed, its lock let go): every lane,
+            # the publisher's first, reads the channel again.
+            await self.after_commit(key)
 
     async def _drain(self, lane: Lane, key: Key, held: Held) -> None:
         at = (lane.name, key)

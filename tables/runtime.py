@@ -24,6 +24,10 @@ from tables.events import Event
 
 T = TypeVar("T")
 
+#: The store's lock of a channel's table (`Database.lock`): one action at a table at a time, in
+#: every process; a subscriber's events queued behind the table's take it too.
+TABLE_LOCK = "table"
+
 
 def default_process_id() -> str:
     """This process's name among the bot's processes: host, process id and a random part (a

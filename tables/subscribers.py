@@ -17,10 +17,11 @@ from typing import Protocol
 
 from engine.errors import GameError
 from storage.health import StoreHealth
-from storage.outbox import OutboxRepository
+from storage.outbox import ChannelBusyError, OutboxRepository
 from storage.rows import OutboxRow
-from tables.codec import decode_event
+from tables.codec import decode_event, encode_event
 from tables.events import Event
+from tables.runtime import TABLE_LOCK
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +52,11 @@ class Subscriber(Protocol):
     handled again later (5 s, doubling up to 5 min) without holding back any other subscriber.
     So it keeps to the database (never Discord) and, since another process may have taken the
     same event when a lock was lost, it writes idempotently, keyed by the game's id.
+
+    What it has to say in the channel it returns as events (an achievement earned): they are
+    queued into the channel's outbox in the same transaction, behind every row committed
+    before it, and every lane (the publisher's too) takes them as any other. Returned only by
+    the transaction that first wrote what they report, they are queued once.
     """
 
     #: Its position in each channel is kept under this name: never rename a subscriber.
@@ -58,8 +64,8 @@ class Subscriber(Protocol):
     #: The event types it is given; the others pass it by.
     events: tuple[type[Event], ...]
 
-    async def handle(self, event: Event, delivery: Delivery) -> None:
-        """Take in one event."""
+    async def handle(self, event: Event, delivery: Delivery) -> Sequence[Event] | None:
+        """Take in one event; the events to queue in its channel in answer, if any."""
 
 
 #: A subscriber may also have ``committed(event, delivery)``, a plain function called once its
@@ -102,6 +108,10 @@ class Lane(Protocol):
     def recovered(self, key: Key) -> None:
         """The lane took every row of the channel after failing."""
 
+    def followed(self, key: Key) -> bool:
+        """Whether the lane queued events of its own in the channel since last asked (the
+        lanes then read the channel again once its lock is let go)."""
+
 
 class SubscriberLane:
     """A subscriber's reader: each event it wants handled in the transaction that moves its
@@ -121,6 +131,8 @@ class SubscriberLane:
         #: and the recovery once it fails nowhere.
         self._failing: set[Key] = set()
         self._said = False
+        #: Channels where the subscriber's answers were queued and the lanes not yet told.
+        self._followed: set[Key] = set()
 
     def wants(self, event: Event) -> bool:
         """Whether the subscriber listens to this kind of event."""
@@ -145,11 +157,24 @@ class SubscriberLane:
                     )
                     try:
                         async with self.queue.database.transaction():
-                            await self.subscriber.handle(event, delivery)
+                            answers = await self.subscriber.handle(event, delivery)
+                            if answers:
+                                await self.queue.queue_following(
+                                    TABLE_LOCK,
+                                    guild_id=row.guild_id,
+                                    channel_id=row.channel_id,
+                                    game_id=row.game_id,
+                                    events=[encode_event(answer) for answer in answers],
+                                )
                             await self.queue.advance(self.name, *key, row.id)
+                    except ChannelBusyError:
+                        # An action at the table holds it: its rows come first, these after.
+                        return done, Outcome.LATER
                     except Exception as error:
                         self._failed(key, error)
                         return done, Outcome.LATER
+                    if answers:
+                        self._followed.add(key)
                     committed = getattr(self.subscriber, "committed", None)
                     if committed is not None:
                         committed(event, delivery)
@@ -171,6 +196,13 @@ class SubscriberLane:
 
     def will_retry(self, key: Key, delay: float) -> None:
         """Said once, when the subscriber began failing."""
+
+    def followed(self, key: Key) -> bool:
+        """Whether the subscriber's answers were queued in the channel since last asked."""
+        if key not in self._followed:
+            return False
+        self._followed.discard(key)
+        return True
 
     def recovered(self, key: Key) -> None:
         """Say so once the subscriber fails nowhere."""

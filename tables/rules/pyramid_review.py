@@ -127,9 +127,10 @@ def review_pyramid(
         # The player's setting is worth more by the model than the solver's within its budget.
         best = yours
     cost, fold_better = None, False
-    if variant.declarations:
-        # Surrendering at the last declaration, the others declaring as they did.
-        cost = surrender_of(variant, event.seats, seat.user, len(variant.declarations) - 1)
+    last = last_declaration(variant, event.seats, seat.user)
+    if last is not None:
+        # Surrendering at the last declaration the player made, the others declaring as they did.
+        cost = surrender_of(variant, event.seats, seat.user, last)
         fold_better = best.expected < -cost.paid
     dealer = None
     if casino and event.dealer_hands:
@@ -146,6 +147,19 @@ def review_pyramid(
         dealer=dealer,
         exact=exact,
     )
+
+
+def last_declaration(variant: Variant, seats: Sequence[SeatResult], user: int) -> int | None:
+    """The last declaration a player who played on made: one that came with another player
+    still in (when every other player surrendered at a declaration, none came after it)."""
+    if variant.against_dealer:
+        # Each player declares against the dealer, whoever else surrendered.
+        return len(variant.declarations) - 1 if variant.declarations else None
+    others = [s for s in seats if s.user != user]
+    for round_ in reversed(range(len(variant.declarations))):
+        if any(s.surrendered_at is None or s.surrendered_at >= round_ for s in others):
+            return round_
+    return None
 
 
 def surrender_of(

@@ -67,6 +67,7 @@ async def release(bot: PyramidBot) -> None:
     simcord detaches a bot without closing it, and an open aiosqlite connection keeps a thread
     that would hold the test process at exit (a failed test keeps its bot referenced).
     """
+    bot.stop_announcing()
     if hasattr(bot, "services"):
         await bot.services.tables.close()
     if bot.database is not None:

@@ -18,13 +18,15 @@ import pytest
 from cogs.arrange import HandsModal, arrange_view, confirm_view, take_view
 from cogs.board import board_view
 from cogs.boards import Board
-from cogs.builder import build_text, build_view
+from cogs.builder import build_text, build_view, place_view
+from cogs.challenge_hands import challenge_place, play_view, preview_view
 from cogs.controls import DYNAMIC_ITEMS, CustomId
 from cogs.declare import declare_view
 from cogs.lobby import lobby_view, next_hand_view
 from cogs.rules import pages_view
 from cogs.tournament import registration_view
 from engine.cards import Shoe
+from tables.challenge import CHALLENGE_GAMES
 from tables.events import Lobby
 from tables.games import GAMES, GameSpec, rules_card
 from tables.hands import setting_shape
@@ -48,6 +50,31 @@ def largest_holding(spec: GameSpec, seed: int) -> list[Any]:
 
 def builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
     """The builder at every step of a largest holding of every game."""
+    yield from table_builder_views()
+    # The challenge's builder: the same steps, its own ids (game and day instead of a game id).
+    for spec in CHALLENGE_GAMES:
+        place = challenge_place(spec.name, "9999-12-31")
+        for seed in range(3):
+            held = largest_holding(spec, seed)
+            slots: list[list[int]] = []
+            left = list(range(len(held)))
+            yield f"{spec.name} challenge build", place_view(spec, place, held, slots), ""
+            for slot in setting_shape(spec):
+                slots.append(left[: min(slot.sizes)])
+                left = left[min(slot.sizes) :]
+                yield f"{spec.name} challenge build", place_view(spec, place, held, slots), ""
+            slots[-1] += left  # every card held in a hand: the longest state an id carries
+            yield f"{spec.name} challenge build all", place_view(spec, place, held, slots), ""
+            moving = slots[-1][-1]
+            yield (
+                f"{spec.name} challenge build moving",
+                place_view(spec, place, held, slots, moving=moving),
+                "",
+            )
+
+
+def table_builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
+    """A table's builder at every step of a largest holding of every game."""
     for name, spec in GAMES.items():
         for seed in range(3):
             held = largest_holding(spec, seed)
@@ -82,6 +109,8 @@ def every_view() -> Iterator[tuple[str, discord.ui.View]]:
     lobby = Lobby("showdown", 10, 6, BIG_ID, (BIG_ID, *(user for user, _ in computers)), computers)
     yield "lobby with computers", lobby_view(lobby)
     yield "next hand", next_hand_view(BIG_GAME)
+    for spec in CHALLENGE_GAMES:
+        yield f"{spec.name} challenge", play_view(spec.name, "9999-12-31")
     yield "next hand, summary", next_hand_view(BIG_GAME, summary=True)
     for name in GAMES:
         board = Board(BIG_GAME, (BIG_ID,) * 6, 10**9, game=name)
@@ -95,6 +124,12 @@ def every_view() -> Iterator[tuple[str, discord.ui.View]]:
             held = largest_holding(spec, seed)
             setting = quick_arranger(spec, held)
             yield f"{name} confirm", confirm_view(BIG_ID, BIG_ID, BIG_GAME, held, setting)
+    for spec in CHALLENGE_GAMES:
+        for seed in range(3):
+            held = largest_holding(spec, seed)
+            setting = quick_arranger(spec, held)
+            day = "9999-12-31"
+            yield f"{spec.name} challenge preview", preview_view(spec.name, day, held, setting)
     for name, view, _ in builder_views():
         yield name, view
     for name, spec in GAMES.items():
@@ -168,6 +203,19 @@ RELEASED = {
     "SwapSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):swap",
     "BuildSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):pick",
     "TournamentButton": r"pp:tourney:(?P<action>register|unregister):(?P<tournament>\d+)",
+    "ChallengeTypeButton": r"pp:challenge:type:(?P<game>[a-z-]+):(?P<day>\d+)",
+    "ChallengeConfirmButton": r"pp:challenge:confirm:(?P<game>[a-z-]+):(?P<day>\d+)"
+    r":(?P<state>[0-9a-z_-]+):(?P<auto>\d*)",
+    "ChallengeBuildItem": r"pp:challenge:build:(?P<game>[a-z-]+):(?P<day>\d+)"
+    r":(?P<state>[0-9a-z_-]+):(?P<action>start|undo|reset|submit)",
+    "ChallengeBuildSelect": r"pp:challenge:build:(?P<game>[a-z-]+):(?P<day>\d+)"
+    r":(?P<state>[0-9a-z_-]+):pick",
+    "ChallengeMoveSelect": r"pp:challenge:build:(?P<game>[a-z-]+):(?P<day>\d+)"
+    r":(?P<state>[0-9a-z_-]+):move",
+    "ChallengeMoveToSelect": r"pp:challenge:build:(?P<game>[a-z-]+):(?P<day>\d+)"
+    r":(?P<state>[0-9a-z_-]+):to:(?P<card>[0-9a-z])",
+    "ChallengeSwapSelect": r"pp:challenge:build:(?P<game>[a-z-]+):(?P<day>\d+)"
+    r":(?P<state>[0-9a-z_-]+):swap",
 }
 
 

@@ -60,5 +60,6 @@ async def test_the_showdown_history_and_review_give_the_same_breakdown(
         assert shown == said
     else:
         assert shown.split(": ", 1)[1] == ", ".join(wagers)
-    if said != "0 chips":  # a game where nothing moved has no breakdown to show
+    if said != "0 chips":
+        # Chips moved: the line goes on to say how.
         assert re.match(rf"[+{MINUS}]?\d+ chips: ", shown), shown

@@ -8,10 +8,13 @@ much as the player's by the same measure; and only a player of the game, on its 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
-from tables.coach import review_game
+from engine.stakes import surrender_cost
+from engine.variants import Variant
+from tables.coach import review_game, review_record, spec_of
 from tables.config import make_config
 from tables.events import SeatResult, ShowdownSettled
 from tables.record import record_from_json
@@ -93,6 +96,27 @@ async def test_a_showdown_review_scores_the_players_hands_as_the_table_did(world
     assert found.fold_better is (found.best.expected < -20)
 
 
+async def test_when_every_other_player_surrendered_first_the_review_weighs_that_declaration(
+    world: World,
+) -> None:
+    """The second declaration never came when the others all surrendered at the first: the
+    review weighs surrendering where the player last declared, beside those who surrendered
+    there (it once asked the stakes of a declaration with the player alone, and failed)."""
+    await open_with_computers(world, "showdown", "casual", "strong")
+    event = await play(world)
+    game = await world.storage.games.get(event.game_id)
+    assert game is not None and game.result is not None
+    record = record_from_json(game.result, event.game_id)
+    seats = tuple(
+        seat if seat.user == HOST else replace(seat, surrendered_at=0) for seat in event.seats
+    )
+    alone = replace(record, showdown=replace(record.showdown, seats=seats))
+    found = review_record(alone, event.game_id, HOST)
+    variant = spec_of(record).numbers
+    assert isinstance(variant, Variant)
+    assert found.surrender == surrender_cost(variant, 0, players=3, staying=0)
+
+
 async def test_a_casino_review_scores_against_the_dealers_hands(world: World) -> None:
     await open_with_computers(world, "casino")
     event = await play(world)
@@ -104,6 +128,13 @@ async def test_a_casino_review_scores_against_the_dealers_hands(world: World) ->
     assert found.yours.at_table == seat_of(event, HOST).net
     assert found.dealer.hands == event.dealer_hands
     assert found.best.expected >= found.yours.expected
+    # Alone against the dealer, the player still declared: folding there is weighed.
+    game = await world.storage.games.get(event.game_id)
+    assert game is not None and game.result is not None
+    variant = spec_of(record_from_json(game.result, event.game_id)).numbers
+    assert isinstance(variant, Variant)
+    last = len(variant.declarations) - 1
+    assert found.surrender == surrender_cost(variant, last, players=1, staying=0)
 
 
 @pytest.mark.parametrize("game", ["three-card", "paigow"])

@@ -118,22 +118,38 @@ async def test_the_statistics_answer_what_the_ledger_answered_for_every_period(
 
 async def forget_the_statistics(target: str | Path) -> None:
     """Take the database back to before migration 0010 (as the previous version left it): the
-    tables of 0010 and of every later migration dropped."""
+    tables of 0010 and of the later migrations that made new ones go."""
     dropped = (
         "outbox_positions",
         "player_stats",
         "player_stats_games",
         "command_syncs",
         "table_messages",
+        "season_standings",
+        "rating_seasons",
+        "ratings",
+        "rated_games",
+        "achievements",
+        "achievement_games",
+        "challenge_deals",
+        "challenge_plays",
+        "challenge_channels",
         "tournament_entries",
         "tournaments",
+    )
+    #: Columns later migrations added to tables that were there before.
+    added = (
+        ("guild_settings", "season_days"),
+        ("guild_settings", "announce_achievements"),
+        ("games", "scope"),
     )
     if isinstance(target, Path):
         connection = sqlite3.connect(target)
         try:
             for table in dropped:
                 connection.execute(f"DROP TABLE {table}")
-            connection.execute("ALTER TABLE games DROP COLUMN scope")  # 0018's
+            for table, column in added:
+                connection.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
             connection.execute("PRAGMA user_version = 9")
             connection.commit()
         finally:
@@ -143,7 +159,8 @@ async def forget_the_statistics(target: str | Path) -> None:
     try:
         for table in dropped:
             await server.execute(f"DROP TABLE {table}")
-        await server.execute("ALTER TABLE games DROP COLUMN scope")  # 0018's
+        for table, column in added:
+            await server.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         await server.execute("DELETE FROM schema_version WHERE version >= 10")
     finally:
         await server.close()

@@ -232,3 +232,76 @@ async def test_a_slow_subscriber_does_not_hold_the_publisher_back(
     finally:
         slow.gate.set()
         await world.close()
+
+
+class DiesOnce:
+    """A feature whose process dies once right after it wrote what a showdown moved, before its
+    position could commit (a kill between a settlement and its subscribers' commits)."""
+
+    def __init__(self, inner: Subscriber, died: set[str]) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.events = inner.events
+        #: The features that died already (the next process's run on).
+        self.died = died
+
+    async def handle(self, event: Event, delivery: Delivery) -> Sequence[Event] | None:
+        answer = await self.inner.handle(event, delivery)
+        if isinstance(event, ShowdownSettled) and self.name not in self.died:
+            self.died.add(self.name)
+            raise RuntimeError("the process died here")
+        return answer
+
+
+async def test_a_kill_before_the_features_commit_neither_loses_nor_doubles_what_they_keep(
+    database_target: str | Path,
+) -> None:
+    """Every feature the bot runs (statistics, ratings, achievements) dies once mid-showdown;
+    the next process takes the showdown and counts it once, and a showdown taken again (a lost
+    lock, a position gone back) changes nothing."""
+    died: set[str] = set()
+    world = await World.open(
+        database_target,
+        features=lambda storage: [DiesOnce(f, died) for f in listening_features(storage)],
+    )
+    people = (HOST, PLAYERS[2])
+
+    async def kept() -> tuple[object, ...]:
+        storage = world.storage
+        return tuple(
+            [
+                (
+                    await storage.leaderboards.statistics(GUILD, user),
+                    await storage.ratings.player(GUILD, user),
+                    sorted(
+                        row.achievement for row in await storage.achievements.earned(GUILD, user)
+                    ),
+                )
+                for user in people
+            ]
+        )
+
+    try:
+        before = await kept()
+        await play_a_game(world)
+        # Each feature wrote and died: nothing of the showdown is kept yet.
+        assert await kept() == before
+        # The next process (the retry's timer, or a restart) takes the showdown once.
+        await world.restart()
+        after = await kept()
+        for (stats, ratings, earned), user in zip(after, people, strict=True):
+            assert stats.played == 1, user
+            [rating] = ratings
+            assert rating.games == 1, user
+            assert "first-game" in earned, user
+        announced = [
+            e for _, _, e in world.publisher.events if type(e).__name__ == "AchievementEarned"
+        ]
+        # The showdown comes again to every feature: nothing moves twice.
+        await world.database.execute("DELETE FROM outbox_positions")
+        await world.restart()
+        assert await kept() == after
+        again = [e for _, _, e in world.publisher.events if type(e).__name__ == "AchievementEarned"]
+        assert len(again) == len(announced) > 0
+    finally:
+        await world.close()

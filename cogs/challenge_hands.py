@@ -1,0 +1,332 @@
+"""Setting the hands of a day's challenge: Build hands (the table's builder, at the challenge's
+desk) and Type hands with its form, both ending in a preview whose Submit these hands is final.
+
+The controls are the builder's (cogs/builder.py) with their own ids and gate: today's deal of
+the id's game, for a player who has not submitted it yet. The deal, scoring and storing are
+``tables.challenge``'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import discord
+
+from cogs.builder import (
+    EMPTY,
+    BuilderControls,
+    BuildItem,
+    BuildSelect,
+    ConfirmButton,
+    Desk,
+    MoveSelect,
+    MoveToSelect,
+    Place,
+    SwapSelect,
+    confirm_item,
+)
+from cogs.common import acknowledge, answer, guarded, picture, png, services
+from cogs.controls import Button, Control, Interaction
+from cogs.pictures import challenge_picture, setting_picture
+from engine.cards import AnyCard
+from engine.errors import GameError
+from render.style import signed
+from tables.challenge import ChallengeDay, challenge_game
+from tables.games import GameSpec
+from tables.hands import (
+    has_automatics,
+    read_setting,
+    setting_shape,
+    typed_strongest_first,
+    unsplit_text,
+)
+from tables.setting import Setting
+
+
+def day_number(day: str) -> int:
+    """A day (ISO) as a custom id carries it: 2024-05-01 is 20240501."""
+    return int(day.replace("-", ""))
+
+
+def day_text(number: int) -> str:
+    """The day (ISO) of ``day_number``."""
+    text = f"{number:08d}"
+    return f"{text[:4]}-{text[4:6]}-{text[6:]}"
+
+
+def against_par(score: int) -> str:
+    """A score against par in words: "+3 (beat par)", "0 (par)", "-2" (a true minus)."""
+    if score > 0:
+        return f"{signed(score)} (beat par)"
+    return "0 (par)" if score == 0 else signed(score)
+
+
+# ----- the desk: today's deal, previewed before the one submission -------------------------------
+
+NO_SUGGESTION: Final = (
+    "The challenge has no suggestion before you submit: par is the solver's own setting."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeDesk:
+    """The day's deal of one game for a player who has not submitted it: the builder's Submit
+    previews the hands (nothing is stored), and Submit these hands under the preview is the
+    one, final submission."""
+
+    dealt: ChallengeDay
+
+    @property
+    def spec(self) -> GameSpec:
+        """The deal's game."""
+        return self.dealt.spec
+
+    @property
+    def held(self) -> tuple[AnyCard, ...]:
+        """The player's cards (everyone's, that day)."""
+        return self.dealt.held
+
+    @property
+    def place(self) -> Place:
+        """The deal's game and day, as the challenge's controls name them."""
+        return challenge_place(self.dealt.game, self.dealt.day)
+
+    async def suggested(self, interaction: Interaction) -> Setting:
+        """None offered: the solver's setting is par."""
+        raise GameError(NO_SUGGESTION)
+
+    async def submit(self, interaction: Interaction, setting: Setting) -> None:
+        """Preview the hands built."""
+        await preview(interaction, self.dealt, setting)
+
+    async def confirm(self, interaction: Interaction, setting: Setting) -> None:
+        """Submit the hands previewed, for good."""
+        await submit(interaction, self.dealt, setting)
+
+
+class ChallengeGate:
+    """The gate of the challenge's controls: today's deal of the id's game, for a presser who
+    has not submitted it (else the sentence saying the day is over, or they played)."""
+
+    where: Mapping[str, Any]
+
+    async def find_desk(self, interaction: Interaction) -> Desk:
+        """The presser's desk at the id's deal."""
+        return await challenge_desk(interaction, str(self.where["game"]), int(self.where["day"]))
+
+
+async def challenge_desk(interaction: Interaction, game: str, day: int) -> ChallengeDesk:
+    """The desk of a challenge control's game and day (``day_number``) for the presser."""
+    challenges = services(interaction).challenges
+    return ChallengeDesk(await challenges.verify_open(game, day_text(day), interaction.user.id))
+
+
+_AT: Final = "pp:challenge:build:{game:[a-z-]+}:{day:int}:{state:[0-9a-z_-]+}"
+
+
+class ChallengeBuildItem(
+    ChallengeGate, BuildItem, custom_id=_AT + ":{action:start|undo|reset|submit}"
+):
+    """The builder's buttons at a challenge (no start from the suggestion)."""
+
+
+class ChallengeBuildSelect(ChallengeGate, BuildSelect, custom_id=_AT + ":pick"):
+    """The builder's menu of the next hand, at a challenge."""
+
+
+class ChallengeMoveSelect(ChallengeGate, MoveSelect, custom_id=_AT + ":move"):
+    """Move a card (which card), at a challenge."""
+
+
+class ChallengeMoveToSelect(ChallengeGate, MoveToSelect, custom_id=_AT + ":to:{card:[0-9a-z]}"):
+    """Move a card (to which hand), at a challenge."""
+
+
+class ChallengeSwapSelect(ChallengeGate, SwapSelect, custom_id=_AT + ":swap"):
+    """Swap two hands' cards, at a challenge."""
+
+
+class ChallengeConfirmButton(
+    ChallengeGate,
+    ConfirmButton,
+    custom_id=r"pp:challenge:confirm:{game:[a-z-]+}:{day:int}:{state:[0-9a-z_-]+}:{auto:\d*}",
+):
+    """Submit these hands: the previewed setting, submitted for good."""
+
+    LABEL = "Submit these hands"
+
+
+#: The challenge's builder.
+CHALLENGE_CONTROLS: Final = BuilderControls(
+    ChallengeBuildItem,
+    ChallengeBuildSelect,
+    ChallengeMoveSelect,
+    ChallengeMoveToSelect,
+    ChallengeSwapSelect,
+    ChallengeConfirmButton,
+)
+
+
+def challenge_place(game: str, day: str) -> Place:
+    """A day's deal of ``game``, as the challenge's controls name it."""
+    return Place(
+        {"game": game, "day": day_number(day)},
+        CHALLENGE_CONTROLS,
+        suggests=False,
+        submit_hint="Press **Submit** to preview them (the submission after that is final).",
+    )
+
+
+# ----- Type hands and its form -------------------------------------------------------------------
+
+
+class ChallengeTypeButton(Control[Button], custom_id="pp:challenge:type:{game:[a-z-]+}:{day:int}"):
+    """Type hands for a day's challenge: opens the form (whoever was sent the cards)."""
+
+    dealt: ChallengeDay
+
+    def __init__(self, *, game: str, day: int) -> None:
+        super().__init__(self.button("Type hands", discord.ButtonStyle.primary, game=game, day=day))
+        self.game, self.day = game, day
+
+    async def gate(self, interaction: Interaction) -> None:
+        """The challenge's sentence unless the presser may still submit the deal."""
+        self.dealt = (await challenge_desk(interaction, self.game, self.day)).dealt
+
+    async def act(self, interaction: Interaction) -> None:
+        """Open the form, filled with the player's cards (a form must be the first answer)."""
+        dealt = self.dealt
+        await interaction.response.send_modal(
+            ChallengeModal(dealt.game, dealt.day, draft=unsplit_text(dealt.held))
+        )
+
+
+class ChallengeModal(discord.ui.Modal):
+    """The form behind Type hands: the hands as text (an automatic where the game has them)."""
+
+    def __init__(self, game: str, day: str, *, draft: str) -> None:
+        spec = challenge_game(game)
+        super().__init__(
+            title=f"Challenge: {spec.title}"[:45],
+            custom_id=f"pp:challenge-typed:{game}:{day_number(day)}",
+        )
+        self.game, self.day = game, day
+        self.hands: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label="Hands, weakest or strongest first, split by |",
+            custom_id="hands",
+            style=discord.TextStyle.paragraph,
+            placeholder=" | ".join(
+                f"{s.name} ({'/'.join(map(str, s.sizes))})" for s in setting_shape(spec)
+            )[:100],
+            default=draft or None,
+            max_length=400,
+        )
+        self.add_item(self.hands)
+        self.automatic: discord.ui.TextInput[Any] | None = None
+        if has_automatics(spec):
+            self.automatic = discord.ui.TextInput(
+                label="Automatic (optional)",
+                custom_id="automatic",
+                placeholder="e.g. three full houses",
+                required=False,
+                max_length=40,
+            )
+            self.add_item(self.automatic)
+
+    async def on_submit(self, interaction: Interaction) -> None:
+        """Preview the hands typed, or answer why not."""
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: Interaction) -> None:
+        await acknowledge(interaction)
+        desk = await challenge_desk(interaction, self.game, day_number(self.day))
+        text = self.hands.value
+        automatic = (self.automatic.value if self.automatic else "") or None
+        setting = read_setting(desk.spec, desk.held, text, automatic)
+        strongest = typed_strongest_first(desk.spec, text)
+        await preview(interaction, desk.dealt, setting, strongest_first=strongest)
+
+
+# ----- the preview and the one submission --------------------------------------------------------
+
+
+def preview_sentence(setting: Setting, *, strongest_first: bool = False) -> str:
+    """What a player reads under the picture of their challenge hands before submitting them."""
+    order = " (read strongest first)" if strongest_first else ""
+    auto = (
+        f" with the automatic **{setting.automatic.replace('_', ' ')}**"
+        if setting.automatic
+        else ""
+    )
+    return (
+        f"Preview{order}: `{setting.text}`{auto}. The challenge takes one submission, final once"
+        " made: press **Submit these hands** to play them, or change them first."
+    )
+
+
+async def preview(
+    interaction: Interaction,
+    dealt: ChallengeDay,
+    setting: Setting,
+    *,
+    strongest_first: bool = False,
+) -> None:
+    """Show a legal setting as a picture with Submit these hands and Type hands; nothing is
+    stored, and no points are told (they would let a player try settings before submitting)."""
+    await acknowledge(interaction)
+    dealt.check(setting)
+    data = await picture(
+        setting_picture, dealt.spec, setting.hands, title="Your hands (not submitted yet)"
+    )
+    await answer(
+        interaction,
+        preview_sentence(setting, strongest_first=strongest_first),
+        file=png(data, "preview.png"),
+        view=preview_view(dealt.game, dealt.day, dealt.held, setting),
+    )
+
+
+async def submit(interaction: Interaction, dealt: ChallengeDay, setting: Setting) -> None:
+    """Submit the player's hands for the day's deal and show them beside par."""
+    await acknowledge(interaction)
+    found = services(interaction)
+    guild, channel = interaction.guild_id, interaction.channel_id
+    if guild is None or channel is None:
+        raise GameError("Play the challenge in a server's channel: its board is the server's.")
+    submitted = await found.challenges.submit(
+        game=dealt.game,
+        day=dealt.day,
+        user=interaction.user.id,
+        guild_id=guild,
+        channel_id=channel,
+        setting=setting,
+    )
+    event = submitted.event
+    data = await picture(challenge_picture, dealt, submitted.setting)
+    await answer(
+        interaction,
+        f"Submitted: `{submitted.setting.text}`. You scored **{event.points}** points against "
+        f"par's **{event.par}**: {against_par(event.score)}. Streak: **{event.streak}** "
+        f"day{'' if event.streak == 1 else 's'}."
+        "\nSee the server's board with `/challenge results`.",
+        file=png(data, "challenge.png"),
+        view=discord.ui.View(),
+    )
+
+
+def preview_view(game: str, day: str, held: Sequence[AnyCard], setting: Setting) -> discord.ui.View:
+    """Submit these hands (and Type hands to change them) under a preview."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(confirm_item(challenge_place(game, day), held, setting))
+    view.add_item(ChallengeTypeButton(game=game, day=day_number(day)))
+    return view
+
+
+def play_view(game: str, day: str) -> discord.ui.View:
+    """Build hands and Type hands under the day's cards."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeBuildItem(state=EMPTY, action="start", game=game, day=day_number(day)))
+    view.add_item(ChallengeTypeButton(game=game, day=day_number(day)))
+    return view

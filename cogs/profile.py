@@ -1,0 +1,93 @@
+"""``/profile``: a player's card, drawn from what the features keep (their games and wins, the
+achievements earned, and the ratings and daily challenge where those are kept)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import answer, picture, player_names, png, run, services
+from render.profile import Badge, ChallengeFigures, Profile, RatingLine, profile_png
+from storage import Storage
+from tables.achievements import ACHIEVEMENTS
+from tables.games import GAMES
+from tables.ratings import Ratings
+
+NO_PROFILE = "Bots have no profile: only players do."
+
+
+async def gather_profile(
+    storage: Storage, guild_id: int, user_id: int, name: str, today: str
+) -> Profile:
+    """Everything a profile card shows, read in one place: one function per section
+    (``today``: the UTC day, ISO, that the challenge's streak runs to)."""
+    stats = await storage.leaderboards.statistics(guild_id, user_id)
+    earned = {row.achievement for row in await storage.achievements.earned(guild_id, user_id)}
+    return Profile(
+        name=name,
+        played=stats.played,
+        won=stats.won,
+        net=stats.net,
+        earned=tuple(Badge(a.name, a.description) for a in ACHIEVEMENTS if a.key in earned),
+        achievements=len(ACHIEVEMENTS),
+        ratings=await ratings_of(storage, guild_id, user_id),
+        challenge=await challenge_of(storage, user_id, today),
+    )
+
+
+async def ratings_of(
+    storage: Storage, guild_id: int, user_id: int
+) -> tuple[RatingLine, ...] | None:
+    """The player's rating per game with the season's rank (a season that has ended is rolled
+    over first, as `/rating` does)."""
+    _, rated = await Ratings(storage.ratings).player(guild_id, user_id)
+    return tuple(
+        RatingLine(GAMES[r.game].title if r.game in GAMES else r.game, r.shown, r.rank)
+        for r in rated
+    )
+
+
+async def challenge_of(storage: Storage, user_id: int, today: str) -> ChallengeFigures | None:
+    """The player's best daily challenge score against par and current streak of days (the
+    challenge is the same on every server; None: never played, and the card leaves it out)."""
+    record = await storage.challenges.record(user_id, today)
+    if record.best is None:
+        return None
+    return ChallengeFigures(best=record.best, streak=record.streak)
+
+
+class ProfileCog(commands.Cog):
+    """Players' profile cards."""
+
+    @app_commands.command(name="profile", description="Your profile card (or another player's)")
+    @app_commands.describe(player="Whose profile to show")
+    @app_commands.guild_only()
+    async def profile(
+        self, interaction: discord.Interaction[Any], player: discord.User | None = None
+    ) -> None:
+        """Draw a player's profile card."""
+        assert interaction.guild_id is not None
+        who = player or interaction.user
+        if who.bot:
+            await interaction.response.send_message(NO_PROFILE, ephemeral=True)
+            return
+        guild = interaction.guild_id
+        found = services(interaction)
+        storage = found.storage
+
+        async def read() -> Profile:
+            names = await player_names(interaction.client, storage, guild, [who.id])
+            today = found.challenges.today()
+            return await gather_profile(storage, guild, who.id, names[who.id], today)
+
+        profile = await run(interaction, read, ephemeral=False)
+        data = await picture(profile_png, profile)
+        await answer(
+            interaction,
+            f"{who.mention}'s profile: {len(profile.earned)} of {profile.achievements} "
+            "achievements earned.",
+            file=png(data, "profile.png"),
+        )

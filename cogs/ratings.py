@@ -1,0 +1,133 @@
+"""Ratings and seasons: ``/rating`` and ``/season`` (``/leaderboard by:rating``: cogs/chips.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import answer, run, services
+from storage.rows import PlayerRating, Season, SeasonStanding
+from tables.games import GAMES
+from tables.ratings import Ratings
+
+GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
+#: Lines of a season's standings: per game when every game is shown, or for the one chosen.
+EACH_GAME, ONE_GAME = 5, 10
+
+
+def day(moment: datetime) -> str:
+    """A date as each reader's Discord shows it."""
+    return discord.utils.format_dt(moment, "D")
+
+
+def season_line(season: Season) -> str:
+    """When the season began and ends (or ended)."""
+    if season.ends is not None:
+        return f"Season {season.number} ran from {day(season.starts)} to {day(season.ends)}."
+    due = f"; it ends {day(season.due)}" if season.due is not None else ""
+    return f"Season {season.number} is under way since {day(season.starts)}{due}."
+
+
+def rating_line(rating: PlayerRating) -> str:
+    """One game's rating of a player, with their place this season."""
+    place = (
+        f"**#{rating.rank}** this season ({rating.season_games} rated)"
+        if rating.rank is not None
+        else "not rated this season yet"
+    )
+    return (
+        f"- {GAMES[rating.game].title if rating.game in GAMES else rating.game}: "
+        f"**{rating.shown:,}** ({rating.games} games rated); {place}"
+    )
+
+
+def rating_text(user_id: int, season: Season, ratings: Sequence[PlayerRating]) -> str:
+    """``/rating``'s answer."""
+    if not ratings:
+        return (
+            f"<@{user_id}> has no rating here yet: a game against at least one other person "
+            "(not at a practice table) gives one."
+        )
+    return "\n".join(
+        [f"**Ratings of <@{user_id}>**. {season_line(season)}", *map(rating_line, ratings)]
+    )
+
+
+def standings_lines(standings: Sequence[PlayerRating | SeasonStanding]) -> list[str]:
+    """A game's standings, a line a player, with the games each was rated in that season."""
+    lines = []
+    for s in standings:
+        games = s.games if isinstance(s, SeasonStanding) else s.season_games
+        lines.append(f"{s.rank}. <@{s.user_id}> **{s.shown:,}** ({games} games)")
+    return lines
+
+
+class RatingsCog(commands.Cog):
+    """Players' ratings per game and the seasons they are ranked in."""
+
+    @app_commands.command(name="rating", description="A player's rating in each game")
+    @app_commands.describe(player="Whose rating (yours by default)", game="One game only")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def rating(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None = None,
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Show a player's ratings and season ranks."""
+        assert interaction.guild_id is not None
+        guild, who = interaction.guild_id, player or interaction.user
+        ratings = Ratings(services(interaction).storage.ratings)
+        chosen = game.value if game else None
+        season, found = await run(
+            interaction, lambda: ratings.player(guild, who.id, game=chosen), ephemeral=False
+        )
+        await answer(interaction, rating_text(who.id, season, found))
+
+    @app_commands.command(name="season", description="A rating season's standings")
+    @app_commands.describe(
+        number="Which season (the one under way by default)", game="One game only"
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def season(
+        self,
+        interaction: discord.Interaction[Any],
+        number: app_commands.Range[int, 1, 1_000_000] | None = None,
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Show the season under way, or a finished season's final standings."""
+        assert interaction.guild_id is not None
+        guild = interaction.guild_id
+        ratings = Ratings(services(interaction).storage.ratings)
+        games = [game.value] if game else list(GAMES)
+        limit = ONE_GAME if game else EACH_GAME
+
+        async def read() -> str:
+            current = await ratings.season(guild)
+            asked = current.number if number is None else number
+            if asked > current.number:
+                return f"There is no season {asked} yet: season {current.number} is under way."
+            shown: Season | None = current
+            boards: dict[str, Sequence[PlayerRating | SeasonStanding]] = {}
+            for name in games:
+                if asked == current.number:
+                    boards[name] = (await ratings.standings(guild, name, limit=limit))[1]
+                else:
+                    shown, boards[name] = await ratings.finished(guild, asked, name, limit=limit)
+            assert shown is not None
+            lines = [season_line(shown)]
+            for name, standings in boards.items():
+                if standings:
+                    lines += [f"**{GAMES[name].title}**", *standings_lines(standings)]
+            if len(lines) == 1:
+                lines.append("Nobody was rated in it." if shown.ends else "Nobody is rated yet.")
+            return "\n".join(lines)
+
+        await answer(interaction, await run(interaction, read, ephemeral=False))
