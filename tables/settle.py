@@ -193,6 +193,7 @@ def settle_table(
         dealer_per_hand=played.dealer_per_hand,
         notes=notes,
         practice=practice,
+        scope=table.config.scope,
     )
     record = GameRecord(
         game=spec.name,

@@ -154,6 +154,11 @@ async def test_a_sit_and_go_plays_to_the_end_through_a_restart(world: World) -> 
     await _clean(world, GUILD, scope)
     # The table closed with the tournament.
     assert await world.manager.table(GUILD, THREAD + 1) is None
+    # Its hands moved tournament chips: none counted in the server's statistics or earned an
+    # achievement (a person's first game at a server table would have both).
+    await world.manager.outbox.flush()
+    assert await world.database.fetchall("SELECT * FROM player_stats") == []
+    assert await world.storage.achievements.earned(GUILD, HOST) == []
 
 
 async def test_a_tournament_with_too_few_players_is_cancelled_at_its_start(world: World) -> None:
