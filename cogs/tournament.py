@@ -69,7 +69,7 @@ def registration_text(tournament: TournamentRow, entries: list[TournamentEntry])
         f"**Tournament {tournament.id}: {spec.title}**, hosted by {mention(tournament.host_id)}",
         f"Buy-in **{tournament.buy_in}** chips from your balance, into the prize pool; everyone"
         f" plays a stack of **{STACK}** tournament chips. Up to **{tournament.max_players}**"
-        f" players, one table up to 6; the ante starts at"
+        f" players, {SEATS} a table, each table in a thread; the ante starts at"
         f" **{ante_at(base_ante(spec), 1)}** and rises every **{tournament.level_hands}** hands.",
         f"Prizes: {prize_words()}.",
         start,
@@ -161,7 +161,11 @@ def news_text(tournament: TournamentRow, news: Sequence[News]) -> str:
                 f"{_name(item['player'])} is out of tournament {number} in place {item['place']}."
             )
         elif kind == "final":
-            lines.append(f"**The final table** of tournament {number}: everyone left plays at it.")
+            where = f" in <#{item['channel']}>" if item.get("channel") else ""
+            lines.append(
+                f"**The final table** of tournament {number}: the {item.get('players', 'last')}"
+                f" players left play at table {item['table']}{where}."
+            )
         elif kind == "winner":
             lines.append(
                 f"**{_name(item['player'])} wins tournament {number}** and its prize of"
@@ -267,7 +271,7 @@ class TournamentCog(
     @app_commands.describe(
         game="Which game the tournament plays",
         buy_in="Chips each player pays into the prize pool",
-        max_players=f"Most players (2 to {MAX_ENTRANTS}; default 6, one table)",
+        max_players=f"Most players (2 to {MAX_ENTRANTS}; default 6; {SEATS} a table)",
         start='Minutes from now until it starts, or "full" (default): as soon as it is full',
         level_hands=f"Hands between two rises of the ante (default {LEVEL_HANDS})",
         computers="Fill the free places with computers of this level at the start",
@@ -287,11 +291,6 @@ class TournamentCog(
         """Post the registration message with its Register and Unregister buttons."""
         if not _is_admin(interaction):
             raise GameError(ADMINS_ONLY)
-        if max_players > SEATS:
-            raise GameError(
-                f"A tournament plays at one table for now: at most {SEATS} players, not"
-                f" {max_players}."
-            )
         assert interaction.guild_id is not None and interaction.channel_id is not None
         guild, channel = interaction.guild_id, interaction.channel_id
         storage = services(interaction).storage

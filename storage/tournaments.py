@@ -152,6 +152,13 @@ class TournamentRepository:
         )
         return [TournamentEntry(r[0], parse_time(r[1]), r[2], r[3]) for r in rows]
 
+    async def locked(self, tournament_id: int) -> TournamentRow:
+        """The tournament read under its row lock, held to the end of the caller's transaction:
+        two tables' showdowns taken into one tournament at once go one after the other (on
+        SQLite the transaction's write lock does as much)."""
+        async with self.database.transaction() as connection:
+            return await self._locked(connection, tournament_id)
+
     async def _locked(self, connection: Connection, tournament_id: int) -> TournamentRow:
         # Locked to the transaction's end: registrations for one tournament go one at a time,
         # so two cannot both take its last seat.

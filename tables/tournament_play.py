@@ -66,13 +66,22 @@ class Play:
         )
 
 
-def round_news(end: RoundEnd, tables_before: int) -> list[News]:
-    """What the channel is told of a round's end: who is out, the final table."""
+def round_news(end: RoundEnd, play: Play) -> list[News]:
+    """What the channel is told of a round's end: who is out, and the final table once the
+    tables come down to one (its number, its thread and how many play at it)."""
     news: list[News] = [
         {"kind": "out", "player": k.player, "place": k.place} for k in end.knockouts
     ]
-    if end.final_table or (tables_before > 1 and end.winner is not None):
-        news.append({"kind": "final", "table": 1})
+    if end.final_table:
+        [(table, seated)] = play.model.tables.items()
+        news.append(
+            {
+                "kind": "final",
+                "table": table,
+                "channel": play.channels.get(table),
+                "players": len(seated),
+            }
+        )
     return news
 
 
@@ -104,12 +113,16 @@ class TournamentPlay:
         assert isinstance(event, ShowdownSettled)
         repository = self.storage.tournaments
         for row in await repository.of_guild(delivery.guild_id, (TournamentStatus.RUNNING,)):
-            if row.state is None:
+            if row.state is None or Play.from_json(row.state).table_at(delivery.channel_id) is None:
                 continue
+            # Read again under the row's lock: another table's showdown of the same tournament
+            # (another channel's lane, another process) waits until this one commits.
+            row = await repository.locked(row.id)
+            if row.status is not TournamentStatus.RUNNING or row.state is None:
+                return
             play = Play.from_json(row.state)
             number = play.table_at(delivery.channel_id)
-            if number is None:
-                continue
+            assert number is not None
             self._changed[delivery.position] = row.id
             if event.game_id in play.taken:
                 return  # handled already (another process, or before a restart)
@@ -117,9 +130,7 @@ class TournamentPlay:
             model = play.model
             model.settle(number, event.nets)
             if model.is_round_over:
-                before = len(model.tables)
-                end = model.end_round()
-                play.news += round_news(end, before)
+                play.news += round_news(model.end_round(), play)
             if not model.is_finished:
                 await repository.save(row.id, play.to_json(), row.version)
                 return

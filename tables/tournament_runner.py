@@ -217,7 +217,7 @@ class TournamentRunner:
         config = make_config(tournament.game, defaults=server.defaults)
         return dataclasses.replace(
             config,
-            computer_seats=SEATS - 1,
+            computer_seats=SEATS,  # a table of computers alone plays on too
             fill=None,
             scope=chip_scope(tournament.id),
             house_computers=False,

@@ -56,12 +56,6 @@ async def test_the_registration_message_shows_the_terms_and_who_registered(scene
     await bob.click(message, label="Register")
     shown = _shown(scene, message)
     assert shown.content.endswith(f"Registered (2/6): <@{ann.id}>, <@{bob.id}>")
-    several = await an_admin(scene).slash(
-        scene.channel, "tournament create", game="showdown", buy_in=100, max_players=7
-    )
-    assert several.response.content == (
-        "A tournament plays at one table for now: at most 6 players, not 7."
-    )
     await _clean(scene)
 
 

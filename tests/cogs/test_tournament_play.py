@@ -94,3 +94,51 @@ async def test_a_sit_and_go_with_computers_is_played_to_the_end_in_a_thread(scen
     assert await scene.tables.table(scene.guild.id, threads[0].id) is None
     standings = await ann.slash(scene.channel, "tournament standings")
     assert "1. " in standings.response.content
+
+
+async def test_twelve_players_play_in_two_threads_until_the_final_table(scene: Scene) -> None:
+    boss = an_admin(scene)
+    people = scene.members[:3]
+    _quick(scene)
+    created = await boss.slash(
+        scene.channel,
+        "tournament create",
+        game="showdown",
+        buy_in=BUY_IN,
+        max_players=12,
+        start="1",
+        level_hands=1,
+        computers="casual",
+    )
+    message = created.response.message
+    number = (await scene.bot.services.storage.tournaments.of_guild(scene.guild.id))[0].id
+    assert "Up to **12** players, 6 a table, each table in a thread" in message.content
+    for person in people:
+        assert (await person.click(message, label="Register")).ephemeral
+    await scene.env.advance_time(61)
+    # Two tables of six, each in a thread the bot opened in the tournament's channel.
+    threads = scene.channel.threads
+    assert [thread.name for thread in threads] == [
+        f"Tournament {number}, table {n}" for n in (1, 2)
+    ]
+    seated = []
+    for thread in threads:
+        table = await scene.tables.table(scene.guild.id, thread.id)
+        assert table is not None and table.in_game and len(table.players) == 6
+        seated += table.players
+    assert sorted(seated) == sorted([*range(-9, 0), *(p.id for p in people)])
+
+    await _play(scene, number, until_hands=10_000)
+    assert (await _row(scene, number)).status is TournamentStatus.FINISHED
+    said = [m.content for m in scene.channel.history()]
+    final = [text for text in said if f"**The final table** of tournament {number}" in text]
+    assert len(final) == 1
+    assert any(f"<#{thread.id}>" in final[0] for thread in threads)
+    entries = await scene.bot.services.storage.tournaments.entries(number)
+    assert sorted(e.place for e in entries) == list(range(1, 13))
+    assert sum(e.prize or 0 for e in entries) == 12 * BUY_IN
+    for thread in threads:
+        assert await scene.tables.table(scene.guild.id, thread.id) is None
+    for scope in (scene.guild.id, chip_scope(number)):
+        report = await audit(scene.bot.services.storage.database, scope)
+        assert report.is_consistent, report.problems

@@ -5,104 +5,35 @@ through the ledger, and a restart in the middle loses nothing and settles nothin
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from storage.audit import audit
-from storage.rows import GameStatus, TournamentRow, TournamentStatus
+from storage.rows import GameStatus, TournamentStatus
 from storage.tournaments import chip_scope
 from tables.tournament import ante_at
-from tables.tournament_play import News, Play
-from tables.tournament_runner import TournamentRunner
-from tests.tables.helpers import CHANNEL, GUILD, HOST, QuickComputers, World
-
-BUY_IN = 100
-THREAD = 7000
-
-
-class FakeVenue:
-    """Threads numbered from `THREAD`, and the news as told."""
-
-    def __init__(self) -> None:
-        self.news: list[News] = []
-        self.opened: list[int] = []
-        self.shown: list[TournamentStatus] = []
-
-    async def open_place(self, tournament: TournamentRow, number: int) -> int:
-        self.opened.append(THREAD + number)
-        return THREAD + number
-
-    async def announce(self, tournament: TournamentRow, news: Sequence[News]) -> None:
-        self.news.extend(news)
-
-    async def registration_changed(self, tournament: TournamentRow) -> None:
-        self.shown.append(tournament.status)
-
-
-def runner_of(world: World, venue: FakeVenue) -> TournamentRunner:
-    world.manager.turns.offload = QuickComputers(world.manager.turns.offload)
-    return TournamentRunner(
-        world.storage, world.manager, venue, rng=random.Random(5), scheduler=world.scheduler
-    )
-
-
-async def _open(world: World, *, starts_in: float, max_players: int = 4) -> int:
-    starts = datetime.fromtimestamp(world.clock() + starts_in, UTC)
-    created = await world.storage.tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=HOST,
-        game="showdown",
-        buy_in=BUY_IN,
-        max_players=max_players,
-        starts=starts,
-        level_hands=1,
-        computers="steady",
-    )
-    await world.storage.players.get_or_create(GUILD, HOST)
-    await world.storage.tournaments.register(created.id, HOST)
-    return created.id
-
-
-async def _row(world: World, tid: int) -> TournamentRow:
-    row = await world.storage.tournaments.get(tid)
-    assert row is not None
-    return row
-
-
-async def _play(world: World, runner: TournamentRunner, tid: int, *, until_hands: int) -> None:
-    """Let the computers play and the deadlines play for the absent person, until the
-    tournament has played ``until_hands`` rounds or is over."""
-    for _ in range(500):
-        await world.manager.turns.wait()
-        await runner.wait()
-        row = await _row(world, tid)
-        if row.status is TournamentStatus.FINISHED:
-            return
-        assert row.state is not None
-        if Play.from_json(row.state).model.hands >= until_hands:
-            return
-        await world.scheduler.pass_deadline()
-    raise AssertionError("the tournament never got there")
-
-
-async def _clean(world: World, *scopes: int) -> None:
-    for scope in scopes:
-        report = await audit(world.database, scope)
-        assert report.is_consistent, report.problems
+from tables.tournament_play import Play
+from tests.tables.helpers import CHANNEL, GUILD, HOST, World
+from tests.tables.tournaments import (
+    BUY_IN,
+    THREAD,
+    FakeVenue,
+    assert_clean,
+    open_tournament,
+    play_until,
+    row_of,
+    runner_of,
+)
 
 
 async def test_a_sit_and_go_plays_to_the_end_through_a_restart(world: World) -> None:
     venue = FakeVenue()
     runner = runner_of(world, venue)
-    tid = await _open(world, starts_in=60)
-    runner.arm(await _row(world, tid))
-    assert (await _row(world, tid)).status is TournamentStatus.REGISTERING
+    tid = await open_tournament(world, starts_in=60)
+    runner.arm(await row_of(world, tid))
+    assert (await row_of(world, tid)).status is TournamentStatus.REGISTERING
     await world.scheduler.pass_deadline()  # its start time
     await runner.wait()
-    started = await _row(world, tid)
+    started = await row_of(world, tid)
     assert started.status is TournamentStatus.RUNNING
     entrants = [e.user_id for e in await world.storage.tournaments.entries(tid)]
     assert sorted(entrants) == [-3, -2, -1, HOST], "computers filled the free places"
@@ -114,17 +45,17 @@ async def test_a_sit_and_go_plays_to_the_end_through_a_restart(world: World) -> 
     assert sorted(table.players) == sorted(entrants)
     assert await world.storage.snapshots.keys() == [(GUILD, THREAD + 1)]
 
-    await _play(world, runner, tid, until_hands=2)
-    assert (await _row(world, tid)).status is TournamentStatus.RUNNING
-    await _clean(world, GUILD, scope)
+    await play_until(world, runner, tid, until_hands=2)
+    assert (await row_of(world, tid)).status is TournamentStatus.RUNNING
+    await assert_clean(world, GUILD, scope)
     # A restart mid-tournament: a new process carries on from the database alone.
     await world.restart()
     venue = FakeVenue()
     runner = runner_of(world, venue)
     assert await runner.resume() == 1
-    await _play(world, runner, tid, until_hands=10_000)
+    await play_until(world, runner, tid, until_hands=10_000)
 
-    finished = await _row(world, tid)
+    finished = await row_of(world, tid)
     assert finished.status is TournamentStatus.FINISHED
     assert finished.state is not None
     play = Play.from_json(finished.state)
@@ -151,7 +82,7 @@ async def test_a_sit_and_go_plays_to_the_end_through_a_restart(world: World) -> 
     # Every tournament chip went back out of the scope; both audits balance.
     left = await world.storage.players.balances(scope, entrants)
     assert set(left.values()) == {0}
-    await _clean(world, GUILD, scope)
+    await assert_clean(world, GUILD, scope)
     # The table closed with the tournament.
     assert await world.manager.table(GUILD, THREAD + 1) is None
     # Its hands moved tournament chips: none counted in the server's statistics or earned an
@@ -179,11 +110,11 @@ async def test_a_tournament_with_too_few_players_is_cancelled_at_its_start(world
     await runner.resume()  # arms its start, as after a restart
     await world.scheduler.pass_deadline()
     await runner.wait()
-    assert (await _row(world, created.id)).status is TournamentStatus.CANCELLED
+    assert (await row_of(world, created.id)).status is TournamentStatus.CANCELLED
     assert await world.storage.players.balance(GUILD, HOST) == 1_000
     assert venue.news == [{"kind": "cancelled", "players": [HOST]}]
     assert venue.opened == []
-    await _clean(world, GUILD)
+    await assert_clean(world, GUILD)
 
 
 async def test_a_full_tournament_starts_at_once(world: World) -> None:
@@ -203,14 +134,14 @@ async def test_a_full_tournament_starts_at_once(world: World) -> None:
         await world.storage.players.get_or_create(GUILD, user)
         await world.storage.tournaments.register(created.id, user)
         await runner.registered(created.id)
-    assert (await _row(world, created.id)).status is TournamentStatus.RUNNING
+    assert (await row_of(world, created.id)).status is TournamentStatus.RUNNING
     table = await world.manager.table(GUILD, THREAD + 1)
     assert table is not None and table.in_game
     assert table.config.scope == chip_scope(created.id)
     # Nobody hosts a table the tournament runs: a player cannot leave it, nor cancel it.
     assert table.config.run_by == f"tournament {created.id}"
     assert venue.news == [{"kind": "started", "tables": 1}]
-    await _clean(world, GUILD, chip_scope(created.id))
+    await assert_clean(world, GUILD, chip_scope(created.id))
 
 
 async def _scope_games(world: World, scope: int) -> dict[int, GameStatus]:
