@@ -65,6 +65,9 @@ class TournamentRunner:
         self.scheduler = scheduler or tables.scheduler
         self._tasks: set[asyncio.Task[None]] = set()
         self._timers: dict[int, Timer] = {}
+        #: Tournaments with a step waiting for their lock: a step reads the state afresh once
+        #: it holds the lock, so one waiting step covers every showdown before it.
+        self._waiting: set[int] = set()
         self.closing = False
         for lane in tables.outbox.lanes:
             if isinstance(lane, SubscriberLane) and isinstance(lane.subscriber, TournamentPlay):
@@ -140,11 +143,17 @@ class TournamentRunner:
 
     def kick(self, tournament_id: int) -> None:
         """Carry the tournament on soon (a showdown moved it), off the caller's task."""
-        if self.closing:
+        if self.closing or tournament_id in self._waiting:
             return
-        task = asyncio.get_running_loop().create_task(
-            self._guarded(self.step(tournament_id), tournament_id)
-        )
+        self._waiting.add(tournament_id)
+
+        async def kicked() -> None:
+            try:
+                await self._guarded(self.step(tournament_id), tournament_id)
+            finally:
+                self._waiting.discard(tournament_id)  # the step failed before its lock
+
+        task = asyncio.get_running_loop().create_task(kicked())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -171,6 +180,7 @@ class TournamentRunner:
         it is not dealt yet; at the end, close every table. Doing it twice does no harm."""
         repository = self.storage.tournaments
         async with self._lock(tournament_id):
+            self._waiting.discard(tournament_id)
             tournament = await repository.get(tournament_id)
             if tournament is None or tournament.state is None:
                 return
