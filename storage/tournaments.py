@@ -408,16 +408,20 @@ class TournamentRepository:
             ],
         )
 
-    async def places_of(self, guild_id: int, user_id: int) -> list[tuple[int, int, int]]:
-        """A player's finished tournaments on a server: (tournament, place, prize), newest first."""
+    async def places_of(
+        self, guild_id: int, user_id: int, *, limit: int | None = None
+    ) -> list[tuple[int, int, int, int]]:
+        """A player's finished tournaments on a server, newest first (the latest ``limit``):
+        (tournament, place, prize, entrants)."""
         rows = await self.database.fetchall(
-            "SELECT t.id, e.place, e.prize FROM tournament_entries e"
+            "SELECT t.id, e.place, e.prize, (SELECT COUNT(*) FROM tournament_entries o"
+            " WHERE o.tournament_id = t.id AND o.active = 1) FROM tournament_entries e"
             " JOIN tournaments t ON t.id = e.tournament_id"
             " WHERE t.guild_id = ? AND e.user_id = ? AND t.status = 'finished' AND e.active = 1"
-            " ORDER BY t.id DESC",
+            " ORDER BY t.id DESC" + ("" if limit is None else f" LIMIT {int(limit)}"),
             (guild_id, user_id),
         )
-        return [(row[0], row[1], row[2]) for row in rows]
+        return [(row[0], row[1], row[2], row[3]) for row in rows]
 
     async def leaderboard(self, guild_id: int, *, limit: int = 10) -> list[TournamentWinnings]:
         """The server's people by the prizes their finished tournaments paid them, then wins."""

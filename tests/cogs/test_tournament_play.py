@@ -5,11 +5,13 @@ from the pool and both audits clean."""
 
 from __future__ import annotations
 
+from render.profile import ordinal
 from storage.audit import audit
 from storage.rows import TournamentRow, TournamentStatus
 from storage.tournaments import chip_scope
 from tables.tournament_play import Play
 from tests.cogs.helpers import Scene, an_admin
+from tests.render.helpers import Drawn
 from tests.tables.helpers import QuickComputers
 
 BUY_IN = 100
@@ -40,7 +42,9 @@ async def _play(scene: Scene, number: int, *, until_hands: int) -> None:
     raise AssertionError("the tournament never got there")
 
 
-async def test_a_sit_and_go_with_computers_is_played_to_the_end_in_a_thread(scene: Scene) -> None:
+async def test_a_sit_and_go_with_computers_is_played_to_the_end_in_a_thread(
+    scene: Scene, drawn: list[Drawn]
+) -> None:
     boss, ann = an_admin(scene), scene.members[0]
     _quick(scene)
     created = await boss.slash(
@@ -94,6 +98,14 @@ async def test_a_sit_and_go_with_computers_is_played_to_the_end_in_a_thread(scen
     assert await scene.tables.table(scene.guild.id, threads[0].id) is None
     standings = await ann.slash(scene.channel, "tournament standings")
     assert "1. " in standings.response.content
+    # Ann's profile lists the tournament with her place and prize.
+    drawn.clear()
+    await ann.slash(scene.channel, "profile")
+    mine = next(e for e in entries if e.user_id == ann.id)
+    prize = f"{mine.prize:,} chips" if mine.prize else "no prize"
+    texts = [piece.text for piece in drawn]
+    assert f"Tournament {number}" in texts
+    assert f"{ordinal(mine.place or 0)} of 4 · {prize}" in texts
 
 
 async def test_twelve_players_play_in_two_threads_until_the_final_table(scene: Scene) -> None:
@@ -124,7 +136,9 @@ async def test_twelve_players_play_in_two_threads_until_the_final_table(scene: S
     seated = []
     for thread in threads:
         table = await scene.tables.table(scene.guild.id, thread.id)
-        assert table is not None and table.in_game and len(table.players) == 6
+        # A table of computers alone may have played its first hand already.
+        assert table is not None and table.games_played + table.in_game == 1
+        assert len(table.players) == 6
         seated += table.players
     assert sorted(seated) == sorted([*range(-9, 0), *(p.id for p in people)])
 

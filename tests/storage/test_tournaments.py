@@ -175,7 +175,8 @@ async def test_the_prizes_empty_the_pool_with_the_house_paying_for_its_computers
     # A repeat pays nothing twice.
     await store.tournaments.finish(tid, places=places, prizes={-1: 200, 11: 200}, state={})
     assert await _balance(store, 11) == 1_100
-    assert await store.tournaments.places_of(GUILD, 11) == [(tid, 2, 200)]
+    assert await store.tournaments.places_of(GUILD, 11) == [(tid, 2, 200, 4)]
+    assert await store.tournaments.places_of(GUILD, 11, limit=0) == []
     board = await store.tournaments.leaderboard(GUILD)
     assert [(w.user_id, w.played, w.won, w.prizes) for w in board] == [
         (11, 1, 0, 200),
