@@ -130,12 +130,21 @@ class TournamentRepository:
         return [_tournament(row) for row in rows]
 
     async def unfinished(self) -> list[TournamentRow]:
-        """Every tournament registering or running, on any server: what a start takes up."""
+        """Every tournament registering or running, or finished and not yet closed, on any
+        server: what a start takes up."""
         rows = await self.database.fetchall(
             f"SELECT {_COLUMNS} FROM tournaments WHERE status IN ('registering', 'running')"
-            " ORDER BY id"
+            " OR (status = 'finished' AND closed = 0) ORDER BY id"
         )
         return [_tournament(row) for row in rows]
+
+    async def close(self, tournament_id: int) -> None:
+        """A finished tournament's closing is done: its last news posted, its tables gone."""
+        async with self.database.transaction() as connection:
+            await connection.execute(
+                "UPDATE tournaments SET closed = 1 WHERE id = ? AND status = 'finished'",
+                (tournament_id,),
+            )
 
     async def set_message(self, tournament_id: int, message_id: int) -> None:
         """The registration message was posted."""

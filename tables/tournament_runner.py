@@ -189,17 +189,19 @@ class TournamentRunner:
             play = Play.from_json(tournament.state)
             model = play.model
             running = tournament.status is TournamentStatus.RUNNING
-            news, changed = list(play.news), bool(play.news)
+            version, opened = tournament.version, False
             if running:
                 for number in sorted(model.tables):
                     if number not in play.channels:
                         play.channels[number] = await self.venue.open_place(tournament, number)
-                        changed = True
-            if changed:
+                        opened = True
+            if opened:
+                version = await repository.save(tournament_id, play.to_json(), version)
+            if play.news:
+                # Told before it is cleared: a stop in between tells it again rather than never.
+                await self.venue.announce(tournament, play.news)
                 play.news = []
-                await repository.save(tournament_id, play.to_json(), tournament.version)
-            if news:
-                await self.venue.announce(tournament, news)
+                version = await repository.save(tournament_id, play.to_json(), version)
             guild = tournament.guild_id
             for number, channel in sorted(play.channels.items()):
                 if not running or number not in model.tables:
@@ -210,6 +212,7 @@ class TournamentRunner:
                     )
                     await self.tables.dismiss(guild, channel, why)
             if not running:
+                await repository.close(tournament_id)
                 return
             config = await self._config(tournament)
             for number, seated in sorted(model.tables.items()):
@@ -249,7 +252,8 @@ class TournamentRunner:
         registering ones at their start time (now, if it passed). How many there were."""
         unfinished = await self.storage.tournaments.unfinished()
         for tournament in unfinished:
-            if tournament.status is TournamentStatus.RUNNING:
+            if tournament.status is not TournamentStatus.REGISTERING:
+                # Running, or finished with its closing cut short (news, tables) by a stop.
                 await self._guarded(self.step(tournament.id), tournament.id)
             elif tournament.starts is not None:
                 self.arm(tournament)

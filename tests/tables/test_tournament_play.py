@@ -5,13 +5,14 @@ through the ledger, and a restart in the middle loses nothing and settles nothin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from storage.rows import GameStatus, TournamentStatus
+from storage.rows import GameStatus, TournamentRow, TournamentStatus
 from storage.tournaments import chip_scope
 from tables.tournament import ante_at
-from tables.tournament_play import Play
+from tables.tournament_play import News, Play
 from tests.tables.helpers import CHANNEL, GUILD, HOST, World
 from tests.tables.tournaments import (
     BUY_IN,
@@ -159,3 +160,43 @@ async def _antes(world: World, scope: int) -> list[Any]:
         (scope,),
     )
     return [row[1] for row in rows]
+
+
+class DiscordAwayForTheWinner(FakeVenue):
+    """Discord refuses the winner's news (and the process stops before trying again)."""
+
+    async def announce(self, tournament: TournamentRow, news: Sequence[News]) -> None:
+        if any(item["kind"] == "winner" for item in news):
+            raise ConnectionError("Discord is away")
+        await super().announce(tournament, news)
+
+
+async def test_a_stop_before_a_finished_tournament_closes_is_made_good_at_the_next_start(
+    world: World,
+) -> None:
+    venue = DiscordAwayForTheWinner()
+    runner = runner_of(world, venue)
+    tid = await open_tournament(world, starts_in=60)
+    runner.arm(await row_of(world, tid))
+    await world.scheduler.pass_deadline()
+    await runner.wait()
+    await play_until(world, runner, tid, until_hands=10_000)
+    await world.manager.turns.wait()
+    await runner.wait()
+    assert (await row_of(world, tid)).status is TournamentStatus.FINISHED
+    # The closing failed: no winner told, the table still open, and the process stops.
+    assert not any(item["kind"] == "winner" for item in venue.news)
+    assert await world.manager.table(GUILD, THREAD + 1) is not None
+    runner.close()
+    await world.restart()
+    told = FakeVenue()
+    again = runner_of(world, told)
+    assert await again.resume() == 1
+    kinds = [item["kind"] for item in told.news]
+    assert kinds[-1] == "winner" and kinds.count("winner") == 1, kinds
+    assert await world.manager.table(GUILD, THREAD + 1) is None
+    # Closed now: the next start has nothing of it to take up, and tells nothing twice.
+    assert await world.storage.tournaments.unfinished() == []
+    await again.resume()
+    assert [item["kind"] for item in told.news] == kinds
+    await assert_clean(world, GUILD, chip_scope(tid))

@@ -18,6 +18,9 @@ CREATE TABLE tournaments (
     version INTEGER NOT NULL DEFAULT 0,
     created TEXT NOT NULL,
     finished TEXT,
+    -- A finished tournament's closing (its last news posted, its tables dismissed) is done;
+    -- until then a start takes it up again, as it does a running one.
+    closed INTEGER NOT NULL DEFAULT 0,
     CHECK ((status IN ('registering', 'running')) = (finished IS NULL))
 );
 
