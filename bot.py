@@ -56,6 +56,7 @@ from cogs.publisher import DiscordPublisher
 from cogs.ratings import RatingsCog
 from cogs.settings import SettingsCog
 from cogs.sync import sync_if_changed
+from cogs.tournament import DiscordVenue, TournamentCog
 from storage import Storage
 from storage.database import (
     DEFAULT_DATABASE_PATH,
@@ -74,6 +75,7 @@ from tables.games import GAMES
 from tables.hands import default_setting, warm_up
 from tables.manager import TableManager
 from tables.runtime import Offload, ProcessOffload
+from tables.tournament_runner import TournamentRunner
 
 log = logging.getLogger("pyramid_poker")
 
@@ -371,6 +373,7 @@ class PyramidBot(commands.AutoShardedBot):
         )
         publisher.read_table = tables.table
         self.services = Services(storage, tables, suggestions, lobbies, boards)
+        self.services.tournaments = TournamentRunner(storage, tables, DiscordVenue(self, storage))
         # The loop's own process checks hands with the evaluator: load its tables now. Its
         # threads draw the pictures: make their palette and draw every card now too.
         await asyncio.to_thread(warm_up)
@@ -455,6 +458,8 @@ class PyramidBot(commands.AutoShardedBot):
             await self.cluster.stop()
             self.cluster = None
         if hasattr(self, "services"):
+            if self.services.tournaments is not None:
+                self.services.tournaments.close()
             await self.services.tables.close()
         close = getattr(self.offload, "close", None)
         if close is not None:
@@ -481,6 +486,7 @@ def command_cogs() -> list[commands.Cog]:
         SettingsCog(),
         ProfileCog(),
         ChallengeCog(),
+        TournamentCog(),
     ]
 
 

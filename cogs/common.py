@@ -27,6 +27,7 @@ from tables.events import Lobby
 from tables.hands import Setting
 from tables.manager import TableManager
 from tables.runtime import Priority, Slots
+from tables.tournament_runner import TournamentRunner
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -183,6 +184,8 @@ class Services:
     lobbies: LobbyMessages = field(default_factory=LobbyMessages)
     #: What each table's message shows of its game under way.
     boards: Boards = field(default_factory=Boards)
+    #: Starts and plays the tournaments (None: not run, as where only commands are synced).
+    tournaments: TournamentRunner | None = None
     #: The coach's reviews, kept and limited per player (on the tables' workers and clock).
     reviews: Reviews = field(init=False)
     #: The daily challenge, on the tables' workers, outbox and clock.

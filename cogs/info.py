@@ -24,10 +24,10 @@ RULES_URL_LIMIT: Final = 500
 
 HELP = """**Pyramid Poker: how a game goes**
 1. `/table create` opens a table in a channel (`practice:` plays for no chips, `fill:` seats
-   computers in the empty seats).
+   computers).
 2. Players press **Join** (the host may **Add computer**); the host presses **Start**.
 3. Your cards come by DM (or `/hand`, or **Show my hand**, if your DMs are closed).
-4. Games with declarations ask **Play** or **Surrender** by DM, revealed together.
+4. Declarations (**Play** or **Surrender**) come by DM, revealed together.
 5. Set your hands, weakest first. Three ways:
    - **Build hands**: choose each hand from a menu of your cards;
    - **Type hands** or `/arrange hands:"As | Kh Kd 9s | ..."`: text, checked and previewed;
@@ -40,9 +40,10 @@ HELP = """**Pyramid Poker: how a game goes**
 - Tables: `/table create`, `join`, `leave`, `start`, `status`, `cancel`, `kick`, `addbot`
 - Your hand: `/hand`, `/arrange hands`, `/arrange build`, `/arrange suggest`
 - Chips: `/balance`, `/daily`, `/history`, `/leaderboard`, `/rating`, `/season`, `/profile`
-- Past games: `/review` (yours beside the best), `/replay` (a showdown again)
-- Daily challenge: `/challenge play`, `results`
-- Look-ups: `/help` (this), `/evaluate` (name a hand), `/rules` (a game's card)
+- Past games: `/review` (yours beside the best), `/replay` (a showdown)
+- Daily challenge: `/challenge play`, `results`; `/tournament create`, `status`, `standings`,
+  `leaderboard`, `cancel`
+- Look-ups: `/help`, `/evaluate` (name a hand), `/rules` (a game's card)
 - Server admins: `/settings` (`status`: the bot's processes), `/chips grant`, `take`, `ledger`
 """
 

@@ -60,6 +60,11 @@ class LifecycleCog(commands.Cog):
         channels = await tables.publish_pending()
         if channels:
             log.info("Published the queued events of %d channel(s).", channels)
+        runner = self.services.tournaments
+        if runner is not None:
+            count = await runner.resume()
+            if count:
+                log.info("Carried on %d tournament(s).", count)
 
     def serves(self, guild_id: int) -> bool:
         """Whether this process runs the shard of the server (Discord's rule for which shard)."""

@@ -10,13 +10,22 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import answer, picture, player_names, png, run, services
-from render.profile import Badge, ChallengeFigures, Profile, RatingLine, profile_png
+from render.profile import (
+    Badge,
+    ChallengeFigures,
+    Profile,
+    RatingLine,
+    TournamentLine,
+    profile_png,
+)
 from storage import Storage
 from tables.achievements import ACHIEVEMENTS
 from tables.games import GAMES
 from tables.ratings import Ratings
 
 NO_PROFILE = "Bots have no profile: only players do."
+#: The latest finished tournaments a profile lists.
+TOURNAMENT_LINES = 5
 
 
 async def gather_profile(
@@ -35,6 +44,7 @@ async def gather_profile(
         achievements=len(ACHIEVEMENTS),
         ratings=await ratings_of(storage, guild_id, user_id),
         challenge=await challenge_of(storage, user_id, today),
+        tournaments=await tournaments_of(storage, guild_id, user_id),
     )
 
 
@@ -47,6 +57,21 @@ async def ratings_of(
     return tuple(
         RatingLine(GAMES[r.game].title if r.game in GAMES else r.game, r.shown, r.rank)
         for r in rated
+    )
+
+
+async def tournaments_of(
+    storage: Storage, guild_id: int, user_id: int
+) -> tuple[TournamentLine, ...] | None:
+    """The player's latest finished tournaments on the server with their place and prize
+    (None: none yet, and the card leaves the section out)."""
+    finished = await storage.tournaments.places_of(guild_id, user_id, limit=TOURNAMENT_LINES)
+    return (
+        tuple(
+            TournamentLine(tournament=number, place=place, entrants=entrants, prize=prize)
+            for number, place, prize, entrants in finished
+        )
+        or None
     )
 
 

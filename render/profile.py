@@ -48,6 +48,16 @@ class RatingLine:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentLine:
+    """A tournament the player finished: its number, their place among its entrants, the prize."""
+
+    tournament: int
+    place: int
+    entrants: int
+    prize: int
+
+
+@dataclass(frozen=True, slots=True)
 class ChallengeFigures:
     """The daily challenge: the best score against par and the current streak of days."""
 
@@ -76,6 +86,21 @@ class Profile:
     achievements: int = 0
     ratings: tuple[RatingLine, ...] | None = None
     challenge: ChallengeFigures | None = None
+    #: The latest tournaments finished on the server, newest first (None: none yet).
+    tournaments: tuple[TournamentLine, ...] | None = None
+
+
+def _tournament_text(line: TournamentLine) -> str:
+    prize = f"{line.prize:,} chips" if line.prize else "no prize"
+    return f"{ordinal(line.place)} of {line.entrants} · {prize}"
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def _rating_text(line: RatingLine) -> str:
@@ -100,6 +125,9 @@ def _sections(profile: Profile) -> list[tuple[str, list[tuple[str, str]]]]:
                 [("Best score", f"{signed(best)} against par"), ("Streak", f"{streak} {days}")],
             )
         )
+    if profile.tournaments:
+        lines = [(f"Tournament {t.tournament}", _tournament_text(t)) for t in profile.tournaments]
+        sections.append(("Tournaments", lines))
     badges = [(badge.name, badge.description) for badge in profile.earned]
     sections.append(
         (

@@ -20,6 +20,7 @@ from storage.prizes import PrizeRepository
 from storage.ratings import RatingRepository
 from storage.settings import SettingsRepository
 from storage.statistics import StatisticsRepository
+from storage.tournaments import TournamentRepository
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,7 @@ class Storage:
     achievements: AchievementRepository
     challenges: ChallengeRepository
     prizes: PrizeRepository
+    tournaments: TournamentRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -67,4 +69,5 @@ class Storage:
             AchievementRepository(database),
             ChallengeRepository(database),
             PrizeRepository(database),
+            TournamentRepository(database),
         )

@@ -47,17 +47,20 @@ class _Locked:
     channel_id: int
     status: GameStatus
     result: str | None
+    #: The ledger scope of the game's chips: its server's, or the one its table names.
+    scope: int
 
 
 async def _open_game(connection: Connection, game_id: int) -> _Locked:
     # Locked until the transaction ends: a game's chips move in one transaction at a time.
     row = await connection.fetchone(
-        "SELECT guild_id, channel_id, status, result FROM games WHERE id = ? FOR UPDATE",
+        "SELECT guild_id, channel_id, status, result, COALESCE(scope, guild_id) FROM games"
+        " WHERE id = ? FOR UPDATE",
         (game_id,),
     )
     if row is None:
         raise GameStateError(f"There is no game {game_id}.")
-    return _Locked(row[0], row[1], GameStatus(row[2]), row[3])
+    return _Locked(row[0], row[1], GameStatus(row[2]), row[3], row[4])
 
 
 async def _escrowed(connection: Connection, game_id: int) -> dict[int, int]:
@@ -212,17 +215,21 @@ class ChipRepository:
         )
         return Holdings(game_id, status, result, escrow, found, day)
 
-    async def escrow(self, game_id: int, stakes: Mapping[int, int], reason: str) -> dict[int, int]:
+    async def escrow(
+        self, game_id: int, stakes: Mapping[int, int], reason: str, *, scoped: bool = False
+    ) -> dict[int, int]:
         """Take each player's stake into the game's escrow: all of them, or none if one is short.
 
         ``reason`` names the stake within the game ("ante", "stake 1", "buy-in"): a player
         already escrowed under it is skipped, so a double click or a table resumed after a
         crash never takes the same stake twice. Returns the stakes taken now.
+        ``scoped``: the game's chips live in a ledger scope of their own (``games.scope``).
         """
         if any(amount <= 0 for amount in stakes.values()):
             raise StorageError("A stake must be at least 1 chip.")
         now = self.database.now()
-        if self.database.functions:
+        # PostgreSQL's one-statement escrow knows only a server's chips.
+        if self.database.functions and not scoped:
             users = list(stakes)
             params = (game_id, reason, users, [stakes[user] for user in users], now)
             try:
@@ -246,7 +253,7 @@ class ChipRepository:
             paid = {row[0] for row in rows}
             stakes = {user: amount for user, amount in stakes.items() if user not in paid}
             stakes = dict(sorted(stakes.items()))
-            players = await lock_players(connection, game.guild_id, list(stakes), now)
+            players = await lock_players(connection, game.scope, list(stakes), now)
             short = {
                 user_id: (players[user_id].balance, amount)
                 for user_id, amount in stakes.items()
@@ -257,18 +264,18 @@ class ChipRepository:
             # A statement per kind of row, not per player: each holds the writing connection.
             await move_balances(
                 connection,
-                guild_id=game.guild_id,
+                guild_id=game.scope,
                 amounts={user_id: -amount for user_id, amount in stakes.items()},
             )
             if stakes:
                 await connection.executemany(
                     "INSERT INTO escrow (game_id, guild_id, user_id, amount) VALUES (?, ?, ?, ?)"
                     " ON CONFLICT (game_id, user_id) DO UPDATE SET amount = escrow.amount + ?",
-                    [(game_id, game.guild_id, u, amount, amount) for u, amount in stakes.items()],
+                    [(game_id, game.scope, u, amount, amount) for u, amount in stakes.items()],
                 )
             await post_all(
                 connection,
-                guild_id=game.guild_id,
+                guild_id=game.scope,
                 game_id=game_id,
                 created=now,
                 entries=[
@@ -291,6 +298,7 @@ class ChipRepository:
         outbox: Sequence[Payload] = (),
         house_nets: HouseNets | None = None,
         expected: Holdings | None = None,
+        scoped: bool = False,
     ) -> Settlement:
         """Apply the engine's transfers against the escrow and close the game; a repeat is a no-op.
 
@@ -314,7 +322,13 @@ class ChipRepository:
         player_nets = {player_id(p): n for p, n in nets.items() if p not in (POT, HOUSE)}
         moment = self.database.clock()
         now = format_time(moment)
-        if self.database.functions and expected is not None and expected.status is not None:
+        # PostgreSQL's one-statement settlement knows only a server's chips (``scoped``).
+        if (
+            self.database.functions
+            and not scoped
+            and expected is not None
+            and expected.status is not None
+        ):
             settled = await self._settle_at_once(
                 game_id,
                 transfers,
@@ -338,7 +352,7 @@ class ChipRepository:
                 )
             held = await _escrowed(connection, game_id)
             plan = _plan(game_id, transfers, held, player_nets, house, result, game.result)
-            found = await lock_players(connection, game.guild_id, plan.players, now)
+            found = await lock_players(connection, game.scope, plan.players, now)
             short: dict[int, tuple[int, int]] = {}
             for user_id in plan.players:
                 if found[user_id].balance + plan.deltas[user_id] < 0:
@@ -351,7 +365,7 @@ class ChipRepository:
             if house_nets is not None:
                 await record_house_nets(
                     connection,
-                    guild_id=game.guild_id,
+                    guild_id=game.scope,
                     game_id=game_id,
                     day=house_nets.day,
                     nets=house_nets.nets,
@@ -361,10 +375,10 @@ class ChipRepository:
                 # Every escrow row of the game is in held: all of it is returned below.
                 await connection.execute("DELETE FROM escrow WHERE game_id = ?", (game_id,))
             # The escrow and the net come back to a balance in one change; each is its own row.
-            await move_balances(connection, guild_id=game.guild_id, amounts=plan.deltas)
+            await move_balances(connection, guild_id=game.scope, amounts=plan.deltas)
             await post_all(
                 connection,
-                guild_id=game.guild_id,
+                guild_id=game.scope,
                 game_id=game_id,
                 entries=plan.entries,
                 created=now,
@@ -491,6 +505,20 @@ class ChipRepository:
             game_id=game_id,
         )
 
+    async def refund_one(self, game_id: int, user_id: int, reason: str) -> int:
+        """Return one player's escrow while the game stays open (a player leaving before it
+        is played: a tournament's unregistration); the chips returned, 0 if none were held."""
+        now = self.database.now()
+        async with self.database.transaction() as connection:
+            game = await _open_game(connection, game_id)
+            if game.status is not GameStatus.OPEN:
+                raise GameStateError(f"Game {game_id} is over; its chips have moved already.")
+            held = (await _escrowed(connection, game_id)).get(user_id, 0)
+            await self._release(
+                connection, game.scope, game_id, user_id, held, now, Kind.REFUND, reason
+            )
+        return held
+
     async def refund(self, game_id: int, reason: str = "game cancelled") -> dict[int, int]:
         """Return every escrowed chip and close the game as refunded; a repeat returns nothing."""
         now = self.database.now()
@@ -503,7 +531,7 @@ class ChipRepository:
             held = await _escrowed(connection, game_id)
             for user_id, amount in held.items():
                 await self._release(
-                    connection, game.guild_id, game_id, user_id, amount, now, Kind.REFUND, reason
+                    connection, game.scope, game_id, user_id, amount, now, Kind.REFUND, reason
                 )
             await connection.execute(
                 "UPDATE games SET status = 'refunded', finished = ? WHERE id = ?", (now, game_id)

@@ -44,14 +44,21 @@ class GameRepository:
         self.database = database
 
     async def create(
-        self, *, guild_id: int, channel_id: int, game: str, seats: Sequence[Any] = ()
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        seats: Sequence[Any] = (),
+        scope: int | None = None,
     ) -> Game:
-        """A new open game in a channel."""
+        """A new open game in a channel (``scope``: the ledger scope of its chips, when not
+        the server's)."""
         async with self.database.transaction() as connection:
             row = await connection.fetchone(
-                "INSERT INTO games (guild_id, channel_id, game, created, seats)"
-                " VALUES (?, ?, ?, ?, ?) RETURNING id",
-                (guild_id, channel_id, game, self.database.now(), json.dumps(list(seats))),
+                "INSERT INTO games (guild_id, channel_id, game, created, seats, scope)"
+                " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                (guild_id, channel_id, game, self.database.now(), json.dumps(list(seats)), scope),
             )
         assert row is not None
         created = await self.get(row[0])
@@ -99,14 +106,20 @@ class GameRepository:
         row = await self.database.fetchone(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ("
             "SELECT MAX(game_id) FROM ledger WHERE guild_id = ? AND user_id = ?"
-            " AND account = 'player' AND kind = 'result')",
+            " AND account = 'player' AND kind = 'result'"
+            # A tournament's pool game has no showdown to review.
+            " AND game_id NOT IN (SELECT pool_game_id FROM tournaments))",
             (guild_id, user_id),
         )
         return None if row is None else _game(row)
 
     async def list_open(self, guild_id: int | None = None) -> list[Game]:
-        """Open games (all servers, or one), oldest first: what a restart must finish or refund."""
-        where = "status = 'open'" + ("" if guild_id is None else " AND guild_id = ?")
+        """Open games (all servers, or one), oldest first: what a restart must finish or refund
+        (not a tournament's prize pool, which its tournament finishes or refunds)."""
+        # A tournament's pool game is the tournament's to finish (storage/tournaments.py).
+        where = "status = 'open' AND id NOT IN (SELECT pool_game_id FROM tournaments)" + (
+            "" if guild_id is None else " AND guild_id = ?"
+        )
         params = () if guild_id is None else (guild_id,)
         rows = await self.database.fetchall(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", params

@@ -264,6 +264,61 @@ class ProcessRow:
     seen: datetime
 
 
+class TournamentStatus(Enum):
+    """Where a tournament is: taking registrations, being played, or over one way or the other."""
+
+    REGISTERING = "registering"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRow:
+    """One tournament: where it is announced, its terms, its pool game and its saved state."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    pool_game_id: int
+    host_id: int
+    game: str
+    buy_in: int
+    max_players: int
+    #: When play starts; None: as soon as it is full.
+    starts: datetime | None
+    level_hands: int
+    #: The level of the computers filling registration; None: people only.
+    computers: str | None
+    status: TournamentStatus
+    #: The tournament's own state once it runs (``tables.tournament``), with its version.
+    state: dict[str, Any] | None
+    version: int
+    created: datetime
+    finished: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentEntry:
+    """One entrant: a person (their buy-in in the pool) or a computer (a negative id)."""
+
+    user_id: int
+    registered: datetime
+    place: int | None
+    prize: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentWinnings:
+    """A player's tournaments on a server: how many they finished, won and the prizes taken."""
+
+    user_id: int
+    played: int
+    won: int
+    prizes: int
+
+
 @dataclass(frozen=True, slots=True)
 class Skill:
     """A player's rating in one game: the rating model's estimate (mu, sigma) and the number

@@ -243,8 +243,10 @@ class Achievements:
         players: list[tuple[int, Facts]] = []
         game_id: int | None = None
         if isinstance(event, ShowdownSettled):
-            if event.practice:
-                return []  # scored, but nothing counts: as the statistics see it
+            if not event.moved_server_chips:
+                # Scored, but nothing counts, as the statistics see it: a practice game, or a
+                # tournament hand (which counts for the tournament's places and prizes only).
+                return []
             game_id = event.game_id
             for seat in event.seats:
                 if is_computer(seat.user):

@@ -40,6 +40,18 @@ class TableConfig:
     fill: str | None = None
     #: Computers this table may seat (the server's cap as last read; 0 forbids them).
     computer_seats: int = 5
+    #: The ledger scope whose balances the table's chips are (a ``guild_id`` of the ledger):
+    #: None, the table's own server. Another scope keeps the table's chips apart from the
+    #: server's (a tournament's chips), with its own audit.
+    scope: int | None = None
+    #: Computers play with the house's chips (True) or, like people, with balances of their
+    #: own in the table's scope, escrowed and settled as a person's are.
+    house_computers: bool = True
+    #: A program runs the table (its name, as players are told: "tournament 3"): it opens the
+    #: table with its players, seats them and deals every game; nobody hosts, joins, leaves,
+    #: removes anyone or cancels, and the lobby stays open, with computers alone too, until the
+    #: program closes it. None: a person hosts, as at ``/table create``.
+    run_by: str | None = None
 
     @property
     def spec(self) -> GameSpec:
@@ -80,6 +92,9 @@ class TableConfig:
             "practice": self.practice,
             "fill": self.fill,
             "computer_seats": self.computer_seats,
+            "scope": self.scope,
+            "house_computers": self.house_computers,
+            "run_by": self.run_by,
         }
 
     @classmethod

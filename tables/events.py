@@ -248,6 +248,16 @@ class ShowdownSettled(Event):
     notes: tuple[Note, ...] = ()
     #: A practice table: scored as usual, but no chip moved.
     practice: bool = False
+    #: The ledger scope the chips moved in when it is not the server's own (a tournament
+    #: table's: tournament chips, docs/architecture.md "Tournaments"); None: the server's.
+    scope: int | None = None
+
+    @property
+    def moved_server_chips(self) -> bool:
+        """Whether the game's chips were the server's: what the server's statistics,
+        leaderboards, ratings and achievements count (not a practice table, whose chips never
+        moved, nor a table playing another scope's chips, such as a tournament's)."""
+        return not self.practice and self.scope is None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from tables.activity import ActivityLog
 from tables.ratings import PlayerRatings
 from tables.statistics import PlayerStatistics
 from tables.subscribers import Subscriber
+from tables.tournament_play import TournamentPlay
 
 
 def listening_features(storage: Storage) -> tuple[Subscriber, ...]:
@@ -19,4 +20,5 @@ def listening_features(storage: Storage) -> tuple[Subscriber, ...]:
         PlayerRatings(storage.ratings),
         ActivityLog(),
         Achievements(storage.achievements, storage.settings),
+        TournamentPlay(storage),
     )

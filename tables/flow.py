@@ -105,7 +105,10 @@ class Flow:
         while stakes:
             try:
                 escrowed = await self.storage.chips.escrow(
-                    table.game_id, stakes, table.reveal_stakes_reason()
+                    table.game_id,
+                    stakes,
+                    table.reveal_stakes_reason(),
+                    scoped=table.config.scope is not None,
                 )
                 break
             except ShortOfChipsError as error:
@@ -117,12 +120,12 @@ class Flow:
 
     async def _settle(self, table: Table, batch: Batch) -> None:
         assert table.game_id is not None
-        users = [seat.user for seat in table.people]
+        users = [seat.user for seat in table.staked]
         for attempt in range(1, SETTLE_ATTEMPTS + 1):
             # The game, its escrow, the balances and the day's winnings from the house, read at
             # once; the settlement checks them in its transaction.
             holdings = await self.storage.chips.holdings(
-                table.game_id, table.guild_id, users, house_day=is_capped(table)
+                table.game_id, table.scope, users, house_day=is_capped(table)
             )
             if holdings.status is GameStatus.REFUNDED:
                 table.close()
@@ -144,6 +147,7 @@ class Flow:
                     outbox=outbox,
                     house_nets=result.house,
                     expected=holdings,
+                    scoped=table.config.scope is not None,
                 )
                 break
             except (ShortOfChipsError, StaleHouseDayError):

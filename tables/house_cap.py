@@ -31,6 +31,7 @@ def is_capped(table: Table) -> bool:
     """
     return (
         any(seat.computer for seat in table.seats)
+        and table.config.house_computers
         and not table.spec.has_dealer
         and not table.config.practice
     )

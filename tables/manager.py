@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import logging
 import random
@@ -66,6 +67,8 @@ Key = tuple[int, int]
 
 #: What an action at a channel without a table, or at a table in its lobby, is told.
 NO_TABLE: Final = "There is no table in this channel; open one with `/table create`."
+#: The host of a table a program runs: nobody.
+NOBODY: Final = 0
 NO_GAME: Final = "No game is under way at this table; the host deals one with **Start**."
 
 
@@ -358,23 +361,98 @@ class TableManager(TableReader):
                         seated.extend(table.add_computer(by, table.config.fill))
                     except GameError:
                         break
-            table.verify_start(by)
-            # One transaction with the snapshot (one_transaction below): a short player or a
-            # refused save leaves no game, no escrow and no ledger row behind.
-            game = await self.storage.games.create(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=table.spec.name,
-                seats=list(table.players),
-            )
-            stakes = table.start_stakes()
-            if stakes:
-                await self.storage.chips.escrow(game.id, stakes, table.start_stakes_reason())
-            seed = self.rng.getrandbits(63)
-            return [*seated, *table.start(by, game_id=game.id, seed=seed, now=self.clock())]
+            return [*seated, *await self._deal(table, by)]
 
         # After a deal nothing is due at once, so the transaction holds no solver or worker.
         return await self._act((guild_id, channel_id), start, one_transaction=True)
+
+    async def _deal(self, table: Table, by: int) -> list[Event]:
+        """Create the game in the table's ledger scope, escrow its stakes and deal (inside the
+        action's one transaction)."""
+        table.verify_start(by)
+        # One transaction with the snapshot (one_transaction): a short player or a refused
+        # save leaves no game, no escrow and no ledger row behind.
+        game = await self.storage.games.create(
+            guild_id=table.guild_id,
+            channel_id=table.channel_id,
+            game=table.spec.name,
+            seats=list(table.players),
+            scope=table.config.scope,
+        )
+        stakes = table.start_stakes()
+        if stakes:
+            await self.storage.chips.escrow(
+                game.id,
+                stakes,
+                table.start_stakes_reason(),
+                scoped=table.config.scope is not None,
+            )
+        seed = self.rng.getrandbits(63)
+        return list(table.start(by, game_id=game.id, seed=seed, now=self.clock()))
+
+    # ----- tables a program runs (TableConfig.run_by) ----------------------------------------
+
+    async def open_run(
+        self,
+        guild_id: int,
+        channel_id: int,
+        config: TableConfig,
+        seats: Sequence[tuple[int, str | None]],
+    ) -> tuple[Event, ...]:
+        """Open a table a program runs (``config.run_by``) with these players, (user, a
+        computer's level or None), and nobody hosting; a table already there is left alone."""
+        if config.run_by is None:
+            raise GameError("Only a table a program runs opens with its players seated.")
+        key = (guild_id, channel_id)
+        async with self.activity.working():
+            async with self._lock(key) as held:
+                if await self.live.get(key, held) is not None:
+                    return ()
+                table = Table(guild_id, channel_id, NOBODY, config)
+                table.reseat(seats)
+                batch = Batch()
+                batch.add(*table.opened())
+                await self._commit(key, table, batch, held)
+            await self.outbox.after_commit(key, batch.rows)
+            return tuple(batch.events)
+
+    async def deal(
+        self,
+        guild_id: int,
+        channel_id: int,
+        *,
+        seats: Sequence[tuple[int, str | None]],
+        ante: int | None,
+        after_games: int,
+    ) -> tuple[Event, ...]:
+        """Deal a program-run table's next game to these players at this ante (None: the
+        table's own), once it has played ``after_games`` games and is between games; otherwise
+        (dealt already, a game under way) nothing changes, so the program may ask again after a
+        restart without a game dealt twice."""
+
+        async def deal(table: Table) -> list[Event]:
+            if table.config.run_by is None:
+                raise GameError("Only a table a program runs is dealt this way.")
+            if table.phase is not Phase.LOBBY or table.games_played != after_games:
+                return []
+            table.reseat(seats)
+            if ante is not None and table.spec.default_ante:
+                options = dataclasses.replace(table.config.options, ante=ante)
+                table.config = dataclasses.replace(table.config, options=options)
+            return await self._deal(table, table.host)
+
+        return await self._act((guild_id, channel_id), deal, one_transaction=True)
+
+    async def dismiss(self, guild_id: int, channel_id: int, reason: str) -> tuple[Event, ...]:
+        """Close a program-run table between games (its program is done with it)."""
+
+        async def dismiss(table: Table) -> list[Event]:
+            if table.config.run_by is None or table.in_game:
+                return []
+            table.close()
+            return [TableClosed(reason)]
+
+        return await self._act((guild_id, channel_id), dismiss, missing_ok=True)
 
     async def add_computer(
         self, guild_id: int, channel_id: int, by: int, level: str
@@ -397,14 +475,19 @@ class TableManager(TableReader):
         # refusal early, and the reveal's escrow checks it again.
         held = self.live.held((guild_id, channel_id))
         ahead = None
+        # The ledger scope the table's chips live in, as this process last saw the table.
+        read_in = guild_id if held is None else held.scope
         if play and (held is None or not held.config.practice):
-            ahead = _started(self.storage.players.balance(guild_id, user))
+            ahead = _started(self.storage.players.balance(read_in, user))
 
         async def declare(table: Table) -> list[Event]:
             table.verify_declare(user)
             needed = table.play_stake()  # a practice table takes nothing, so anyone plays on
             if play and needed:
-                balance = await (ahead or self.storage.players.balance(guild_id, user))
+                if ahead is not None and table.scope == read_in:
+                    balance = await ahead
+                else:
+                    balance = await self.storage.players.balance(table.scope, user)
                 if needed > balance:
                     raise GameError(
                         f"Playing on costs {needed} chips and you have {balance}; "
@@ -560,8 +643,11 @@ class TableManager(TableReader):
                 state=table.to_state(),
                 game_id=table.game_id,
                 expected_version=self.live.version(key),
-                # The seat rule is the people's: a computer belongs to its table alone.
-                players=tuple(seat.user for seat in table.people),
+                # The seat rule is the people's: a computer belongs to its table alone; at a
+                # table a program runs, the program decides who sits where.
+                players=(
+                    tuple(seat.user for seat in table.people) if table.config.run_by is None else ()
+                ),
                 events=batch.take(),
                 # The deadline's row: any process of the bot fires it if this one cannot.
                 deadline=due_at(table, self.clock()),

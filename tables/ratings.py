@@ -74,10 +74,11 @@ def rate_game(nets: Mapping[int, int], before: Mapping[int, Skill | None]) -> di
 
 
 def rated_people(event: ShowdownSettled) -> dict[int, int]:
-    """The people a showdown rates, with their nets: none at a practice table or with fewer
-    than two people; computers are never rated (they play with the house's chips), so a game
-    with computers rates its people against each other."""
-    if event.practice:
+    """The people a showdown rates, with their nets: none at a practice table, at a table
+    playing another scope's chips (a tournament's: its result is the tournament's places) or
+    with fewer than two people; computers are never rated (they play with the house's chips),
+    so a game with computers rates its people against each other."""
+    if not event.moved_server_chips:
         return {}
     nets = {
         seat.user: event.nets.get(seat.user, 0)

@@ -62,6 +62,7 @@ class Seating:
 
     def verify_add_computer(self, by: int) -> None:
         """Raise unless ``by`` may seat a computer now."""
+        self.verify_hosted()
         if by != self.host:
             raise GameError("Only the table's host can seat a computer.")
         if self.phase is not Phase.LOBBY:
@@ -70,6 +71,22 @@ class Seating:
             raise GameError(f"This table is full ({self.config.seats} seats).")
         if len(self.computers) >= self.config.computer_seats:
             raise GameError(self._computer_cap() + ".")
+
+    @property
+    def staked(self) -> tuple[SeatState, ...]:
+        """The seats with chips of their own at stake: the people's, and the computers' where
+        they do not play the house's chips (``TableConfig.house_computers``)."""
+        if self.config.house_computers:
+            return self.people
+        return tuple(self.seats)
+
+    def verify_hosted(self) -> None:
+        """Raise if a program runs the table: it alone seats, unseats, deals and closes."""
+        if self.config.run_by is not None:
+            raise GameError(
+                f"This table is run by {self.config.run_by}: it seats the players and deals"
+                " every game."
+            )
 
     @property
     def computers(self) -> tuple[SeatState, ...]:
@@ -109,6 +126,7 @@ class Seating:
 
     def verify_join(self, user: int) -> None:
         """Raise unless the player may take a seat now."""
+        self.verify_hosted()
         if self.is_seated(user):
             return
         if self.phase is not Phase.LOBBY:
@@ -126,6 +144,7 @@ class Seating:
 
     def verify_leave(self, user: int) -> None:
         """Raise unless the player may leave now."""
+        self.verify_hosted()
         self.seat_of(user)
         if self.phase is not Phase.LOBBY:
             raise GameError("You cannot leave during a game; surrender, or wait for the end.")
@@ -146,6 +165,7 @@ class Seating:
 
     def verify_kick(self, by: int, user: int, *, is_admin: bool = False) -> None:
         """Raise unless ``by`` (a server admin when ``is_admin``) may remove ``user`` now."""
+        self.verify_hosted()
         if by != self.host and not is_admin:
             whom = "a computer" if is_computer(user) else "a player"
             raise GameError(f"Only the table's host or a server admin can remove {whom}.")

@@ -137,7 +137,7 @@ def settle_table(
     # A practice table moves no chips, so nobody's loss is capped by them.
     capped, notes = cap_losses(played.transfers, {} if practice else available)
     nets_by_party = balances(capped)
-    moved = house_plays_computers(capped)
+    moved = house_plays_computers(capped) if table.config.house_computers else capped
     won_from_house = None
     if house is not None and not practice:
         moved, cut, nets_from_house = cap_house(moved, house, available)
@@ -193,6 +193,7 @@ def settle_table(
         dealer_per_hand=played.dealer_per_hand,
         notes=notes,
         practice=practice,
+        scope=table.config.scope,
     )
     record = GameRecord(
         game=spec.name,

@@ -21,8 +21,10 @@ class PlayerStatistics:
     async def handle(self, event: Event, delivery: Delivery) -> None:
         """Count the showdown's people (once per game and player, however often it comes)."""
         assert isinstance(event, ShowdownSettled)
-        if event.practice:
-            return  # no chip moved: nothing to count, as the ledger has no result for it
+        if not event.moved_server_chips:
+            # A practice table moved no chip; a tournament table moved tournament chips,
+            # which are not the server's: neither has a result here.
+            return
         # A computer plays with the house's chips: it has no statistics (nor a leaderboard place).
         nets = {
             seat.user: event.nets.get(seat.user, 0)

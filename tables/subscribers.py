@@ -68,6 +68,12 @@ class Subscriber(Protocol):
         """Take in one event; the events to queue in its channel in answer, if any."""
 
 
+#: A subscriber may also have ``committed(event, delivery)``, a plain function called once its
+#: ``handle`` of the event committed, to start work outside the database (a table to deal, a
+#: message to post). It is called at most once per handling, and not at all if the process
+#: stops in between: what it starts must be found again from the database after a restart.
+
+
 class Outcome(Enum):
     """How a lane's turn at a channel's rows went."""
 
@@ -169,6 +175,9 @@ class SubscriberLane:
                         return done, Outcome.LATER
                     if answers:
                         self._followed.add(key)
+                    committed = getattr(self.subscriber, "committed", None)
+                    if committed is not None:
+                        committed(event, delivery)
             done = row.id
         return done, Outcome.DONE
 

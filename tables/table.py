@@ -72,6 +72,12 @@ class Table(Seating):
         return self.config.spec
 
     @property
+    def scope(self) -> int:
+        """The ledger scope the table's chips live in: its server's, unless its config names
+        another (``TableConfig.scope``)."""
+        return self.guild_id if self.config.scope is None else self.config.scope
+
+    @property
     def active(self) -> tuple[SeatState, ...]:
         """The seats still in the game."""
         return tuple(seat for seat in self.seats if seat.is_active)
@@ -95,7 +101,7 @@ class Table(Seating):
 
     def keep_lobby_open(self, now: float) -> None:
         """A lobby stays open for its idle time from now (every change in it counts)."""
-        if self.phase is Phase.LOBBY:
+        if self.phase is Phase.LOBBY and self.config.run_by is None:
             self.deadline = now + self.config.lobby_seconds
 
     # ----- lobby ---------------------------------------------------------------------------
@@ -130,7 +136,7 @@ class Table(Seating):
         stake = self.spec.put_up(self.config.ante)
         if not stake:
             stake = self.spec.cover_per_opponent * (len(self.seats) - 1)
-        return {seat.user: stake for seat in self.people} if stake else {}
+        return {seat.user: stake for seat in self.staked} if stake else {}
 
     def start_stakes_reason(self) -> str:
         """The escrow reason of the start's stakes."""
@@ -241,8 +247,8 @@ class Table(Seating):
         stake = self.play_stake()
         if not stake:
             return {}
-        active = (seat for seat in self.active if seat.computer is None)
-        return {seat.user: stake for seat in active if self._choice(seat)}
+        staked = {seat.user for seat in self.staked}
+        return {s.user: stake for s in self.active if s.user in staked and self._choice(s)}
 
     def reveal_stakes_reason(self) -> str:
         """The escrow reason of this round's stakes (each stake is escrowed once)."""
@@ -353,6 +359,7 @@ class Table(Seating):
 
     def verify_cancel(self, by: int, *, is_admin: bool = False) -> None:
         """Raise unless ``by`` may cancel the table."""
+        self.verify_hosted()
         if by != self.host and not is_admin:
             raise GameError("Only the table's host or a server admin can cancel the table.")
         if self.phase is Phase.CLOSED:
@@ -365,7 +372,8 @@ class Table(Seating):
     def finish(self) -> None:
         """After settlement: back to the lobby with the same players; the button passes left."""
         self.seats = [seat for seat in self.seats if not seat.kicked]
-        if not self.people:
+        run = self.config.run_by is not None
+        if not self.people and not run:
             self.seats = []  # computers do not keep a table open on their own
         for seat in self.seats:
             seat.clear()
@@ -375,8 +383,25 @@ class Table(Seating):
         self.button = (self.button + 1) % max(len(self.seats), 1)
         if not self.seats:
             self.phase = Phase.CLOSED
-        elif not self.is_seated(self.host):
+        elif not run and not self.is_seated(self.host):
             self.host = self.people[0].user
+
+    def reseat(self, seats: Sequence[tuple[int, str | None]]) -> None:
+        """A program-run table's players for its next game, in seat order: (user, the level of
+        a computer or None). Those staying keep their seats' order; the button stays where it
+        was, within the table."""
+        if self.config.run_by is None:
+            raise GameError("Only a table a program runs is reseated.")
+        if self.phase is not Phase.LOBBY:
+            raise GameError("A game is under way at this table; reseat it when it has ended.")
+        if len(seats) > self.config.seats or len({user for user, _ in seats}) != len(seats):
+            raise GameError(f"This table seats up to {self.config.seats} different players.")
+        wanted = dict(seats)
+        kept = [seat for seat in self.seats if seat.user in wanted]
+        known = {seat.user for seat in kept}
+        kept += [SeatState(u, computer=level) for u, level in seats if u not in known]
+        self.seats = kept
+        self.button = self.button % max(len(self.seats), 1)
 
     # ----- snapshots -----------------------------------------------------------------------
 

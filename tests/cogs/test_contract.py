@@ -24,6 +24,7 @@ from cogs.controls import DYNAMIC_ITEMS, CustomId
 from cogs.declare import declare_view
 from cogs.lobby import lobby_view, next_hand_view
 from cogs.rules import pages_view
+from cogs.tournament import registration_view
 from engine.cards import Shoe
 from tables.challenge import CHALLENGE_GAMES
 from tables.events import Lobby
@@ -135,6 +136,7 @@ def every_view() -> Iterator[tuple[str, discord.ui.View]]:
         card = rules_card(spec)
         for index in range(len(card.pages)):
             yield f"{name} rules page {index + 1}", pages_view(name, card, index)
+    yield "tournament registration", registration_view(BIG_GAME)
 
 
 def components(payload: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -200,6 +202,7 @@ RELEASED = {
     "MoveToSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):to:(?P<card>[0-9a-z])",
     "SwapSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):swap",
     "BuildSelect": r"pp:build:(?P<game>\d+):(?P<state>[0-9a-z_-]+):pick",
+    "TournamentButton": r"pp:tourney:(?P<action>register|unregister):(?P<tournament>\d+)",
     "ChallengeTypeButton": r"pp:challenge:type:(?P<game>[a-z-]+):(?P<day>\d+)",
     "ChallengeConfirmButton": r"pp:challenge:confirm:(?P<game>[a-z-]+):(?P<day>\d+)"
     r":(?P<state>[0-9a-z_-]+):(?P<auto>\d*)",

@@ -137,9 +137,15 @@ async def forget_the_statistics(target: str | Path) -> None:
         "challenge_prizes",
         "challenge_winners",
         "challenge_awards",
+        "tournament_entries",
+        "tournaments",
     )
     #: Columns later migrations added to tables that were there before.
-    added = (("guild_settings", "season_days"), ("guild_settings", "announce_achievements"))
+    added = (
+        ("guild_settings", "season_days"),
+        ("guild_settings", "announce_achievements"),
+        ("games", "scope"),
+    )
     if isinstance(target, Path):
         connection = sqlite3.connect(target)
         try:

@@ -1,0 +1,137 @@
+"""What the tournament tests at the tables level share: a venue of numbered threads, a runner
+over a world, a tournament opened on it, and its play driven to a round or to its end, with
+every hand each table was really dealt noted."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from storage.audit import audit
+from storage.rows import TournamentRow, TournamentStatus
+from tables.events import Event
+from tables.manager import TableManager
+from tables.tournament_play import News, Play
+from tables.tournament_runner import TournamentRunner
+from tests.tables.helpers import CHANNEL, GUILD, HOST, QuickComputers, World
+
+BUY_IN = 100
+THREAD = 7000
+
+
+class FakeVenue:
+    """Threads numbered from `THREAD`, and the news as told."""
+
+    def __init__(self) -> None:
+        self.news: list[News] = []
+        self.opened: list[int] = []
+        self.shown: list[TournamentStatus] = []
+
+    async def open_place(self, tournament: TournamentRow, number: int) -> int:
+        self.opened.append(THREAD + number)
+        return THREAD + number
+
+    async def announce(self, tournament: TournamentRow, news: Sequence[News]) -> None:
+        self.news.extend(news)
+
+    async def registration_changed(self, tournament: TournamentRow) -> None:
+        self.shown.append(tournament.status)
+
+
+class Dealt:
+    """Every hand a table was really dealt: by the round (the games the table had played
+    before it), each table's channel with the players seated."""
+
+    def __init__(self) -> None:
+        self.rounds: dict[int, dict[int, tuple[int, ...]]] = defaultdict(dict)
+
+    def watch(self, manager: TableManager) -> None:
+        """Note the deals this manager makes from now on."""
+        deal = manager.deal
+
+        async def noted(
+            guild_id: int,
+            channel_id: int,
+            *,
+            seats: Sequence[tuple[int, str | None]],
+            ante: int | None,
+            after_games: int,
+        ) -> tuple[Event, ...]:
+            events = await deal(
+                guild_id, channel_id, seats=seats, ante=ante, after_games=after_games
+            )
+            if events:
+                assert channel_id not in self.rounds[after_games], "a hand dealt twice"
+                self.rounds[after_games][channel_id] = tuple(user for user, _ in seats)
+            return events
+
+        manager.deal = noted  # type: ignore[method-assign]
+
+
+def runner_of(world: World, venue: FakeVenue, dealt: Dealt | None = None) -> TournamentRunner:
+    """A runner over the world's manager, its computers deciding at once."""
+    world.manager.turns.offload = QuickComputers(world.manager.turns.offload)
+    if dealt is not None:
+        dealt.watch(world.manager)
+    return TournamentRunner(
+        world.storage, world.manager, venue, rng=random.Random(5), scheduler=world.scheduler
+    )
+
+
+async def open_tournament(
+    world: World,
+    *,
+    starts_in: float,
+    max_players: int = 4,
+    people: Sequence[int] = (HOST,),
+    level_hands: int = 1,
+) -> int:
+    """A Showdown Version tournament with computers filling it, these people registered."""
+    starts = datetime.fromtimestamp(world.clock() + starts_in, UTC)
+    created = await world.storage.tournaments.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=HOST,
+        game="showdown",
+        buy_in=BUY_IN,
+        max_players=max_players,
+        starts=starts,
+        level_hands=level_hands,
+        computers="steady",
+    )
+    for person in people:
+        await world.storage.players.get_or_create(GUILD, person)
+        await world.storage.tournaments.register(created.id, person)
+    return created.id
+
+
+async def row_of(world: World, tid: int) -> TournamentRow:
+    row = await world.storage.tournaments.get(tid)
+    assert row is not None
+    return row
+
+
+async def play_until(
+    world: World, runner: TournamentRunner, tid: int, *, until_hands: int, limit: int = 500
+) -> None:
+    """Let the computers play and the deadlines play for the absent people, until the
+    tournament has played ``until_hands`` rounds or is over."""
+    for _ in range(limit):
+        await world.manager.turns.wait()
+        await runner.wait()
+        row = await row_of(world, tid)
+        if row.status is TournamentStatus.FINISHED:
+            return
+        assert row.state is not None
+        if Play.from_json(row.state).model.hands >= until_hands:
+            return
+        await world.scheduler.pass_deadline()
+    raise AssertionError("the tournament never got there")
+
+
+async def assert_clean(world: World, *scopes: int) -> None:
+    for scope in scopes:
+        report = await audit(world.database, scope)
+        assert report.is_consistent, report.problems
