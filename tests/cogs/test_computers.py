@@ -23,9 +23,10 @@ from tests.cogs.helpers import (
 
 @pytest.mark.slow  # five computers' 25-card holdings; the quick lane plays the others
 async def test_a_person_and_five_computers_play_showdown_to_the_end(scene: Scene) -> None:
-    # Starting deals five computers' holdings to the solver: on a busy machine that outlasts the
-    # simulated Discord's 5 s for an answer (no deadline or retry falls within the longer wait).
-    scene.env.settle_timeout = SETTLE_S
+    # Starting deals five computers' holdings to the solver: on a busy machine (CI's four
+    # workers on two cores) that outlasts the simulated Discord's 5 s for an answer, and once
+    # 10 s. The first deadline is 60 s away: a 30 s wait lets no timer fire that should not.
+    scene.env.settle_timeout = 3 * SETTLE_S
     ann = scene.members[0]
     channel, guild = scene.channel, scene.guild.id
     assert (await ann.slash(channel, "table create", game="showdown")).acknowledged
