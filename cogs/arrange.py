@@ -274,6 +274,35 @@ class TypeButton(GameButton, custom_id="pp:type:{guild:int}:{channel:int}:{game:
         )
 
 
+def add_hands_inputs(
+    form: discord.ui.Modal, spec: GameSpec, draft: str
+) -> tuple[discord.ui.TextInput[Any], discord.ui.TextInput[Any] | None]:
+    """The Type hands form's fields, added to ``form``: the hands as text (started from
+    ``draft``), and the automatic where the game has them (a table's form and the challenge's)."""
+    hands: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="Hands, weakest or strongest first, split by |",
+        custom_id="hands",
+        style=discord.TextStyle.paragraph,
+        placeholder=" | ".join(
+            f"{s.name} ({'/'.join(map(str, s.sizes))})" for s in setting_shape(spec)
+        )[:100],
+        default=draft or None,
+        max_length=400,
+    )
+    form.add_item(hands)
+    automatic: discord.ui.TextInput[Any] | None = None
+    if has_automatics(spec):
+        automatic = discord.ui.TextInput(
+            label="Automatic (optional)",
+            custom_id="automatic",
+            placeholder="e.g. three full houses",
+            required=False,
+            max_length=40,
+        )
+        form.add_item(automatic)
+    return hands, automatic
+
+
 class HandsModal(discord.ui.Modal):
     """The form behind Type hands: the hands as text, and an automatic where the game has them."""
 
@@ -294,28 +323,7 @@ class HandsModal(discord.ui.Modal):
         title = f"Your hands: {spec.title}"[:45]
         super().__init__(title=title, custom_id=f"pp:typed:{game}:{user}")
         self.guild, self.channel, self.game = guild, channel, game
-        shape = setting_shape(spec)
-        self.hands: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label="Hands, weakest or strongest first, split by |",
-            custom_id="hands",
-            style=discord.TextStyle.paragraph,
-            placeholder=" | ".join(f"{s.name} ({'/'.join(map(str, s.sizes))})" for s in shape)[
-                :100
-            ],
-            default=draft or None,
-            max_length=400,
-        )
-        self.add_item(self.hands)
-        self.automatic: discord.ui.TextInput[Any] | None = None
-        if has_automatics(spec):
-            self.automatic = discord.ui.TextInput(
-                label="Automatic (optional)",
-                custom_id="automatic",
-                placeholder="e.g. three full houses",
-                required=False,
-                max_length=40,
-            )
-            self.add_item(self.automatic)
+        self.hands, self.automatic = add_hands_inputs(self, spec, draft)
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         """The gate of the game's controls: a form sent once its game or step is over, or by

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 import discord
 
+from cogs.arrange import add_hands_inputs
 from cogs.builder import (
     EMPTY,
     BuilderControls,
@@ -36,9 +37,7 @@ from render.style import signed
 from tables.challenge import ChallengeDay, challenge_game
 from tables.games import GameSpec
 from tables.hands import (
-    has_automatics,
     read_setting,
-    setting_shape,
     typed_strongest_first,
     unsplit_text,
 )
@@ -213,27 +212,7 @@ class ChallengeModal(discord.ui.Modal):
             custom_id=f"pp:challenge-typed:{game}:{day_number(day)}",
         )
         self.game, self.day = game, day
-        self.hands: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label="Hands, weakest or strongest first, split by |",
-            custom_id="hands",
-            style=discord.TextStyle.paragraph,
-            placeholder=" | ".join(
-                f"{s.name} ({'/'.join(map(str, s.sizes))})" for s in setting_shape(spec)
-            )[:100],
-            default=draft or None,
-            max_length=400,
-        )
-        self.add_item(self.hands)
-        self.automatic: discord.ui.TextInput[Any] | None = None
-        if has_automatics(spec):
-            self.automatic = discord.ui.TextInput(
-                label="Automatic (optional)",
-                custom_id="automatic",
-                placeholder="e.g. three full houses",
-                required=False,
-                max_length=40,
-            )
-            self.add_item(self.automatic)
+        self.hands, self.automatic = add_hands_inputs(self, spec, draft)
 
     async def on_submit(self, interaction: Interaction) -> None:
         """Preview the hands typed, or answer why not."""
