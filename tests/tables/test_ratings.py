@@ -5,7 +5,6 @@ store's clock, keeping its final standings and softening every rating (both stor
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -51,20 +50,6 @@ def showdown(game_id: int, nets: dict[int, int], *, practice: bool = False) -> S
 
 def delivery(game_id: int, clock: FakeClock) -> Delivery:
     return Delivery(game_id, GUILD, CHANNEL, game_id, clock())
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(datetime(2026, 3, 30, 12, 0, tzinfo=UTC))
-
-
-@pytest.fixture
-async def store(database_target: str | Path, clock: FakeClock) -> AsyncIterator[Storage]:
-    database = await open_database(database_target, clock=clock)
-    try:
-        yield Storage.over(database)
-    finally:
-        await database.close()
 
 
 async def settle(store: Storage, clock: FakeClock, nets: dict[int, int], **kw: bool) -> int:

@@ -4,14 +4,7 @@ pass it by; the same hand at a server table counts (both stores)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from datetime import UTC, datetime
-from pathlib import Path
-
-import pytest
-
 from storage import Storage
-from storage.stores import open_database
 from storage.tournaments import chip_scope
 from tables.achievements import Achievements
 from tables.codec import decode_event, encode_event
@@ -39,20 +32,6 @@ def showdown(game_id: int, scope: int | None) -> ShowdownSettled:
         pot_winners=(),
         scope=scope,
     )
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(datetime(2026, 3, 30, 12, 0, tzinfo=UTC))
-
-
-@pytest.fixture
-async def store(database_target: str | Path, clock: FakeClock) -> AsyncIterator[Storage]:
-    database = await open_database(database_target, clock=clock)
-    try:
-        yield Storage.over(database)
-    finally:
-        await database.close()
 
 
 async def _hear(store: Storage, clock: FakeClock, scope: int | None) -> None:
