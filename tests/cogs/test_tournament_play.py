@@ -5,6 +5,8 @@ from the pool and both audits clean."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from render.profile import ordinal
 from storage.audit import audit
 from storage.rows import TournamentRow, TournamentStatus
@@ -42,23 +44,29 @@ async def _play(scene: Scene, number: int, *, until_hands: int) -> None:
     raise AssertionError("the tournament never got there")
 
 
-async def test_a_sit_and_go_with_computers_is_played_to_the_end_in_a_thread(
-    scene: Scene, drawn: list[Drawn]
-) -> None:
-    boss, ann = an_admin(scene), scene.members[0]
-    _quick(scene)
+async def _created(scene: Scene, boss: Any, players: int) -> tuple[Any, int]:
+    """An admin's Showdown tournament of ``players`` starting in a minute, computers filling the
+    places left: its registration message and its number."""
     created = await boss.slash(
         scene.channel,
         "tournament create",
         game="showdown",
         buy_in=BUY_IN,
-        max_players=4,
+        max_players=players,
         start="1",
         level_hands=1,
         computers="casual",
     )
-    message = created.response.message
     number = (await scene.bot.services.storage.tournaments.of_guild(scene.guild.id))[0].id
+    return created.response.message, number
+
+
+async def test_a_sit_and_go_with_computers_is_played_to_the_end_in_a_thread(
+    scene: Scene, drawn: list[Drawn]
+) -> None:
+    boss, ann = an_admin(scene), scene.members[0]
+    _quick(scene)
+    message, number = await _created(scene, boss, 4)
     registered = await ann.click(message, label="Register")
     assert registered.ephemeral
     assert (await _row(scene, number)).status is TournamentStatus.REGISTERING
@@ -112,18 +120,7 @@ async def test_twelve_players_play_in_two_threads_until_the_final_table(scene: S
     boss = an_admin(scene)
     people = scene.members[:3]
     _quick(scene)
-    created = await boss.slash(
-        scene.channel,
-        "tournament create",
-        game="showdown",
-        buy_in=BUY_IN,
-        max_players=12,
-        start="1",
-        level_hands=1,
-        computers="casual",
-    )
-    message = created.response.message
-    number = (await scene.bot.services.storage.tournaments.of_guild(scene.guild.id))[0].id
+    message, number = await _created(scene, boss, 12)
     assert "Up to **12** players, 6 a table, each table in a thread" in message.content
     for person in people:
         assert (await person.click(message, label="Register")).ephemeral
