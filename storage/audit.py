@@ -26,7 +26,9 @@ async def audit(database: Database, guild_id: int | None = None) -> Audit:
     problems: list[str] = []
 
     async with database.transaction() as connection:
-        # One transaction: the figures below are of one moment, never half a settlement.
+        # One transaction reading one moment: the figures below are never half a settlement.
+        await database.one_moment(connection)
+
         async def rows(sql: str, params: tuple[object, ...] = scope) -> list[Row]:
             return await connection.fetchall(sql, params)
 

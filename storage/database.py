@@ -394,6 +394,12 @@ class Database(ABC):
         other process shares, the lock is whole at once.
         """
 
+    async def one_moment(self, connection: Connection) -> None:
+        """Make the transaction just begun on ``connection`` read one moment in every statement
+        (what an audit's figures must be of). SQLite's transaction holds the file and sees no
+        other writer: nothing to do. Only as the transaction's first statement."""
+        return
+
     async def try_hold(self, name: str, key: tuple[int, int]) -> bool:
         """Take the named lock on ``key`` (`lock`'s, as every process takes it) for the rest of
         the running task's transaction, if nobody holds it; whether it was taken. It goes with

@@ -248,6 +248,10 @@ class PostgresDatabase(Database):
         turn = self.locks[start:] + self.locks[:start]
         return min(turn, key=lambda session: session.waiting)
 
+    async def one_moment(self, connection: Connection) -> None:
+        # Read committed, each statement would see what had committed by its own start.
+        await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+
     async def try_hold(self, name: str, key: tuple[int, int]) -> bool:
         held = self.held()
         assert held is not None, "held for a transaction: taken inside one"

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+
 from storage import Storage
 from storage.audit import audit
+from storage.database import Connection, Params, Row
+from storage.stores import open_database
 from tests.storage.helpers import ADMIN, CHANNEL, GUILD
 
 ALICE, BOB = 11, 12
@@ -41,3 +49,48 @@ async def test_escrow_left_on_a_finished_game_is_reported(store: Storage) -> Non
     assert (await audit(store.database)).problems == (
         f"Game {game.id} is finished but still holds escrow.",
     )
+
+
+@pytest.mark.slow  # PostgreSQL
+async def test_the_audit_sees_one_moment_while_chips_move_beside_it(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Chips escrowed by another transaction between two of the audit's reads are in both of
+    its figures or in neither: on PostgreSQL each statement of a transaction saw what had
+    committed by then, and a tournament's audit once found a table's antes in the escrow but
+    not in the ledger."""
+    database = await open_database(postgres_url)
+    store = Storage.over(database)
+    try:
+        game = await store.games.create(guild_id=GUILD, channel_id=CHANNEL, game="casino")
+        await store.players.get_or_create(GUILD, ALICE)
+        moved: list[bool] = []
+        transaction = database.transaction
+
+        @asynccontextmanager
+        async def meanwhile() -> AsyncIterator[Connection]:
+            async with transaction() as connection:
+                if not moved:
+                    moved.append(True)
+                    fetchall = connection.fetchall
+
+                    async def then_escrow(sql: str, params: Params = ()) -> list[Row]:
+                        rows = await fetchall(sql, params)
+                        if len(moved) == 1 and " FROM escrow " in sql:
+                            # Between the escrow's read and the ledger's.
+                            moved.append(True)
+                            # Another task: a transaction of its own, committed meanwhile.
+                            await asyncio.create_task(
+                                store.chips.escrow(game.id, {ALICE: 30}, "ante")
+                            )
+                        return rows
+
+                    monkeypatch.setattr(connection, "fetchall", then_escrow)
+                yield connection
+
+        monkeypatch.setattr(database, "transaction", meanwhile)
+        report = await audit(database)
+        assert len(moved) == 2  # the escrow committed while the audit read
+        assert report.is_consistent, report.problems
+    finally:
+        await database.close()
