@@ -22,7 +22,7 @@ from storage.audit import audit
 from storage.database import Clock, Database
 from storage.rows import GameStatus
 from storage.stores import open_database
-from tables.events import CardsDealt, CardsDrawn, Event, ShowdownSettled
+from tables.events import CardsDealt, CardsDrawn, Event, SeatResult, ShowdownSettled
 from tables.games import GameSpec
 from tables.hands import Setting, read_setting, suggest_setting
 from tables.manager import NO_TABLE, TableManager
@@ -409,3 +409,28 @@ class QuickComputers:
             spec, _, held = args
             return quick_arranger(spec, held)
         return await self.inner(work, *args, **options)
+
+
+def settled(
+    game_id: int,
+    nets: dict[int, int],
+    *,
+    game: str = "standard",
+    practice: bool = False,
+    scope: int | None = None,
+) -> ShowdownSettled:
+    """A settled game's showdown with these nets and nothing else (no hands): what the
+    features that count results (ratings, statistics, achievements' tallies) are handed."""
+    return ShowdownSettled(
+        game_id=game_id,
+        game=game,
+        seats=tuple(SeatResult(user, None, (), (), None, net) for user, net in nets.items()),
+        matrix=(),
+        matrix_players=(),
+        nets=nets,
+        house=0,
+        pot=0,
+        pot_winners=(),
+        practice=practice,
+        scope=scope,
+    )

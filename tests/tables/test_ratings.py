@@ -15,7 +15,7 @@ from storage.database import Database
 from storage.errors import StorageError
 from storage.rows import Skill
 from storage.stores import open_database
-from tables.events import SeatResult, ShowdownSettled
+from tables.events import ShowdownSettled
 from tables.ratings import (
     MODEL,
     PlayerRatings,
@@ -27,6 +27,7 @@ from tables.ratings import (
 )
 from tables.subscribers import Delivery
 from tests.storage.helpers import CHANNEL, GUILD, FakeClock
+from tests.tables.helpers import settled
 
 ANN, BOB, CY = 11, 12, 13
 COMPUTER = -1
@@ -34,18 +35,7 @@ COMPUTER = -1
 
 def showdown(game_id: int, nets: dict[int, int], *, practice: bool = False) -> ShowdownSettled:
     """A settled game's showdown with these nets (the hands do not matter to a rating)."""
-    return ShowdownSettled(
-        game_id=game_id,
-        game="standard",
-        seats=tuple(SeatResult(user, None, (), (), None, net) for user, net in nets.items()),
-        matrix=(),
-        matrix_players=(),
-        nets=nets,
-        house=0,
-        pot=0,
-        pot_winners=(),
-        practice=practice,
-    )
+    return settled(game_id, nets, practice=practice)
 
 
 def delivery(game_id: int, clock: FakeClock) -> Delivery:

@@ -8,30 +8,19 @@ from storage import Storage
 from storage.tournaments import chip_scope
 from tables.achievements import Achievements
 from tables.codec import decode_event, encode_event
-from tables.events import SeatResult, ShowdownSettled
+from tables.events import ShowdownSettled
 from tables.ratings import PlayerRatings
 from tables.statistics import PlayerStatistics
 from tables.subscribers import Delivery
 from tests.storage.helpers import CHANNEL, GUILD, FakeClock
+from tests.tables.helpers import settled
 
 ANN, BOB = 11, 12
 
 
 def showdown(game_id: int, scope: int | None) -> ShowdownSettled:
     """Ann took 300 chips from Bob; ``scope``: the chips' ledger scope (None: the server's)."""
-    nets = {ANN: 300, BOB: -300}
-    return ShowdownSettled(
-        game_id=game_id,
-        game="showdown",
-        seats=tuple(SeatResult(user, None, (), (), None, net) for user, net in nets.items()),
-        matrix=(),
-        matrix_players=(),
-        nets=nets,
-        house=0,
-        pot=0,
-        pot_winners=(),
-        scope=scope,
-    )
+    return settled(game_id, {ANN: 300, BOB: -300}, game="showdown", scope=scope)
 
 
 async def _hear(store: Storage, clock: FakeClock, scope: int | None) -> None:

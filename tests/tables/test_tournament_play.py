@@ -6,14 +6,13 @@ through the ledger, and a restart in the middle loses nothing and settles nothin
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
 
 from storage.rows import GameStatus, TournamentRow, TournamentStatus
 from storage.tournaments import chip_scope
 from tables.tournament import ante_at
 from tables.tournament_play import News, Play
-from tests.tables.helpers import CHANNEL, GUILD, HOST, World
+from tests.tables.helpers import GUILD, HOST, World
 from tests.tables.tournaments import (
     BUY_IN,
     THREAD,
@@ -96,22 +95,11 @@ async def test_a_sit_and_go_plays_to_the_end_through_a_restart(world: World) -> 
 async def test_a_tournament_with_too_few_players_is_cancelled_at_its_start(world: World) -> None:
     venue = FakeVenue()
     runner = runner_of(world, venue)
-    created = await world.storage.tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=HOST,
-        game="showdown",
-        buy_in=BUY_IN,
-        max_players=4,
-        starts=datetime.fromtimestamp(world.clock() + 60, UTC),
-        level_hands=1,
-    )
-    await world.storage.players.get_or_create(GUILD, HOST)
-    await world.storage.tournaments.register(created.id, HOST)
+    tid = await open_tournament(world, starts_in=60, computers=None)
     await runner.resume()  # arms its start, as after a restart
     await world.scheduler.pass_deadline()
     await runner.wait()
-    assert (await row_of(world, created.id)).status is TournamentStatus.CANCELLED
+    assert (await row_of(world, tid)).status is TournamentStatus.CANCELLED
     assert await world.storage.players.balance(GUILD, HOST) == 1_000
     assert venue.news == [{"kind": "cancelled", "players": [HOST]}]
     assert venue.opened == []
@@ -121,28 +109,21 @@ async def test_a_tournament_with_too_few_players_is_cancelled_at_its_start(world
 async def test_a_full_tournament_starts_at_once(world: World) -> None:
     venue = FakeVenue()
     runner = runner_of(world, venue)
-    created = await world.storage.tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=HOST,
-        game="showdown",
-        buy_in=BUY_IN,
-        max_players=2,
-        starts=None,
-        level_hands=5,
+    tid = await open_tournament(
+        world, starts_in=None, max_players=2, people=(), level_hands=5, computers=None
     )
     for user in (HOST, 12):
         await world.storage.players.get_or_create(GUILD, user)
-        await world.storage.tournaments.register(created.id, user)
-        await runner.registered(created.id)
-    assert (await row_of(world, created.id)).status is TournamentStatus.RUNNING
+        await world.storage.tournaments.register(tid, user)
+        await runner.registered(tid)
+    assert (await row_of(world, tid)).status is TournamentStatus.RUNNING
     table = await world.manager.table(GUILD, THREAD + 1)
     assert table is not None and table.in_game
-    assert table.config.scope == chip_scope(created.id)
+    assert table.config.scope == chip_scope(tid)
     # Nobody hosts a table the tournament runs: a player cannot leave it, nor cancel it.
-    assert table.config.run_by == f"tournament {created.id}"
+    assert table.config.run_by == f"tournament {tid}"
     assert venue.news == [{"kind": "started", "tables": 1}]
-    await assert_clean(world, GUILD, chip_scope(created.id))
+    await assert_clean(world, GUILD, chip_scope(tid))
 
 
 async def _scope_games(world: World, scope: int) -> dict[int, GameStatus]:

@@ -83,13 +83,15 @@ def runner_of(world: World, venue: FakeVenue, dealt: Dealt | None = None) -> Tou
 async def open_tournament(
     world: World,
     *,
-    starts_in: float,
+    starts_in: float | None,
     max_players: int = 4,
     people: Sequence[int] = (HOST,),
     level_hands: int = 1,
+    computers: str | None = "steady",
 ) -> int:
-    """A Showdown Version tournament with computers filling it, these people registered."""
-    starts = datetime.fromtimestamp(world.clock() + starts_in, UTC)
+    """A Showdown Version tournament, starting in ``starts_in`` seconds (None: once full), with
+    computers of that level filling it (None: none), these people registered."""
+    starts = None if starts_in is None else datetime.fromtimestamp(world.clock() + starts_in, UTC)
     created = await world.storage.tournaments.create(
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -99,7 +101,7 @@ async def open_tournament(
         max_players=max_players,
         starts=starts,
         level_hands=level_hands,
-        computers="steady",
+        computers=computers,
     )
     for person in people:
         await world.storage.players.get_or_create(GUILD, person)
