@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import answer, picture, player_names, png, run, services
+from cogs.ratings import game_title
 from render.profile import (
     Badge,
     ChallengeFigures,
@@ -20,7 +21,6 @@ from render.profile import (
 )
 from storage import Storage
 from tables.achievements import ACHIEVEMENTS
-from tables.games import GAMES
 from tables.ratings import Ratings
 
 NO_PROFILE = "Bots have no profile: only players do."
@@ -54,10 +54,7 @@ async def ratings_of(
     """The player's rating per game with the season's rank (a season that has ended is rolled
     over first, as `/rating` does)."""
     _, rated = await Ratings(storage.ratings).player(guild_id, user_id)
-    return tuple(
-        RatingLine(GAMES[r.game].title if r.game in GAMES else r.game, r.shown, r.rank)
-        for r in rated
-    )
+    return tuple(RatingLine(game_title(r.game), r.shown, r.rank) for r in rated)
 
 
 async def tournaments_of(

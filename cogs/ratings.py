@@ -33,6 +33,11 @@ def season_line(season: Season) -> str:
     return f"Season {season.number} is under way since {day(season.starts)}{due}."
 
 
+def game_title(name: str) -> str:
+    """A rated game's title (its name, for a game the bot no longer deals)."""
+    return GAMES[name].title if name in GAMES else name
+
+
 def rating_line(rating: PlayerRating) -> str:
     """One game's rating of a player, with their place this season."""
     place = (
@@ -41,8 +46,7 @@ def rating_line(rating: PlayerRating) -> str:
         else "not rated this season yet"
     )
     return (
-        f"- {GAMES[rating.game].title if rating.game in GAMES else rating.game}: "
-        f"**{rating.shown:,}** ({rating.games} games rated); {place}"
+        f"- {game_title(rating.game)}: **{rating.shown:,}** ({rating.games} games rated); {place}"
     )
 
 
