@@ -24,7 +24,9 @@ def can_post(channel: Any) -> bool:
     if me is None or not hasattr(channel, "permissions_for"):
         return True
     permissions = channel.permissions_for(me)
-    return bool(permissions.view_channel and permissions.send_messages)
+    # A thread takes its parent's permissions, but posting in it needs its own.
+    send = "send_messages_in_threads" if isinstance(channel, discord.Thread) else "send_messages"
+    return bool(permissions.view_channel and getattr(permissions, send))
 
 
 class LifecycleCog(commands.Cog):

@@ -37,7 +37,21 @@ LEVEL_CHOICES = [
     app_commands.Choice(name=f"{level.value.capitalize()}: {level.blurb}", value=level.value)
     for level in Level
 ]
-ADMINS_ONLY = "Only a member who may manage this server creates or cancels tournaments."
+ADMINS_ONLY = (
+    "Only a member who may manage this server creates, starts or cancels tournaments."
+)
+NO_THREADS = (
+    "A tournament plays each table in a thread of its channel: the bot needs Create Public"
+    " Threads and Send Messages in Threads here. Grant them, or create the tournament in"
+    " another channel."
+)
+
+
+def _can_open_threads(interaction: Interaction) -> bool:
+    """Whether the bot may open threads in the interaction's channel and post in them (Discord
+    says in the interaction what the bot may do there)."""
+    allowed = interaction.app_permissions
+    return allowed.create_public_threads and allowed.send_messages_in_threads
 
 
 def _is_admin(interaction: Interaction) -> bool:
@@ -291,6 +305,8 @@ class TournamentCog(
         """Post the registration message with its Register and Unregister buttons."""
         if not _is_admin(interaction):
             raise GameError(ADMINS_ONLY)
+        if not _can_open_threads(interaction):
+            raise GameError(NO_THREADS)
         assert interaction.guild_id is not None and interaction.channel_id is not None
         guild, channel = interaction.guild_id, interaction.channel_id
         storage = services(interaction).storage
@@ -320,6 +336,43 @@ class TournamentCog(
         runner = services(interaction).tournaments
         if runner is not None:
             runner.arm(tournament)
+
+    @app_commands.command(name="start", description="Start a tournament now, with who registered")
+    @app_commands.describe(tournament="The tournament's number (default: the latest)")
+    @app_commands.guild_only()
+    async def start(self, interaction: Interaction, tournament: int | None = None) -> None:
+        """Close the registration now and start (Manage Server): computers fill the free places
+        if the tournament says so; with fewer than two players it is cancelled."""
+        if not _is_admin(interaction):
+            raise GameError(ADMINS_ONLY)
+        storage = services(interaction).storage
+        runner = services(interaction).tournaments
+
+        async def start() -> str:
+            found = await _tournament(interaction, tournament)
+            if found.status is not TournamentStatus.REGISTERING:
+                raise GameError(
+                    f"Tournament {found.id} is {found.status.value}: only one still registering"
+                    " starts."
+                )
+            if runner is None:
+                raise GameError("This bot runs no tournaments: its tournaments are switched off.")
+            await runner.start(found.id)
+            started = await storage.tournaments.get(found.id)
+            assert started is not None
+            if started.status is TournamentStatus.CANCELLED:
+                return (
+                    f"Tournament {found.id} had fewer than 2 players: it is cancelled and every"
+                    " buy-in went back."
+                )
+            entries = await storage.tournaments.entries(found.id)
+            tables = 0 if started.state is None else len(Play.from_json(started.state).channels)
+            return (
+                f"Tournament {found.id} has started: {len(entries)} players at {tables}"
+                " table(s), each in a thread of this channel."
+            )
+
+        await answer(interaction, await run(interaction, start, ephemeral=False))
 
     @app_commands.command(name="cancel", description="Cancel a tournament and return every buy-in")
     @app_commands.describe(tournament="The tournament's number (default: the latest)")

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
+from cogs.lifecycle import can_post
 from storage.audit import audit
 from tests.cogs.helpers import Scene, an_admin, labels
+from tests.tables.helpers import QuickComputers
 
 
 async def _create(scene: Scene, **options: Any) -> tuple[Any, int]:
@@ -137,7 +141,7 @@ async def test_cancelling_refunds_every_buy_in_and_closes_registration(scene: Sc
     refused = await cy.slash(scene.channel, "tournament cancel")
     assert refused.ephemeral
     assert refused.response.content == (
-        "Only a member who may manage this server creates or cancels tournaments."
+        "Only a member who may manage this server creates, starts or cancels tournaments."
     )
     boss = an_admin(scene)
     cancelled = await boss.slash(scene.channel, "tournament cancel", tournament=number)
@@ -156,7 +160,7 @@ async def test_only_an_admin_creates_and_a_bad_start_is_explained(scene: Scene) 
     refused = await ann.slash(scene.channel, "tournament create", game="showdown", buy_in=10)
     assert refused.ephemeral
     assert refused.response.content == (
-        "Only a member who may manage this server creates or cancels tournaments."
+        "Only a member who may manage this server creates, starts or cancels tournaments."
     )
     boss = an_admin(scene)
     bad = await boss.slash(
@@ -182,3 +186,100 @@ async def test_status_and_standings_of_a_tournament_registering(scene: Scene) ->
     )
     board = await ann.slash(scene.channel, "tournament leaderboard")
     assert board.response.content == "No tournament on this server has finished yet."
+
+
+async def test_a_channel_where_the_bot_cannot_open_threads_is_refused_before_any_buy_in(
+    scene: Scene,
+) -> None:
+    # Each of a tournament's tables plays in a thread the bot opens: without Create Public
+    # Threads and Send Messages in Threads it would take buy-ins it could never play.
+    for missing in ("create_public_threads", "send_messages_in_threads"):
+        closed = scene.guild.create_text_channel(
+            f"no-{missing}".replace("_", "-"),
+            overwrites={scene.guild.me: discord.PermissionOverwrite(**{missing: False})},
+        )
+        boss = an_admin(scene)
+        refused = await boss.slash(closed, "tournament create", game="showdown", buy_in=10)
+        assert refused.ephemeral
+        assert refused.response.content == (
+            "A tournament plays each table in a thread of its channel: the bot needs Create"
+            " Public Threads and Send Messages in Threads here. Grant them, or create the"
+            " tournament in another channel."
+        )
+    assert await scene.bot.services.storage.tournaments.of_guild(scene.guild.id) == []
+
+
+def test_a_thread_where_the_bot_may_not_post_counts_as_lost(scene: Scene) -> None:
+    channel = scene.guild.create_text_channel(
+        "threads-closed",
+        overwrites={scene.guild.me: discord.PermissionOverwrite(send_messages_in_threads=False)},
+    )
+    parent = scene.bot.get_channel(channel.id)
+    assert isinstance(parent, discord.TextChannel)
+    assert can_post(parent), "the channel itself is open to the bot"
+    thread = discord.Thread(
+        guild=parent.guild,
+        state=parent._state,
+        data={
+            "id": "1",
+            "parent_id": str(parent.id),
+            "owner_id": str(scene.bot.user.id),
+            "name": "table 1",
+            "type": 11,
+            "message_count": 0,
+            "member_count": 1,
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": "2026-11-26T00:00:00+00:00",
+                "locked": False,
+            },
+        },
+    )
+    assert not can_post(thread)
+
+
+async def test_an_admin_starts_a_tournament_early_and_computers_fill_it(scene: Scene) -> None:
+    ann, bob = scene.members[:2]
+    # The computers decide at once: the tables' own play is not what this test is about.
+    scene.tables.turns.offload = QuickComputers(scene.tables.turns.offload)
+    message, number = await _create(scene, max_players=8, computers="steady")
+    await ann.click(message, label="Register")
+    refused = await bob.slash(scene.channel, "tournament start")
+    assert refused.ephemeral
+    assert refused.response.content == (
+        "Only a member who may manage this server creates, starts or cancels tournaments."
+    )
+    boss = an_admin(scene)
+    started = await boss.slash(scene.channel, "tournament start", tournament=number)
+    assert not started.ephemeral
+    assert started.response.content == (
+        f"Tournament {number} has started: 8 players at 2 table(s), each in a thread of this"
+        " channel."
+    )
+    assert len(scene.channel.threads) == 2
+    assert labels(_shown(scene, message)) == [], "registration closed"
+    again = await boss.slash(scene.channel, "tournament start", tournament=number)
+    assert again.response.content == (
+        f"Tournament {number} is running: only one still registering starts."
+    )
+    await _clean(scene)
+
+
+async def test_starting_with_one_player_cancels_and_refunds(scene: Scene) -> None:
+    ann = scene.members[0]
+    message, number = await _create(scene)
+    await ann.click(message, label="Register")
+    assert await _balance(scene, ann) == 900
+    boss = an_admin(scene)
+    started = await boss.slash(scene.channel, "tournament start")
+    assert started.response.content == (
+        f"Tournament {number} had fewer than 2 players: it is cancelled and every buy-in went"
+        " back."
+    )
+    assert await _balance(scene, ann) == 1_000
+    assert scene.channel.threads == []
+    await _clean(scene)
