@@ -88,6 +88,8 @@ EXIT_UNREACHABLE = 1
 SHUTDOWN_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 #: How long the check that Discord's gateway answers waits for a connection.
 GATEWAY_CHECK_SECONDS = 30.0
+#: How long a shutdown waits for the tournaments' steps under way.
+STOP_STEPS_S = 10.0
 #: cgroup v2's CPU limit of the container the bot runs in: "QUOTA PERIOD", or "max PERIOD".
 CGROUP_CPU_MAX = Path("/sys/fs/cgroup/cpu.max")
 
@@ -459,7 +461,10 @@ class PyramidBot(commands.AutoShardedBot):
             self.cluster = None
         if hasattr(self, "services"):
             if self.services.tournaments is not None:
-                self.services.tournaments.close()
+                # A step under way finishes first; one stuck (Discord away) is cut short, and
+                # the next start carries it on.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.services.tournaments.stop(), STOP_STEPS_S)
             await self.services.tables.close()
         close = getattr(self.offload, "close", None)
         if close is not None:

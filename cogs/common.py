@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol, TypeVar
 
+import aiohttp
 import discord
 
 from cogs.boards import Boards
@@ -26,7 +27,7 @@ from tables.coach import Reviews
 from tables.events import Lobby
 from tables.hands import Setting
 from tables.manager import TableManager
-from tables.runtime import Priority, Slots
+from tables.runtime import RESTARTING, Priority, Slots
 from tables.tournament_runner import TournamentRunner
 
 log = logging.getLogger(__name__)
@@ -398,7 +399,15 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     try:
         await work
     except Exception as error:
-        await reply(interaction, failure(error, store_health(interaction)))
+        shutting_down = closing(interaction)
+        try:
+            await reply(interaction, failure(error, store_health(interaction), shutting_down))
+        except (discord.HTTPException, aiohttp.ClientError):
+            if not shutting_down:
+                raise
+            # The bot's connection to Discord closed under the answer: the player's client
+            # says the interaction failed, and pressing again reaches the next start.
+            log.info("no answer to an interaction as the bot shut down")
         return False
     return True
 
@@ -407,17 +416,29 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
 STORE_AWAY = "The bot cannot reach its database just now; nothing was changed. Try again soon."
 
 
-def failure(error: BaseException, health: StoreHealth | None = None) -> str:
+def failure(
+    error: BaseException, health: StoreHealth | None = None, is_closing: bool = False
+) -> str:
     """What a player reads when their action failed: a rules error's sentence, a sentence
-    when the store is away (its health says the outage once in the log, not per click), else a
-    code that the log (where the error goes) can be searched for."""
+    when the store is away (its health says the outage once in the log, not per click) or the
+    bot is shutting down (its database and workers closing under the action), else a code that
+    the log (where the error goes) can be searched for."""
     if isinstance(error, GameError):
         return say(error)
+    if is_closing:
+        log.info("an action failed as the bot shut down: %r", error)
+        return RESTARTING
     if health is not None and health.report(error):
         return STORE_AWAY
     code = error_code()
     log.error("interaction failed [%s]", code, exc_info=error)
     return f"Something went wrong on our side (code `{code}`); nothing was changed."
+
+
+def closing(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the bot this interaction reached is shutting down."""
+    found: Services | None = getattr(interaction.client, "services", None)
+    return found is not None and found.tables.activity.closing
 
 
 def store_health(interaction: discord.Interaction[Any]) -> StoreHealth | None:
@@ -441,5 +462,5 @@ async def on_tree_error(
     elif isinstance(error, discord.app_commands.CheckFailure):
         text = "You cannot use this command here."
     else:
-        text = failure(original, store_health(interaction))
+        text = failure(original, store_health(interaction), closing(interaction))
     await reply(interaction, text)

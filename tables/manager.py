@@ -509,28 +509,36 @@ class TableManager(TableReader):
 
     async def suggest(self, guild_id: int, channel_id: int, user: int) -> Suggestion:
         """The solver's setting of the player's cards (nothing changes until they submit it)."""
-        table, seat = await self._setting_hands(guild_id, channel_id, user)
-        assert table.game_id is not None
-        return await self.suggestions.of(
-            self.offload, table.spec, seat.held, game_id=table.game_id, user=user
-        )
+        async with self.activity.working():  # a closing waits for it, and refuses it
+            table, seat = await self._setting_hands(guild_id, channel_id, user)
+            assert table.game_id is not None
+            return await self.suggestions.of(
+                self.offload, table.spec, seat.held, game_id=table.game_id, user=user
+            )
 
     async def suggest_now(
         self, guild_id: int, channel_id: int, user: int
     ) -> tuple[Suggestion, bool]:
         """The solver's setting if it is made already (True), else a first answer made in a few
         milliseconds (False) while ``suggest`` waits for the best; the best is asked for now."""
-        table, seat = await self._setting_hands(guild_id, channel_id, user)
-        assert table.game_id is not None
-        made = self.suggestions.ready(table.game_id, user)
-        if made is not None:
-            return made, True
-        if not self.prepare_suggestions:
-            return await self.suggest(guild_id, channel_id, user), True
-        # The solver with no time to search: milliseconds, in a worker (a kept one if the others
-        # are all solving), never on the loop's own interpreter, which the pictures share.
-        quick = await self.offload(first_answer, table.spec, seat.held, priority=Priority.FIRST)
-        return quick, False
+        async with self.activity.working():  # a closing waits for it, and refuses it
+            table, seat = await self._setting_hands(guild_id, channel_id, user)
+            assert table.game_id is not None
+            made = self.suggestions.ready(table.game_id, user)
+            if made is not None:
+                return made, True
+            if not self.prepare_suggestions:
+                solved = await self.suggestions.of(
+                    self.offload, table.spec, seat.held, game_id=table.game_id, user=user
+                )
+                return solved, True
+            # The solver with no time to search: milliseconds, in a worker (a kept one if the
+            # others are all solving), never on the loop's own interpreter, which the pictures
+            # share.
+            quick = await self.offload(
+                first_answer, table.spec, seat.held, priority=Priority.FIRST
+            )
+            return quick, False
 
     async def _setting_hands(
         self, guild_id: int, channel_id: int, user: int

@@ -39,6 +39,8 @@ def default_process_id() -> str:
 #: this many seconds, doubling while it keeps failing, up to the second figure.
 RETRY_FIRST_S = 5.0
 RETRY_MAX_S = 300.0
+#: What an action the bot's closing refused says (the next start takes it).
+RESTARTING = "The bot is restarting; try again in a moment."
 
 
 def backoff(failures: int) -> float:
@@ -199,7 +201,7 @@ class Activity:
     async def working(self) -> AsyncIterator[None]:
         """Count the block as an action under way; refused once closing has begun."""
         if self.closing:
-            raise GameError("The bot is restarting; try again in a moment.")
+            raise GameError(RESTARTING)
         self._busy += 1
         self._idle.clear()
         try:
@@ -273,6 +275,7 @@ class ProcessOffload:
             max_workers=self.workers + kept, mp_context=context, initializer=_ignore_interrupts
         )
         self.slots = Slots(self.workers + kept, kept=kept)
+        self.closed = False
 
     async def start(self, warm_up: Callable[[], object] | None = None) -> None:
         """Start every worker now (starting one blocks the caller) and let each load its tables."""
@@ -291,14 +294,18 @@ class ProcessOffload:
         priority: Priority = Priority.SUGGEST,
         urgency: float = 0.0,
     ) -> T:
-        """``work(*args)`` in a worker process (``work`` must be a module-level function)."""
+        """``work(*args)`` in a worker process (``work`` must be a module-level function).
+        Once the workers are stopped (the bot is closing), a `GameError` says so."""
         async with self.slots.taken(priority, urgency):
+            if self.closed:
+                raise GameError(RESTARTING)
             with _children_ignore_interrupts():
                 running = asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
             return await running
 
     def close(self) -> None:
         """Stop the workers."""
+        self.closed = True
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 

@@ -161,6 +161,13 @@ class TournamentRunner:
         try:
             await work
         except Exception:
+            if self.closing:
+                # The bot is shutting down: what the step did not do, the next start does.
+                log.info(
+                    "tournament %s stopped mid-step by the shutdown; the next start carries on",
+                    tournament_id,
+                )
+                return
             log.exception("tournament %s could not carry on; trying again shortly", tournament_id)
             if not self.closing:
 
@@ -258,6 +265,11 @@ class TournamentRunner:
             elif tournament.starts is not None:
                 self.arm(tournament)
         return len(unfinished)
+
+    async def stop(self) -> None:
+        """Stop (`close`), then let the steps under way finish, before the tables close."""
+        self.close()
+        await self.wait()
 
     def close(self) -> None:
         """Stop: no timer fires and no step starts from now on."""

@@ -52,3 +52,20 @@ async def test_a_suggest_before_the_best_is_made_shows_a_first_answer_then_the_b
     assert taken.acknowledged
     table = await the_table(scene)
     assert table is not None and ann.id not in table.waiting_for()
+
+
+async def test_a_suggest_as_the_bot_shuts_down_is_told_it_is_restarting(scene: Scene) -> None:
+    # The database or the workers may already be closing: whatever fails, the player reads
+    # that the bot is restarting, not that something went wrong.
+    ann, _ = await open_table(scene, "no-surrender", 2)
+    assert (await ann.slash(scene.channel, "table start")).acknowledged
+    suggest = ann.user.dm_channel.last_message
+
+    async def pool_closing(*args: Any) -> Any:
+        raise RuntimeError("pool is closing")
+
+    scene.tables.suggest_now = pool_closing
+    scene.tables.activity.closing = True
+    shown = await ann.user.click(suggest, label="Suggest")
+    assert shown.response.content == "The bot is restarting; try again in a moment."
+    scene.tables.activity.closing = False
