@@ -1,8 +1,9 @@
 """A small fake of Discord on 127.0.0.1 for the bot's process: REST under /api/v10 and a gateway."""
 
-# It knows just what logging in, syncing the commands, slash commands, DMs and their buttons need,
-# and records every request. Anything else gets a Discord-shaped 404 and is marked unknown, so that
-# a route the bot starts to need shows up in the test's assertions instead of passing unnoticed.
+# It knows just what logging in, syncing the commands, slash commands, DMs and their buttons,
+# and threads of the channel need, and records every request. Anything else gets a
+# Discord-shaped 404 and is marked unknown, so that a route the bot starts to need shows up in
+# the test's assertions instead of passing unnoticed.
 # With several shards it takes one gateway connection per shard, as Discord does: a server's
 # events go to the shard ``(server id >> 22) % shards``, and DMs to shard 0.
 
@@ -12,6 +13,7 @@ import asyncio
 import fnmatch
 import itertools
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,16 +25,22 @@ API = "/api/v10"
 #: On shard 1 of 2 ((id >> 22) % 2), so that a two-shard run has the server on the second shard.
 GUILD_ID = 900000000000000001
 CHANNEL_ID = 900000000000000002
-#: View Channels, Send Messages, Attach Files and Read Message History, as the README's invite.
-INVITE_PERMISSIONS = 101376
+#: View Channels, Send Messages, Attach Files, Read Message History, Create Public Threads and
+#: Send Messages in Threads, as the README's invite.
+INVITE_PERMISSIONS = 309237746688
 BOT_ID = 900000000000000003
 PLAYER_ID = 900000000000000004
 #: Where ``FakeDiscord.commands`` keeps the commands synced globally rather than to a server.
 GLOBAL_COMMANDS = 0
-#: View Channel, Send Messages, Embed Links, Attach Files, Read Message History, External Emojis.
-APP_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 18)
+#: View Channel, Send Messages, Embed Links, Attach Files, Read Message History, External Emojis,
+#: Create Public Threads, Send Messages in Threads.
+APP_PERMISSIONS = (
+    (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 18) | (1 << 35) | (1 << 38)
+)
 #: A plain member: View Channel, Send Messages, Use Application Commands.
 PLAYER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 31)
+#: An admin: a plain member with Manage Server.
+ADMIN_PERMISSIONS = PLAYER_PERMISSIONS | (1 << 5)
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 
@@ -56,6 +64,8 @@ class Call:
     files: tuple[str, ...] = ()
     #: The error status the fake answered instead of doing it (see `FakeDiscord.refuse`), or 0.
     refused: int = 0
+    #: When it came (``time.monotonic()``).
+    at: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +149,8 @@ def _refusal(status: int) -> web.Response:
 
 
 class FakeDiscord:
-    """Discord's REST API and gateway for one bot, one server, one channel and one player."""
+    """Discord's REST API and gateway for one bot, one server and its channel (with the threads
+    the bot opens in it), one player and any other people a test adds (`add_person`)."""
 
     def __init__(self, token: str, *, shards: int = 1) -> None:
         self.token = token
@@ -160,10 +171,14 @@ class FakeDiscord:
         self.originals: dict[str, dict[str, Any]] = {}
         #: Every message the bot posted or edited, as last shown, by id.
         self.messages: dict[str, dict[str, Any]] = {}
-        #: The player's DM channel, once the bot opened it.
-        self.dm_channel: dict[str, Any] | None = None
+        #: Each person's DM channel, once the bot opened it, by user id.
+        self.dm_channels: dict[int, dict[str, Any]] = {}
+        #: The threads the bot opened in the channel, by id.
+        self.threads: dict[int, dict[str, Any]] = {}
         self.bot_user = _user(BOT_ID, "Pyramid Poker", bot=True)
         self.player = _user(PLAYER_ID, "ann")
+        #: Everyone who may use the bot, by id: the player and those `add_person` added.
+        self.people: dict[int, dict[str, Any]] = {PLAYER_ID: self.player}
         self._ids = itertools.count(910000000000000000)
         self._sequence = itertools.count(1)
         self._changed = asyncio.Condition()
@@ -196,6 +211,7 @@ class FakeDiscord:
             ("POST", "/channels/{channel}/messages", self._channel_message),
             ("PATCH", "/channels/{channel}/messages/{message}", self._edit_channel_message),
             ("POST", "/users/@me/channels", self._open_dm),
+            ("POST", "/channels/{channel}/threads", self._open_thread),
         )
         for method, path, handler in routes:
             app.router.add_route(method, API + path, handler)
@@ -254,6 +270,20 @@ class FakeDiscord:
             if message["channel_id"] == str(channel_id) and message["content"].startswith(start)
         ]
 
+    @property
+    def dm_channel(self) -> dict[str, Any] | None:
+        """The player's DM channel, once the bot opened it."""
+        return self.dm_channels.get(PLAYER_ID)
+
+    def add_person(self, user_id: int, name: str) -> dict[str, Any]:
+        """Another member of the server, who may type commands, press buttons and get DMs."""
+        self.people[user_id] = _user(user_id, name)
+        return self.people[user_id]
+
+    def dm_of(self, channel_id: int) -> int | None:
+        """Whose DM channel this is, if it is one."""
+        return next((u for u, c in self.dm_channels.items() if int(c["id"]) == channel_id), None)
+
     # ----- what the tests ask ------------------------------------------------------------------
 
     async def wait_for(self, predicate: Callable[[FakeDiscord], bool]) -> None:
@@ -290,10 +320,17 @@ class FakeDiscord:
         return await self.command("table", "create", game=game)
 
     async def command(
-        self, name: str, subcommand: str, **options: str | int | bool
+        self,
+        name: str,
+        subcommand: str,
+        *,
+        user: int = PLAYER_ID,
+        permissions: int = PLAYER_PERMISSIONS,
+        **options: str | int | bool,
     ) -> SentInteraction:
-        """The player types ``/<name> <subcommand> option:value ...`` in the server's channel;
-        wait for the bot's callback."""
+        """The player (or ``user``, a member with these ``permissions``) types
+        ``/<name> <subcommand> option:value ...`` in the server's channel; wait for the bot's
+        callback."""
         command_id = next(
             (int(c["id"]) for c in self.commands.get(GUILD_ID, []) if c["name"] == name),
             next(self._ids),
@@ -309,14 +346,20 @@ class FakeDiscord:
             "guild_id": str(GUILD_ID),
             "options": [{"type": 1, "name": subcommand, "options": typed}],  # 1: subcommand
         }
-        return await self._interact(2, data, CHANNEL_ID)  # 2: application command
+        # 2: application command
+        return await self._interact(2, data, CHANNEL_ID, user=user, permissions=permissions)
 
-    async def click(self, message: dict[str, Any], custom_id: str) -> SentInteraction:
-        """The player presses the button ``custom_id`` of a message the bot posted (in the
-        server's channel or by DM); wait for the bot's callback."""
+    async def click(
+        self, message: dict[str, Any], custom_id: str, *, user: int | None = None
+    ) -> SentInteraction:
+        """The player (or ``user``) presses the button ``custom_id`` of a message the bot
+        posted (in the server's channel, one of its threads, or by DM: there its owner does);
+        wait for the bot's callback."""
         assert custom_id in _custom_ids(message), f"no button {custom_id!r} on {message}"
         data = {"custom_id": custom_id, "component_type": 2}  # 2: button
-        return await self._interact(3, data, int(message["channel_id"]), message=message)
+        channel_id = int(message["channel_id"])
+        presser = user or self.dm_of(channel_id) or PLAYER_ID
+        return await self._interact(3, data, channel_id, message=message, user=presser)
 
     async def _interact(
         self,
@@ -325,25 +368,30 @@ class FakeDiscord:
         channel_id: int,
         *,
         message: dict[str, Any] | None = None,
+        user: int = PLAYER_ID,
+        permissions: int = PLAYER_PERMISSIONS,
     ) -> SentInteraction:
         # A server's interactions come on its shard's connection, a DM's on shard 0's.
-        in_server = channel_id == CHANNEL_ID
+        in_server = channel_id == CHANNEL_ID or channel_id in self.threads
         shard = self.shard_of(GUILD_ID) if in_server else 0
-        await self.wait_for(lambda fake: shard in fake.sockets)
+        # A bot that was stopped connects again before it gets anything.
+        await self.wait_for(lambda fake: shard in fake.sockets and not fake.sockets[shard].closed)
         interaction_id, token = next(self._ids), f"interaction-token-{next(self._ids)}"
+        person = self.people[user]
         where: dict[str, Any]
         if in_server:
             where = {
                 "guild_id": str(GUILD_ID),
-                "channel": self._channel(),
-                "member": _member(self.player, PLAYER_PERMISSIONS),
+                "channel": self.threads.get(channel_id) or self._channel(),
+                "member": _member(person, permissions),
                 "guild_locale": "en-US",
                 "authorizing_integration_owners": {"0": str(GUILD_ID)},
                 "context": 0,  # a server
             }
         else:
-            assert self.dm_channel is not None and int(self.dm_channel["id"]) == channel_id
-            where = {"channel": self.dm_channel, "user": self.player, "context": 1}  # bot DM
+            dm = self.dm_channels.get(user)
+            assert dm is not None and int(dm["id"]) == channel_id, "not this person's DM"
+            where = {"channel": dm, "user": person, "context": 1}  # bot DM
         payload = {
             "id": str(interaction_id),
             "application_id": str(BOT_ID),
@@ -403,6 +451,7 @@ class FakeDiscord:
             known,
             files,
             refused,
+            time.monotonic(),
         )
         request[PAYLOAD] = payload
         self.calls.append(call)
@@ -550,20 +599,54 @@ class FakeDiscord:
         return _json(edited)
 
     async def _open_dm(self, request: web.Request) -> web.Response:
-        if int(request[PAYLOAD]["recipient_id"]) != PLAYER_ID:
+        recipient = int(request[PAYLOAD]["recipient_id"])
+        if recipient not in self.people:
             return _json({"message": "Unknown User", "code": 10013}, status=404)
-        if self.dm_channel is None:
-            self.dm_channel = {
+        if recipient not in self.dm_channels:
+            self.dm_channels[recipient] = {
                 "id": str(next(self._ids)),
                 "type": 1,  # DM
                 "last_message_id": None,
-                "recipients": [self.player],
+                "recipients": [self.people[recipient]],
             }
-        return _json(self.dm_channel)
+        return _json(self.dm_channels[recipient])
+
+    async def _open_thread(self, request: web.Request) -> web.Response:
+        """A public thread of the channel, without a starting message (as a tournament's
+        table gets); the server's connection hears of it as Discord tells it."""
+        if int(request.match_info["channel"]) != CHANNEL_ID:
+            return _json({"message": "Unknown Channel", "code": 10003}, status=404)
+        payload = request[PAYLOAD]
+        if payload.get("type", 11) != 11:  # 11: public thread
+            return _json({"message": "Missing Permissions", "code": 50013}, status=403)
+        thread = {
+            "id": str(next(self._ids)),
+            "type": 11,
+            "guild_id": str(GUILD_ID),
+            "parent_id": str(CHANNEL_ID),
+            "owner_id": str(BOT_ID),
+            "name": payload["name"],
+            "last_message_id": None,
+            "message_count": 0,
+            "member_count": 1,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": payload.get("auto_archive_duration", 1440),
+                "archive_timestamp": _now(),
+                "locked": False,
+            },
+        }
+        self.threads[int(thread["id"])] = thread
+        socket = self.sockets.get(self.shard_of(GUILD_ID))
+        if socket is not None and not socket.closed:
+            await self._dispatch(socket, "THREAD_CREATE", {**thread, "newly_created": True})
+        return _json(thread, status=201)
 
     def _channels(self) -> set[int]:
-        dm = [] if self.dm_channel is None else [int(self.dm_channel["id"])]
-        return {CHANNEL_ID, *dm}
+        dms = [int(dm["id"]) for dm in self.dm_channels.values()]
+        return {CHANNEL_ID, *self.threads, *dms}
 
     def _message(
         self,
@@ -580,7 +663,11 @@ class FakeDiscord:
             "type": 0,
             "channel_id": str(channel_id),
             # A DM's messages have no server.
-            **({"guild_id": str(GUILD_ID)} if channel_id == CHANNEL_ID else {}),
+            **(
+                {"guild_id": str(GUILD_ID)}
+                if channel_id == CHANNEL_ID or channel_id in self.threads
+                else {}
+            ),
             "author": author,
             "content": payload.get("content") or "",
             "timestamp": _now(),
@@ -620,6 +707,11 @@ class FakeDiscord:
                 self.sockets[shard], self.identified[shard] = socket, identify
                 self.identify = identify
             await self._notify()
+        # The bot went (stopped, or killed): nothing more goes to this connection.
+        for shard, open_socket in list(self.sockets.items()):
+            if open_socket is socket:
+                del self.sockets[shard]
+        await self._notify()
         return socket
 
     async def _ready(self, socket: web.WebSocketResponse, shard: int) -> None:
@@ -664,7 +756,8 @@ class FakeDiscord:
                 ],
                 "channels": [self._channel()],
                 "members": [_member(self.bot_user)],
-                "threads": [],
+                # The active threads, as Discord lists them to a bot that connects.
+                "threads": list(self.threads.values()),
                 "emojis": [],
                 "stickers": [],
                 "features": [],
