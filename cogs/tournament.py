@@ -166,6 +166,11 @@ def news_text(tournament: TournamentRow, news: Sequence[News]) -> str:
                 f"**The final table** of tournament {number}: the {item.get('players', 'last')}"
                 f" players left play at table {item['table']}{where}."
             )
+        elif kind == "moved":
+            lines.append(
+                f"Table {item['table']} of tournament {number} lost its thread; it plays on in"
+                f" <#{item['channel']}>."
+            )
         elif kind == "winner":
             lines.append(
                 f"**{_name(item['player'])} wins tournament {number}** and its prize of"
