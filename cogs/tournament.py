@@ -37,9 +37,7 @@ LEVEL_CHOICES = [
     app_commands.Choice(name=f"{level.value.capitalize()}: {level.blurb}", value=level.value)
     for level in Level
 ]
-ADMINS_ONLY = (
-    "Only a member who may manage this server creates, starts or cancels tournaments."
-)
+ADMINS_ONLY = "Only a member who may manage this server creates, starts or cancels tournaments."
 NO_THREADS = (
     "A tournament plays each table in a thread of its channel: the bot needs Create Public"
     " Threads and Send Messages in Threads here. Grant them, or create the tournament in"
@@ -179,6 +177,11 @@ def news_text(tournament: TournamentRow, news: Sequence[News]) -> str:
             lines.append(
                 f"**The final table** of tournament {number}: the {item.get('players', 'last')}"
                 f" players left play at table {item['table']}{where}."
+            )
+        elif kind == "moved":
+            lines.append(
+                f"Table {item['table']} of tournament {number} lost its thread; it plays on in"
+                f" <#{item['channel']}>."
             )
         elif kind == "winner":
             lines.append(

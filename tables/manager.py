@@ -535,9 +535,7 @@ class TableManager(TableReader):
             # The solver with no time to search: milliseconds, in a worker (a kept one if the
             # others are all solving), never on the loop's own interpreter, which the pictures
             # share.
-            quick = await self.offload(
-                first_answer, table.spec, seat.held, priority=Priority.FIRST
-            )
+            quick = await self.offload(first_answer, table.spec, seat.held, priority=Priority.FIRST)
             return quick, False
 
     async def _setting_hands(

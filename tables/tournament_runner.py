@@ -1,9 +1,10 @@
 """The tournaments' runner, a user of the `TableManager`: it starts tournaments (at their time,
-or when full), opens each table in a place the `Venue` gives it (a thread), deals each round's
-hands with `TableManager.deal` (which deals a table's nth game once), closes the tables no
-longer needed and hands the news to the `Venue`. Everything it does is read again from the
-database, so after a restart `resume` carries on where the last process stopped; what the
-tables' showdowns do to a tournament is `tables.tournament_play.TournamentPlay`'s."""
+or when full), opens each table in a place the `Venue` gives it (a thread; a new one for a table
+whose thread went away), deals each round's hands with `TableManager.deal` (which deals a
+table's nth game in its channel once), closes the tables no longer needed and hands the news to
+the `Venue`. Everything it does is read again from the database, so after a restart `resume`
+carries on where the last process stopped; what the tables' showdowns and abandonments do to a
+tournament is `tables.tournament_play.TournamentPlay`'s."""
 
 from __future__ import annotations
 
@@ -183,8 +184,9 @@ class TournamentRunner:
 
     async def step(self, tournament_id: int) -> None:
         """Do what the tournament's saved state says is due: open its tables' places and
-        tables, post its news, close the tables no longer needed and deal the next hand where
-        it is not dealt yet; at the end, close every table. Doing it twice does no harm."""
+        tables (a table whose place went away moves to a new one), post its news, close the
+        tables no longer needed and deal the next hand where it is not dealt yet; at the end,
+        close every table. Doing it twice does no harm."""
         repository = self.storage.tournaments
         async with self._lock(tournament_id):
             self._waiting.discard(tournament_id)
@@ -198,10 +200,14 @@ class TournamentRunner:
             running = tournament.status is TournamentStatus.RUNNING
             version, opened = tournament.version, False
             if running:
+                # A table without a channel: at the start, or once its channel went away.
                 for number in sorted(model.tables):
                     if number not in play.channels:
-                        play.channels[number] = await self.venue.open_place(tournament, number)
+                        play.place(number, await self.venue.open_place(tournament, number))
                         opened = True
+                if play.lost:
+                    play.lost = []  # broken up before they moved: nothing to tell of them
+                    opened = True
             if opened:
                 version = await repository.save(tournament_id, play.to_json(), version)
             if play.news:
@@ -221,15 +227,32 @@ class TournamentRunner:
             if not running:
                 await repository.close(tournament_id)
                 return
-            config = await self._config(tournament)
-            for number, seated in sorted(model.tables.items()):
-                seats = [self._seat(tournament, player) for player in seated]
-                channel = play.channels[number]
-                await self.tables.open_run(guild, channel, config, seats)
-                if number not in model.settled:
-                    await self.tables.deal(
-                        guild, channel, seats=seats, ante=model.ante, after_games=model.hands
-                    )
+            await self._deal(tournament, play, version)
+
+    async def _deal(self, tournament: TournamentRow, play: Play, version: int) -> None:
+        """Open each table in its channel (once: a table whose channel went away is not opened
+        there again) and deal the round's hand where it is not dealt yet."""
+        model, guild = play.model, tournament.guild_id
+        config = await self._config(tournament)
+        untabled = [number for number in sorted(model.tables) if number not in play.tabled]
+        for number in untabled:
+            seats = [self._seat(tournament, player) for player in model.tables[number]]
+            await self.tables.open_run(guild, play.channels[number], config, seats)
+            play.tabled.append(number)
+        if untabled:
+            await self.storage.tournaments.save(tournament.id, play.to_json(), version)
+        for number, seated in sorted(model.tables.items()):
+            channel = play.channels[number]
+            if number in model.settled or await self.tables.table(guild, channel) is None:
+                # Played the round's hand; or abandoned just now, and `TournamentPlay` moves it.
+                continue
+            await self.tables.deal(
+                guild,
+                channel,
+                seats=[self._seat(tournament, player) for player in seated],
+                ante=model.ante,
+                after_games=play.games_before(number),
+            )
 
     async def _config(self, tournament: TournamentRow) -> TableConfig:
         """A tournament table's settings: the server's deadlines, the tournament's chips."""

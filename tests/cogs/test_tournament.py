@@ -3,12 +3,15 @@ is one sentence to the presser alone, and it moves no chip."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
 
 from cogs.lifecycle import can_post
+from cogs.tournament import news_text
 from storage.audit import audit
+from storage.rows import TournamentRow, TournamentStatus
 from tests.cogs.helpers import Scene, an_admin, labels
 from tests.tables.helpers import QuickComputers
 
@@ -277,9 +280,35 @@ async def test_starting_with_one_player_cancels_and_refunds(scene: Scene) -> Non
     boss = an_admin(scene)
     started = await boss.slash(scene.channel, "tournament start")
     assert started.response.content == (
-        f"Tournament {number} had fewer than 2 players: it is cancelled and every buy-in went"
-        " back."
+        f"Tournament {number} had fewer than 2 players: it is cancelled and every buy-in went back."
     )
     assert await _balance(scene, ann) == 1_000
     assert scene.channel.threads == []
     await _clean(scene)
+
+
+def test_the_news_of_a_table_that_lost_its_thread_names_its_new_one() -> None:
+    now = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+    row = TournamentRow(
+        id=5,
+        guild_id=1,
+        channel_id=2,
+        message_id=None,
+        pool_game_id=3,
+        host_id=4,
+        game="showdown",
+        buy_in=100,
+        max_players=12,
+        starts=None,
+        level_hands=5,
+        computers=None,
+        status=TournamentStatus.RUNNING,
+        state=None,
+        version=1,
+        created=now,
+        finished=None,
+    )
+    moved = [{"kind": "moved", "table": 2, "channel": 9876}]
+    assert news_text(row, moved) == (
+        "Table 2 of tournament 5 lost its thread; it plays on in <#9876>."
+    )

@@ -153,3 +153,41 @@ async def test_twelve_players_play_in_two_threads_until_the_final_table(scene: S
     for scope in (scene.guild.id, chip_scope(number)):
         report = await audit(scene.bot.services.storage.database, scope)
         assert report.is_consistent, report.problems
+
+
+async def test_a_deleted_table_thread_moves_the_table_to_a_new_thread_and_play_goes_on(
+    scene: Scene,
+) -> None:
+    boss, ann = an_admin(scene), scene.members[0]
+    _quick(scene)
+    message, number = await _created(scene, boss, 4)
+    await ann.click(message, label="Register")
+    await scene.env.advance_time(61)
+    [first] = scene.channel.threads
+    table = await scene.tables.table(scene.guild.id, first.id)
+    assert table is not None and table.in_game  # waiting for Ann, who stays away
+
+    scene.env.backend.delete_channel(first.id)
+    await scene.env.settle()
+    # The hand under way there is void; the table plays it again in a new thread.
+    [second] = scene.channel.threads
+    assert second.id != first.id and second.name == f"Tournament {number}, table 1"
+    said = [m.content for m in scene.channel.history()]
+    assert any(
+        f"Table 1 of tournament {number} lost its thread; it plays on in <#{second.id}>." in text
+        for text in said
+    )
+    assert await scene.tables.table(scene.guild.id, first.id) is None
+    moved = await scene.tables.table(scene.guild.id, second.id)
+    assert moved is not None and moved.in_game
+    assert sorted(moved.players) == sorted(table.players)
+
+    await _play(scene, number, until_hands=10_000)
+    storage = scene.bot.services.storage
+    entries = await storage.tournaments.entries(number)
+    assert sorted(e.place for e in entries) == [1, 2, 3, 4]
+    assert sum(e.prize or 0 for e in entries) == 4 * BUY_IN
+    assert await scene.tables.table(scene.guild.id, second.id) is None
+    for scope in (scene.guild.id, chip_scope(number)):
+        report = await audit(storage.database, scope)
+        assert report.is_consistent, report.problems

@@ -21,8 +21,13 @@ BUY_IN = 100
 THREAD = 7000
 
 
+#: A table's thread opened again (its first one lost) is `MOVED` further on each time.
+MOVED = 100
+
+
 class FakeVenue:
-    """Threads numbered from `THREAD`, and the news as told."""
+    """Threads numbered from `THREAD` (a table's new thread, once its first is lost, `MOVED`
+    further on each time), and the news as told."""
 
     def __init__(self) -> None:
         self.news: list[News] = []
@@ -30,8 +35,11 @@ class FakeVenue:
         self.shown: list[TournamentStatus] = []
 
     async def open_place(self, tournament: TournamentRow, number: int) -> int:
-        self.opened.append(THREAD + number)
-        return THREAD + number
+        thread = THREAD + number
+        while thread in self.opened:
+            thread += MOVED
+        self.opened.append(thread)
+        return thread
 
     async def announce(self, tournament: TournamentRow, news: Sequence[News]) -> None:
         self.news.extend(news)
