@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fnmatch
 import itertools
 import json
@@ -47,6 +48,8 @@ LOADING = 1 << 7
 # Gateway opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
 DISPATCH, HEARTBEAT, IDENTIFY, HELLO, HEARTBEAT_ACK = 0, 1, 2, 10, 11
 HEARTBEAT_INTERVAL_MS = 41_250
+#: How long a heartbeat's acknowledgement takes, as over a network.
+ACK_DELAY_S = 0.05
 #: The request's JSON payload (or a multipart request's payload_json), read once by the recorder.
 PAYLOAD: web.RequestKey[Any] = web.RequestKey("payload")
 
@@ -189,6 +192,8 @@ class FakeDiscord:
         self._released = asyncio.Event()
         #: Requests (method, path pattern) answered with an error status until `recover`.
         self._refused: dict[tuple[str, str], int] = {}
+        #: Frames on their way (a heartbeat's acknowledgement).
+        self._sending: set[asyncio.Task[None]] = set()
 
     # ----- life cycle -------------------------------------------------------------------------
 
@@ -699,7 +704,10 @@ class FakeDiscord:
             message = json.loads(frame.data)
             if message["op"] == HEARTBEAT:
                 self.heartbeats += 1
-                await socket.send_json({"op": HEARTBEAT_ACK})
+                # Acknowledged a network's moment later, as Discord's is: discord.py notes the
+                # beat's sending after its write returns, and an answer that came first would
+                # read as a whole interval late ("Can't keep up ... 41.3s behind").
+                self._later(socket, {"op": HEARTBEAT_ACK})
             elif message["op"] == IDENTIFY:
                 identify = message["d"]
                 shard = identify.get("shard", [0, 1])[0]
@@ -780,6 +788,17 @@ class FakeDiscord:
             "rate_limit_per_user": 0,
             "last_message_id": None,
         }
+
+    def _later(self, socket: web.WebSocketResponse, frame: dict[str, Any]) -> None:
+        async def send() -> None:
+            await asyncio.sleep(ACK_DELAY_S)
+            with contextlib.suppress(ConnectionError, RuntimeError):  # the bot went meanwhile
+                if not socket.closed:
+                    await socket.send_json(frame)
+
+        task = asyncio.get_running_loop().create_task(send())
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
 
     async def _dispatch(self, socket: web.WebSocketResponse, event: str, data: Any) -> None:
         await socket.send_json({"op": DISPATCH, "t": event, "s": next(self._sequence), "d": data})
