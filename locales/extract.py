@@ -48,7 +48,13 @@ def main() -> None:
     template = Catalog(project="pyramid-poker-bot", header_comment=f"# {HEADER}", fuzzy=False)
     for context, text in asyncio.run(command_texts()):
         template.add(text, context=context)
-    write(template, i18n.LOCALES / f"{i18n.DOMAIN}.pot")
+    path = i18n.LOCALES / f"{i18n.DOMAIN}.pot"
+    if path.exists():
+        kept = i18n.read_catalog(path)
+        # Unchanged texts keep their date, so that a run with nothing new changes no file.
+        if [(m.context, m.id) for m in kept] == [(m.context, m.id) for m in template]:
+            template.creation_date = kept.creation_date
+    write(template, path)
     for language in i18n.LANGUAGES:
         path = i18n.catalog_path(language)
         if path.exists():
