@@ -57,6 +57,7 @@ from cogs.ratings import RatingsCog
 from cogs.settings import SettingsCog
 from cogs.sync import sync_if_changed
 from cogs.tournament import DiscordVenue, TournamentCog
+from cogs.translator import CatalogTranslator
 from storage import Storage
 from storage.database import (
     DEFAULT_DATABASE_PATH,
@@ -351,6 +352,9 @@ class PyramidBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open the database, load the tables' data, resume the tables, add cogs, sync."""
         storage = Storage.over(await self.open_storage())
+        # Before any sync: the payload synced, and hashed to decide whether to sync, carries
+        # every language's names and descriptions.
+        await self.tree.set_translator(CatalogTranslator())
         if self.sync_only:
             for cog in command_cogs():
                 await self.add_cog(cog)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import i18n
 from storage import Storage
 from storage.stores import open_database
 from tests.process.bot_process import TOKEN, bot_environment, start_bot
@@ -58,6 +59,11 @@ async def test_a_start_syncs_a_new_tree_once_and_an_unchanged_one_never(tmp_path
         count = len(fake.commands[GUILD_ID])
         server = f"to the development server {GUILD_ID}"
         assert said(first, f"Synced {count} commands {server}: {CHANGED}."), first
+        # What Discord got is the translated tree: every command named in every language.
+        languages = {language.discord for language in i18n.LANGUAGES}
+        for command in fake.commands[GUILD_ID]:
+            assert set(command["name_localizations"]) == languages, command["name"]
+            assert set(command["description_localizations"]) == languages, command["name"]
 
         second = await run_until_ready(tmp_path, environment, "second")
         assert syncs(fake, TO_THE_SERVER) == 1, "an unchanged tree was synced again"

@@ -1,0 +1,154 @@
+"""The bot's languages: gettext catalogs read with Babel, sentences translated with a fallback to
+English, plurals by each language's own rule, and numbers written as each language writes them.
+
+The English text is the message id (gettext style), with a context saying where it stands
+(`CONTEXTS`), so a word that is a command's name in one place and a choice in another may be
+translated differently. Placeholders are ``{name}`` fields, filled with `str.format`.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+#: Where the catalogs are: ``messages.pot`` (every message id) and one
+#: ``<language>/LC_MESSAGES/messages.po`` per language.
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+DOMAIN = "messages"
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """A language the bot speaks: Discord's locale code, its catalog's name, and its own name."""
+
+    #: As Discord writes it (`discord.Locale`'s value): "pt-BR".
+    discord: str
+    #: As gettext and Babel write it, the catalog's folder: "pt_BR".
+    catalog: str
+    #: The language's name in itself.
+    name: str
+
+
+#: English is the source: the message ids are its text, and it has no catalog.
+ENGLISH = Language("en-US", "en_US", "English")
+#: Every language with a catalog. A new language is a catalog and one line here.
+LANGUAGES: tuple[Language, ...] = (
+    Language("es-ES", "es_ES", "Español"),
+    Language("pt-BR", "pt_BR", "Português do Brasil"),
+    Language("de", "de", "Deutsch"),
+    Language("fr", "fr", "Français"),
+    Language("zh-CN", "zh_CN", "中文"),
+)
+_BY_DISCORD = {language.discord: language for language in (ENGLISH, *LANGUAGES)}
+
+#: The contexts of the slash commands' texts (``msgctxt`` in the catalogs).
+COMMAND = "command"
+OPTION = "option"
+DESCRIPTION = "description"
+CHOICE = "choice"
+CONTEXTS = (COMMAND, OPTION, DESCRIPTION, CHOICE)
+
+
+def language_of(locale: str) -> Language:
+    """The language for a Discord locale code ("de", "zh-CN"); English for any other."""
+    return _BY_DISCORD.get(locale, ENGLISH)
+
+
+def catalog_path(language: Language) -> Path:
+    """Where a language's catalog is kept."""
+    return LOCALES / language.catalog / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read_catalog(path: Path, language: Language | None = None) -> Catalog:
+    """A catalog (or the template) as Babel reads it."""
+    with path.open("rb") as file:
+        return read_po(file, locale=None if language is None else language.catalog)
+
+
+class Translations:
+    """One language's translated texts, by context and message id, and its plural rule."""
+
+    def __init__(self, catalog: Catalog | None = None) -> None:
+        self.texts: dict[tuple[str | None, str], tuple[str, ...]] = {}
+        #: Which plural form a count takes (gettext's ``Plural-Forms``); English's by default.
+        self.form: Callable[[int], int] = gettext.c2py("(n != 1)")
+        if catalog is None:
+            return
+        self.form = gettext.c2py(catalog.plural_expr)
+        for message in catalog:
+            ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+            raw = message.string if isinstance(message.string, tuple | list) else (message.string,)
+            forms = tuple(str(form or "") for form in raw)
+            # A fuzzy or empty entry reads in English until a translator confirms it.
+            if ids[0] and not message.fuzzy and all(forms):
+                self.texts[(message.context, str(ids[0]))] = forms
+
+    def has(self, msgid: str, context: str | None = None) -> bool:
+        """Whether ``msgid`` has a translation here."""
+        return (context, msgid) in self.texts
+
+    def text(self, msgid: str, context: str | None = None) -> str:
+        """``msgid`` translated, or ``msgid`` itself."""
+        return self.texts.get((context, msgid), (msgid,))[0]
+
+    def plural(self, singular: str, plural: str, count: int, context: str | None = None) -> str:
+        """The form for ``count``, or the English one."""
+        forms = self.texts.get((context, singular))
+        if forms is None:
+            return singular if count == 1 else plural
+        return forms[min(self.form(count), len(forms) - 1)]
+
+
+@functools.cache
+def translations(language: Language) -> Translations:
+    """A language's translations, read once; English reads the message ids themselves."""
+    if language == ENGLISH:
+        return Translations()
+    return Translations(read_catalog(catalog_path(language), language))
+
+
+def translate(locale: str, msgid: str, *, context: str | None = None, **params: object) -> str:
+    """``msgid`` in the language of ``locale`` (English where it has no translation), with its
+    ``{placeholders}`` filled from ``params``."""
+    text = translations(language_of(locale)).text(msgid, context)
+    return fill(locale, text, params)
+
+
+def translate_plural(
+    locale: str,
+    singular: str,
+    plural: str,
+    count: int,
+    *,
+    context: str | None = None,
+    **params: object,
+) -> str:
+    """The form for ``count`` of a sentence with a plural (gettext's ``ngettext``), by the
+    language's own rule; ``{count}`` is the number as the language writes it."""
+    text = translations(language_of(locale)).plural(singular, plural, count, context)
+    return fill(locale, text, {"count": count, **params})
+
+
+def fill(locale: str, text: str, params: Mapping[str, object]) -> str:
+    """A translated text with its placeholders filled; numbers as the language writes them."""
+    if not params:
+        return text
+    shown = {
+        name: format_number(locale, value)
+        if isinstance(value, int | float) and not isinstance(value, bool)
+        else value
+        for name, value in params.items()
+    }
+    return text.format(**shown)
+
+
+def format_number(locale: str, number: float) -> str:
+    """A number as the language of ``locale`` writes it: 1,234 / 1.234 / 1 234."""
+    return str(format_decimal(number, locale=language_of(locale).catalog))
