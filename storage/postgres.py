@@ -38,6 +38,7 @@ from storage.database import (
     check_version,
     discover_migrations,
     marks,
+    savepoint,
     shown_url,
     utc_now,
 )
@@ -267,10 +268,11 @@ class PostgresDatabase(Database):
     async def call(self, function: str, params: Params = ()) -> list[Row]:
         sql = f"SELECT * FROM {function}({marks(len(params))})"
         try:
-            if self.held() is not None:
+            held = self.held()
+            if held is not None:
                 # A savepoint: a refusal undoes the function's part and leaves the rest.
-                async with self.transaction() as connection:
-                    return await connection.fetchall(sql, params)
+                async with savepoint(held):
+                    return await held.fetchall(sql, params)
             with self.health.watch():
                 return [tuple(row) for row in await self.pool.fetch(postgres_sql(sql), *params)]
         except asyncpg.PostgresError as error:

@@ -11,7 +11,6 @@ import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from engine.errors import GameError
@@ -29,7 +28,7 @@ from tables.runtime import (
     Timer,
     backoff,
 )
-from tables.subscribers import Lane, Outcome, Subscriber, SubscriberLane
+from tables.subscribers import Lane, Outcome, Rows, Subscriber, SubscriberLane
 
 log = logging.getLogger(__name__)
 
@@ -73,26 +72,17 @@ class Batch:
             self.rows.append(Rows(queued, tuple(self._taken)))
         self._taken = []
 
+    def queued_with(
+        self, queued: Queued, events: Sequence[Event], payloads: Sequence[dict[str, Any]]
+    ) -> None:
+        """``events`` (as ``payloads``) were queued as ``queued`` by a transaction of their own
+        (a settlement's), to be shown from memory like the save's."""
+        if queued.ids and len(queued.ids) == len(events):
+            self.rows.append(Rows(queued, tuple(zip(events, payloads, strict=True))))
+
     @property
     def settled(self) -> bool:
         return any(isinstance(event, ShowdownSettled) for event in self.events)
-
-
-@dataclass(frozen=True, slots=True)
-class Rows:
-    """Rows one transaction queued in a channel, with their events and payloads."""
-
-    queued: Queued
-    events: tuple[tuple[Event, dict[str, Any]], ...]
-
-    def outbox_rows(self, key: Key, after: int) -> list[tuple[OutboxRow, Event]]:
-        """Its rows past ``after``, as the store would read them back, with their events."""
-        created = self.queued.created or datetime.now(UTC)
-        return [
-            (OutboxRow(row_id, key[0], key[1], self.queued.game_id, payload, created), event)
-            for row_id, (event, payload) in zip(self.queued.ids, self.events, strict=True)
-            if row_id > after
-        ]
 
 
 class PublisherLane:
@@ -169,9 +159,9 @@ class PublisherLane:
         """The channel's first queued message went out."""
         self._failing_since.pop(key, None)
 
-    def followed(self, key: Key) -> bool:
+    def followed(self, key: Key) -> list[Rows]:
         """The publisher queues nothing of its own."""
-        return False
+        return []
 
 
 def _before(rows: Sequence[OutboxRow], kept: int) -> int | None:
@@ -227,6 +217,9 @@ class Outbox:
         names = [lane.name for lane in self.lanes]
         if len(set(names)) != len(names):
             raise ValueError(f"Two subscribers share a name: {names}.")
+        for lane in self.lanes:
+            if isinstance(lane, SubscriberLane):
+                lane.passing = self.passing
         self.background = background
         self.scheduler: Scheduler = scheduler or AsyncioScheduler()
         self._drainers: dict[LaneKey, asyncio.Task[None]] = {}
@@ -243,8 +236,8 @@ class Outbox:
         self._closed = False
         #: Rows committed here and not yet taken, per lane and channel, in commit order.
         self._memory: dict[LaneKey, list[Rows]] = {}
-        #: Lanes with rows committed that memory does not hold (a settlement's, an action that
-        #: failed after a part of it committed, a retry's): their next turn reads the store.
+        #: Lanes with rows committed that memory does not hold (an action that failed after a
+        #: part of it committed, a retry's): their next turn reads the store.
         self._unknown: set[LaneKey] = set()
 
     @property
@@ -267,6 +260,7 @@ class Outbox:
         ``rows``: what it queued, all committed. Without them (an action that failed after a
         part of it committed, a restart) every lane reads what is queued.
         """
+        kicked: list[Lane] = []
         for lane in self.lanes:
             mine = [each for each in rows if lane.name not in each.queued.passed]
             if rows and not mine:
@@ -277,6 +271,10 @@ class Outbox:
                 # Whatever turn takes this kick reads the store, even one that finds rows in
                 # memory: a turn started before this commit may have taken the kick's place.
                 self._unknown.add((lane.name, key))
+            kicked.append(lane)
+        # Every lane's memory first: a lane that answers (and hands its answers on) before
+        # a later lane's turn must find that lane holding these rows too.
+        for lane in kicked:
             await self._kick(lane, key)
 
     async def _kick(self, lane: Lane, key: Key) -> None:
@@ -323,6 +321,11 @@ class Outbox:
             await self._drain_lane(lane, key)
 
     async def _drain_lane(self, lane: Lane, key: Key) -> None:
+        at = (lane.name, key)
+        if at not in self._unknown and not self._memory.get(at):
+            # Kicked with rows that an earlier turn took already (each kick brings its rows,
+            # or marks the lane to read the store): nothing is left to take.
+            return
         read = self.queue.position_read(lane.name, *key)
         try:
             async with self._lock(lane.lock, key, read=read) as held:
@@ -335,10 +338,12 @@ class Outbox:
                 log, self.health, error, "could not take the queued events of channel %s", key[1]
             )
             self._retry_later(lane, key)
-        if lane.followed(key):
-            # The lane queued events of its own (committed, its lock let go): every lane,
-            # the publisher's first, reads the channel again.
-            await self.after_commit(key)
+        followed = lane.followed(key)
+        if followed:
+            # The lane queued events of its own (committed, its lock let go): they go to
+            # every lane that was not moved past them as they were queued, the publisher's
+            # first, from memory.
+            await self.after_commit(key, followed)
 
     async def _drain(self, lane: Lane, key: Key, held: Held) -> None:
         at = (lane.name, key)

@@ -111,6 +111,8 @@ class TournamentPlay:
         """Take the showdown into its tournament: settle the table's hand, end the round when
         every table has played it, pay the prizes when one player is left."""
         assert isinstance(event, ShowdownSettled)
+        if event.scope is None:
+            return  # a tournament's table plays its tournament's chips: not this one's
         repository = self.storage.tournaments
         for row in await repository.of_guild(delivery.guild_id, (TournamentStatus.RUNNING,)):
             if row.state is None or Play.from_json(row.state).table_at(delivery.channel_id) is None:

@@ -2,6 +2,8 @@
 waits for at most six answers of the server, the one that reveals or settles the game too; one
 that neither escrows nor settles, for its save alone (and a declaration to play on, for the
 player's balance).
+After a settlement the outbox's lanes take the showdown from memory, and the features keep
+what it moved in one transaction each, without savepoints.
 
 Each answer is a round trip that, on a busy bot, waits for a turn of the event loop; one click
 used to wait for about 22 of them (35 to 73 with the outbox's lanes). The count wraps asyncpg's
@@ -32,6 +34,18 @@ MOST = 6
 #: A click that neither escrows nor settles, at a table the process holds, waits for its save
 #: alone, which claims the table's lock for its own commit; playing on, for the balance too.
 QUIET = {"declare": 2, "submit": 1, "surrender": 1}
+
+#: What the outbox's lanes send after a settlement of three people, each achievement earned
+#: already: each of the six lanes takes its lock and lets it go (two round trips, the events
+#: from memory), and the statistics, the ratings and the achievements each write in one
+#: transaction, begun by its first statement (the activity log and the tournaments keep
+#: nothing for it: no transaction).
+AFTER_SETTLING = 6 * 2 + 5 + 8 + 6
+#: The same when the game earns an achievement: the achievements' transaction also reads the
+#: server's setting and queues the announcement (two round trips, the lock on the table and
+#: the rows queued with the lanes that want none of them moved past them), and the
+#: publisher's lane takes it from memory.
+AFTER_EARNING = AFTER_SETTLING + 3 + 2
 
 pytestmark = pytest.mark.slow  # PostgreSQL: the full suite's
 
@@ -201,6 +215,39 @@ async def test_against_a_computer_the_house_day_is_read_with_the_game(
             print(clicks.table_of_counts())  # the counts, shown with -s
             reads = [call.sql for call in counted.of("own") if "house_nets" in call.sql]
             assert len(reads) == 1 and "escrow" in reads[0], counted.shown()
+            await world.check_ledger()
+        finally:
+            await world.close()
+
+
+async def test_the_features_take_a_showdown_in_one_transaction_each_from_memory(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with counting(monkeypatch) as counted:
+        world = await World.open(postgres_url)
+        try:
+            players = (HOST, PLAYERS[1], PLAYERS[2])
+            await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+            for user in players[1:]:
+                await world.manager.join(GUILD, CHANNEL, user)
+            clicks = Clicks(world, counted, monkeypatch)
+            # The first games earn the first achievements (their announcement queued).
+            await play_on_to_the_showdown(clicks, players)
+            clicks.warmed()
+            for _ in range(3):
+                await play_on_to_the_showdown(clicks, players)
+                # Counted since the last click, the one that settled.
+                after = counted.of("outbox")
+                shown = counted.shown()
+                earned = any("pp_queue" in call.sql for call in after)
+                assert len(after) <= (AFTER_EARNING if earned else AFTER_SETTLING), shown
+                # One transaction per feature that keeps something, without savepoints, and
+                # no row read back: the showdown and the announcement are in memory.
+                begun = [call for call in after if call.sql.strip().startswith("BEGIN")]
+                assert len(begun) == 3, shown
+                assert "SAVEPOINT" not in shown, shown
+                assert not [call for call in after if "FROM outbox WHERE" in call.sql], shown
+            print(clicks.table_of_counts())  # the counts, shown with -s
             await world.check_ledger()
         finally:
             await world.close()
