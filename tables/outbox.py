@@ -43,6 +43,13 @@ PUBLISHER = "publisher"
 #: A message Discord has refused for this long is dropped (with an error in the log), so that
 #: it does not hold its channel's later events back for good; Discord's outages are shorter.
 GIVE_UP_S = 24 * 3600.0
+#: The subscribers' lanes (the features') taking their turns at once in a process, across its
+#: channels: each turn is a transaction on the store's pool and its round trips wait for turns
+#: of the event loop, which the players' clicks need first. A showdown gives each feature a
+#: turn; after a burst of showdowns at a hundred tables the rest wait here, a few hundred
+#: milliseconds at most, not beside the clicks. The publisher's lane (what players see) never
+#: waits for them.
+FEATURE_TURNS = 4
 
 
 @dataclass(slots=True)
@@ -226,6 +233,8 @@ class Outbox:
         #: One reader of a lane's rows of a channel at a time, whoever starts it (in any process
         #: of the bot, with the store's lock), so a row is taken once and in order.
         self._lock = lock or _local_locks()
+        #: The subscribers' turns under way, at most `FEATURE_TURNS` (see there).
+        self._features = asyncio.Semaphore(FEATURE_TURNS)
         #: Lanes committed to again while their drainer was running: it goes round once more.
         self._again: set[LaneKey] = set()
         #: Lanes whose first row failed: the timer that tries again and the failed tries in a
@@ -327,8 +336,10 @@ class Outbox:
             # or marks the lane to read the store): nothing is left to take.
             return
         read = self.queue.position_read(lane.name, *key)
+        # The features' lanes take turns (`FEATURE_TURNS` at once); the publisher's never waits.
+        turn = self._features if lane is not self._publishing else contextlib.nullcontext()
         try:
-            async with self._lock(lane.lock, key, read=read) as held:
+            async with turn, self._lock(lane.lock, key, read=read) as held:
                 await self._drain(lane, key, held)
         except Exception as error:
             # Taking the lock or letting it go failed (the store away): the rows stay queued
