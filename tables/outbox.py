@@ -61,6 +61,9 @@ class Batch:
     unqueued: list[Event] = field(default_factory=list)
     #: Each queueing of the action's, with the events it queued (in order).
     rows: list[Rows] = field(default_factory=list)
+    #: Players whose shortness at the reveal's escrow refuses the action itself rather than
+    #: surrendering them (the declaration that reveals: `TableManager.declare`).
+    covered: set[int] = field(default_factory=set)
     _taken: list[tuple[Event, dict[str, Any]]] = field(default_factory=list)
 
     def add(self, *events: Event) -> None:
