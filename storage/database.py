@@ -448,6 +448,7 @@ class Database(ABC):
         *,
         read: LockRead | None = None,
         deferred: bool = False,
+        background: bool = False,
     ) -> AbstractAsyncContextManager[Held]:
         """Hold a named lock on ``key`` (a table's channel, say) for the block; with ``read``,
         what it reads under the lock is the `Held`'s value.
@@ -460,6 +461,10 @@ class Database(ABC):
         before a step that must hold it, or lets its last statement claim it for its own commit
         (`call_releasing`, which then refuses if another process holds it). On a store that no
         other process shares, the lock is whole at once.
+
+        ``background``: the lock of work no player waits for (an outbox lane's). PostgreSQL
+        holds it on the lock sessions kept for such work, so that a table's lock, which a click
+        waits for, never queues behind its statements.
         """
 
     async def one_moment(self, connection: Connection) -> None:

@@ -339,10 +339,12 @@ class Outbox:
             # or marks the lane to read the store): nothing is left to take.
             return
         read = self.queue.position_read(lane.name, *key)
-        # The features' lanes take turns (`FEATURE_TURNS` at once); the publisher's never waits.
-        turn = self._features if lane is not self._publishing else contextlib.nullcontext()
+        # The features' lanes take turns (`FEATURE_TURNS` at once), their locks held apart from
+        # the tables' (no player waits for them); the publisher's never waits.
+        feature = lane is not self._publishing
+        turn = self._features if feature else contextlib.nullcontext()
         try:
-            async with turn, self._lock(lane.lock, key, read=read) as held:
+            async with turn, self._lock(lane.lock, key, read=read, background=feature) as held:
                 await self._drain(lane, key, held)
         except Exception as error:
             # Taking the lock or letting it go failed (the store away): the rows stay queued
@@ -469,7 +471,9 @@ def _local_locks() -> Locks:
     locks: dict[LaneKey, asyncio.Lock] = {}
 
     @contextlib.asynccontextmanager
-    async def lock(name: str, key: Key, *, read: LockRead | None = None) -> AsyncIterator[Held]:
+    async def lock(
+        name: str, key: Key, *, read: LockRead | None = None, background: bool = False
+    ) -> AsyncIterator[Held]:
         async with locks.setdefault((name, key), asyncio.Lock()):
             yield Held()
 
