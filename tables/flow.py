@@ -142,8 +142,8 @@ class Flow:
                 settle_table, table, available, house, priority=Priority.SETTLE
             )
             # The showdown (and what led to it) is queued in the settlement's own transaction.
-            showdown = [*batch.unqueued, result.event]
-            outbox = [encode_event(e) for e in showdown]
+            settling = [*batch.unqueued, result.event]
+            outbox = [encode_event(e) for e in settling]
             try:
                 settlement = await self.storage.chips.settle(
                     table.game_id,
@@ -169,7 +169,7 @@ class Flow:
             batch.unqueued.clear()
             batch.events.append(event)
             # Its lanes take the showdown from memory, as they take a save's events.
-            batch.queued_with(settlement.queued, showdown, outbox)
+            batch.queued_with(settlement.queued, settling, outbox)
         table.finish()
         if table.phase is Phase.CLOSED:
             batch.add(TableClosed("No players are left at the table."))

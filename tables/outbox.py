@@ -334,9 +334,10 @@ class Outbox:
 
     async def _drain_lane(self, lane: Lane, key: Key) -> None:
         at = (lane.name, key)
-        if at not in self._unknown and not self._memory.get(at):
+        if at not in self._unknown and not self._memory.get(at) and not self._closed:
             # Kicked with rows that an earlier turn took already (each kick brings its rows,
-            # or marks the lane to read the store): nothing is left to take.
+            # or marks the lane to read the store): nothing is left to take. (Closing forgets
+            # what memory held: the turns still to come read the store.)
             return
         read = self.queue.position_read(lane.name, *key)
         # The features' lanes take turns (`FEATURE_TURNS` at once), their locks held apart from
