@@ -64,10 +64,11 @@ POOL_SIZE = 32
 #: twelve, so that two processes (88 connections) stay within PostgreSQL's default 100.
 LOCK_SESSIONS = 12
 #: The sessions that hold background locks (the features' outbox lanes', `Database.lock`),
-#: which no player waits for: a table's lock taken on a session behind the lanes' statements
-#: (a reveal's, a settlement's, with the save that lets it go) waited for them 64 ms at p95 at
-#: a hundred tables, up to 321 ms. A table's lock, and the publisher's, is taken on the least
-#: busy of all the sessions, so the last four are never behind a feature's.
+#: which no player waits for. A table's statement on a session behind the lanes' (a reveal's
+#: lock, a settlement's, the save that lets it go) waited 64 ms at p95 for it at a hundred
+#: tables, up to 321 ms; with the features' kept to these, 33-40 ms. A table's lock, and the
+#: publisher's, is taken on the least busy of all the sessions, so the last four are never
+#: behind a feature's.
 BACKGROUND_SESSIONS = 8
 #: How long a lock another process holds is waited for between tries, at first and at most.
 LOCK_RETRY_S = (0.002, 0.05)
