@@ -16,7 +16,7 @@ import re
 import urllib.parse
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -295,6 +295,44 @@ async def savepoint(connection: Connection) -> AsyncIterator[None]:
     await connection.execute("RELEASE SAVEPOINT joined")
 
 
+class PartFailedError(Exception):
+    """A part of a lazy transaction failed and its caller went on: the whole is rolled back."""
+
+
+class LazyTransaction:
+    """A transaction begun by its first statement, whose parts fail it whole
+    (`Database.lazy_transaction`): a `Connection`, and whether it has begun."""
+
+    def __init__(self, begin: Callable[[], AbstractAsyncContextManager[Connection]]) -> None:
+        self._begin = begin
+        self._stack = AsyncExitStack()
+        self._connection: Connection | None = None
+        #: A block that joined it failed (its error may have been caught).
+        self.failed = False
+
+    @property
+    def begun(self) -> bool:
+        """Whether a statement was sent (BEGIN with it)."""
+        return self._connection is not None
+
+    async def _open(self) -> Connection:
+        if self._connection is None:
+            self._connection = await self._stack.enter_async_context(self._begin())
+        return self._connection
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        return await (await self._open()).execute(sql, params)
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        await (await self._open()).executemany(sql, rows)
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        return await (await self._open()).fetchall(sql, params)
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        return await (await self._open()).fetchone(sql, params)
+
+
 class Database(ABC):
     """A store's transactions, reads and locks, and the clock it stamps rows with."""
 
@@ -330,6 +368,13 @@ class Database(ABC):
         task = asyncio.current_task()
         assert task is not None, "a transaction runs in a task"
         held = self._held.get(task)
+        if isinstance(held, LazyTransaction):
+            try:
+                yield held
+            except BaseException:
+                held.failed = True
+                raise
+            return
         if held is not None:
             async with savepoint(held):
                 yield held
@@ -338,6 +383,29 @@ class Database(ABC):
             self._held[task] = connection
             try:
                 yield connection
+            finally:
+                del self._held[task]
+
+    @asynccontextmanager
+    async def lazy_transaction(self) -> AsyncIterator[LazyTransaction]:
+        """A write transaction begun by its first statement (a block that sends none opens
+        none, and holds no connection meanwhile), all of it committed or none of it.
+
+        The blocks that join it take no savepoint (two round trips each on PostgreSQL): a
+        failure inside one fails the whole, which is rolled back even if the caller caught the
+        error (`PartFailedError` at its end). For work that goes all at once or is tried again
+        whole: a subscriber's handling of an event.
+        """
+        task = asyncio.current_task()
+        assert task is not None, "a transaction runs in a task"
+        assert task not in self._held, "a lazy transaction is the task's own"
+        lazy = LazyTransaction(self._transaction)
+        async with lazy._stack:
+            self._held[task] = lazy
+            try:
+                yield lazy
+                if lazy.failed:
+                    raise PartFailedError("A part of the transaction failed; none of it is kept.")
             finally:
                 del self._held[task]
 
@@ -380,6 +448,7 @@ class Database(ABC):
         *,
         read: LockRead | None = None,
         deferred: bool = False,
+        background: bool = False,
     ) -> AbstractAsyncContextManager[Held]:
         """Hold a named lock on ``key`` (a table's channel, say) for the block; with ``read``,
         what it reads under the lock is the `Held`'s value.
@@ -392,6 +461,10 @@ class Database(ABC):
         before a step that must hold it, or lets its last statement claim it for its own commit
         (`call_releasing`, which then refuses if another process holds it). On a store that no
         other process shares, the lock is whole at once.
+
+        ``background``: the lock of work no player waits for (an outbox lane's). PostgreSQL
+        holds it on the lock sessions kept for such work, so that a table's lock, which a click
+        waits for, never queues behind its statements.
         """
 
     async def one_moment(self, connection: Connection) -> None:

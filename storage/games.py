@@ -16,9 +16,9 @@ from storage.database import (
     Row,
     parse_time,
 )
-from storage.errors import GameStateError, SeatTakenError, StaleSnapshotError
+from storage.errors import GameStateError, SeatTakenError, ShortOfChipsError, StaleSnapshotError
 from storage.outbox import Payload, queue_payloads
-from storage.rows import Deleted, Game, GameStatus, Queued, Snapshot
+from storage.rows import Cover, Deleted, Game, GameStatus, Queued, Snapshot
 
 _GAME_COLUMNS = "id, guild_id, channel_id, game, status, created, finished, seats, result"
 
@@ -222,8 +222,21 @@ def _queued(
     )
 
 
+async def _check_cover(connection: Connection, cover: Cover) -> None:
+    """`ShortOfChipsError` if the player holds fewer chips than ``cover`` says."""
+    row = await connection.fetchone(
+        "SELECT balance FROM players WHERE guild_id = ? AND user_id = ?",
+        (cover.scope, cover.user_id),
+    )
+    if row is not None and row[0] < cover.chips:
+        raise ShortOfChipsError({cover.user_id: (int(row[0]), cover.chips)})
+
+
 def _refusal(refusal: RefusedCallError) -> Exception:
     """A snapshot function's refusal in the repository's words."""
+    if refusal.code == "PPSHO":
+        user, have, need = (int(part) for part in refusal.detail.split())
+        return ShortOfChipsError({user: (have, need)})
     if refusal.code == "PPSEA":
         user, channel = (int(part) for part in refusal.detail.split())
         return SeatTakenError(user, channel)
@@ -259,6 +272,7 @@ class SnapshotRepository:
         deadline: float | None = None,
         passing: Sequence[str] = (),
         held: Held | None = None,
+        cover: Cover | None = None,
     ) -> Snapshot:
         """Replace the channel's snapshot; ``expected_version`` guards against a newer one.
 
@@ -268,7 +282,10 @@ class SnapshotRepository:
         outbox's lanes that want none of them, moved past them where they can be), and
         ``deadline`` (when the table has work due, in the tables' clock) replaces its deadline
         row, in the same transaction. ``held``: the table's lock, which PostgreSQL lets go with
-        the save's commit, in the same round trip.
+        the save's commit, in the same round trip. ``cover``: chips a player must hold, checked
+        in the same transaction (PostgreSQL: the same statement); a `ShortOfChipsError` if not,
+        and nothing is saved. A player with no row yet passes (their first stake gives them
+        their starting chips, and checks again).
         """
         now = self.database.now()
         # Made before the transaction: it holds the one writing connection (SQLite) meanwhile.
@@ -276,7 +293,7 @@ class SnapshotRepository:
         payloads = [json.dumps(dict(event)) for event in events]
         due = None if deadline is None else float(deadline)
         if self.database.functions:
-            params = (
+            params: tuple[object, ...] = (
                 guild_id,
                 channel_id,
                 game_id,
@@ -288,8 +305,12 @@ class SnapshotRepository:
                 payloads,
                 list(passing),
             )
+            function = "pp_save_table"
+            if cover is not None:
+                function = "pp_save_covered"  # migration 0019
+                params = (*params, cover.scope, cover.user_id, cover.chips)
             try:
-                rows = await self.database.call_releasing("pp_save_table", params, held)
+                rows = await self.database.call_releasing(function, params, held)
             except RefusedCallError as refusal:
                 raise _refusal(refusal) from None
             version, previous, ids, passed = rows[0]
@@ -316,6 +337,8 @@ class SnapshotRepository:
                     created=now,
                     passing=passing,
                 )
+                if cover is not None:
+                    await _check_cover(connection, cover)
         self.database.leave(held, version)
         return Snapshot(
             guild_id, channel_id, game_id, dict(state), version, parse_time(now), queued

@@ -171,23 +171,48 @@ class OutboxRepository:
         channel_id: int,
         game_id: int | None,
         events: Sequence[Payload],
+        passing: Sequence[str] = (),
     ) -> Queued:
         """Queue events in the running task's transaction (a subscriber's, which answers rows
         committed before it), under the channel's lock ``lock`` (its table's), held to the
         commit: no action queues rows beside these, so the channel's rows still ascend in
         commit order and no lane passes one before it is committed. `ChannelBusyError` while
-        an action holds the lock (PostgreSQL; a SQLite transaction has the file to itself)."""
+        an action holds the lock (PostgreSQL; a SQLite transaction has the file to itself).
+        ``passing`` as for `queue_payloads`."""
         held = self.database.held()
         assert held is not None, "queued in the subscriber's transaction"
         if not await self.database.try_hold(lock, (guild_id, channel_id)):
             raise ChannelBusyError(f"channel {channel_id} is busy")
-        return await queue_events(
-            held,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game_id=game_id,
-            events=events,
-            created=self.database.now(),
+        created = self.database.now()
+        if not self.database.functions or not events:
+            return await queue_events(
+                held,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_id=game_id,
+                events=events,
+                created=created,
+                passing=passing,
+            )
+        # PostgreSQL: queued and passed by in one statement (migration 0013's functions).
+        row = await held.fetchone(
+            "SELECT q.previous, q.ids, pp_pass_by(?, ?, ?, q.previous, q.ids[cardinality(q.ids)])"
+            " FROM pp_queue(?, ?, ?, ?, ?) q",
+            (
+                guild_id,
+                channel_id,
+                list(passing),
+                guild_id,
+                channel_id,
+                game_id,
+                [json.dumps(dict(event)) for event in events],
+                created,
+            ),
+        )
+        assert row is not None
+        previous, ids, passed = row
+        return Queued(
+            previous or 0, tuple(ids), frozenset(passed or ()), game_id, parse_time(created)
         )
 
     async def positions(self, guild_id: int, channel_id: int) -> dict[str, int]:

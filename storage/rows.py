@@ -126,6 +126,16 @@ class Snapshot:
 
 
 @dataclass(frozen=True, slots=True)
+class Cover:
+    """Chips a player must hold for a table's save to stand (a declaration to play on), checked
+    by the save itself: ``chips`` on the player's balance in the ledger scope ``scope``."""
+
+    scope: int
+    user_id: int
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
 class Deleted:
     """A table forgotten (true if there was one), and the events queued with it."""
 

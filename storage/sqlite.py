@@ -257,6 +257,7 @@ class SqliteDatabase(Database):
         *,
         read: LockRead | None = None,
         deferred: bool = False,
+        background: bool = False,
     ) -> AsyncIterator[Held]:
         # One process has the file: an asyncio.Lock is all the locking there is to do.
         async with self._locks.setdefault((name, key), asyncio.Lock()):

@@ -248,35 +248,33 @@ class Achievements:
                 # tournament hand (which counts for the tournament's places and prizes only).
                 return []
             game_id = event.game_id
-            for seat in event.seats:
-                if is_computer(seat.user):
-                    continue  # a computer has no profile
-                tally = await self.achievements.note_game(
-                    guild_id=guild,
-                    user_id=seat.user,
-                    game_id=event.game_id,
-                    game=event.game,
-                    won=seat.net > 0,
-                )
-                players.append((seat.user, Facts(settled=event, seat=seat, tally=tally)))
+            # A computer has no profile.
+            seats = [seat for seat in event.seats if not is_computer(seat.user)]
+            tallies = await self.achievements.note_games(
+                guild_id=guild,
+                game_id=event.game_id,
+                game=event.game,
+                won={seat.user: seat.net > 0 for seat in seats},
+            )
+            players = [
+                (seat.user, Facts(settled=event, seat=seat, tally=tallies[seat.user]))
+                for seat in seats
+            ]
         elif isinstance(event, ChallengePlayed) and not is_computer(event.user):
             players.append((event.user, Facts(challenge=event)))
-        announced: list[Event] = []
-        for user, facts in players:
-            # Keyed by server, player and achievement: a second delivery earns nothing again.
-            new = await self.achievements.earn(
-                guild_id=guild,
-                user_id=user,
-                achievements=[a.key for a in earned_by(event, facts)],
-                game_id=game_id,
-                earned=delivery.committed,
-            )
-            announced += [
-                AchievementEarned(
-                    user, key, BY_KEY[key].name, BY_KEY[key].description, game_id=game_id
-                )
-                for key in new
-            ]
+        # Keyed by server, player and achievement: a second delivery earns nothing again.
+        earnable = {user: [a.key for a in earned_by(event, facts)] for user, facts in players}
+        new = await self.achievements.earn(
+            guild_id=guild,
+            achievements=earnable,
+            game_id=game_id,
+            earned=delivery.committed,
+        )
+        announced: list[Event] = [
+            AchievementEarned(user, key, BY_KEY[key].name, BY_KEY[key].description, game_id=game_id)
+            for user, _ in players
+            for key in new.get(user, [])
+        ]
         if not announced or not (await self.settings.get(guild)).announce_achievements:
             return []
         return announced

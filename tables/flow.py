@@ -70,7 +70,7 @@ class Flow:
         while True:
             now = self.clock()
             if table.phase is Phase.DECLARING and table.is_reveal_due(now):
-                batch.add(*await self._reveal(table, now))
+                batch.add(*await self._reveal(table, now, batch.covered))
             elif table.phase is Phase.ARRANGING and (
                 table.is_expired(now) or any(seat.kicked for seat in table.unset())
             ):
@@ -97,7 +97,9 @@ class Flow:
                 table.keep_lobby_open(now)
                 return
 
-    async def _reveal(self, table: Table, now: float) -> list[Event]:
+    async def _reveal(self, table: Table, now: float, covered: set[int]) -> list[Event]:
+        """The declarations revealed, the stakes of those who play on escrowed. ``covered``:
+        players whose shortness refuses the action (`ShortOfChipsError`, nothing escrowed)."""
         assert table.game_id is not None
         stakes = table.reveal_stakes()
         short: list[int] = []
@@ -112,6 +114,8 @@ class Flow:
                 )
                 break
             except ShortOfChipsError as error:
+                if covered & set(error.shortfalls):
+                    raise  # the declaration that revealed was short itself: it is refused
                 # A player who cannot cover playing on surrenders (their balance fell meanwhile).
                 short.extend(error.shortfalls)
                 table.force_surrender(list(error.shortfalls))
@@ -138,7 +142,8 @@ class Flow:
                 settle_table, table, available, house, priority=Priority.SETTLE
             )
             # The showdown (and what led to it) is queued in the settlement's own transaction.
-            outbox = [*(encode_event(e) for e in batch.unqueued), encode_event(result.event)]
+            settling = [*batch.unqueued, result.event]
+            outbox = [encode_event(e) for e in settling]
             try:
                 settlement = await self.storage.chips.settle(
                     table.game_id,
@@ -163,6 +168,8 @@ class Flow:
         else:
             batch.unqueued.clear()
             batch.events.append(event)
+            # Its lanes take the showdown from memory, as they take a save's events.
+            batch.queued_with(settlement.queued, settling, outbox)
         table.finish()
         if table.phase is Phase.CLOSED:
             batch.add(TableClosed("No players are left at the table."))

@@ -25,8 +25,8 @@ from engine.errors import GameError
 from engine.players import level_named
 from storage import Storage
 from storage.database import Held
-from storage.errors import SeatTakenError, StaleSnapshotError
-from storage.rows import GameStatus
+from storage.errors import SeatTakenError, ShortOfChipsError, StaleSnapshotError
+from storage.rows import Cover, GameStatus
 from tables.computers import is_computer
 from tables.config import TableConfig
 from tables.deadlines import Deadlines, due_at
@@ -181,6 +181,7 @@ class TableManager(TableReader):
         missing_ok: bool = False,
         one_transaction: bool = False,
         deferred: bool = False,
+        covers: Sequence[Cover] = (),
     ) -> tuple[Event, ...]:
         """Run ``action`` on a copy of the table, let the table move on, save it, publish.
 
@@ -195,6 +196,10 @@ class TableManager(TableReader):
         escrow, a settlement), and when the save finds the table changed or locked by another
         process, or the action refuses, the table is read again under the lock and the action
         run again on it (a refusal stands if the table had not changed).
+
+        ``covers``: chips a player must hold, which the action names as it runs (a declaration
+        to play on): the save checks them in its own statement (`Cover`), or, if the table moves
+        chips on (a reveal), its escrow refuses the action when that player is short.
         """
         async with self.activity.working():
             async with self._lock(key, deferred=deferred and not one_transaction) as held:
@@ -215,7 +220,10 @@ class TableManager(TableReader):
                     try:
                         async with unit:
                             batch.add(*await action(work))
-                            if not held.taken and not self.flow.is_quiet(work):
+                            quiet = self.flow.is_quiet(work)
+                            if not quiet:
+                                batch.covered = {cover.user_id for cover in covers}
+                            if not held.taken and not quiet:
                                 # Chips are to move: under every process's lock, on the table
                                 # as saved.
                                 await self.storage.database.take(held)
@@ -223,7 +231,13 @@ class TableManager(TableReader):
                                     continue
                             await self.flow.advance(work, batch)
                             # Alone, the save lets the table's lock go with its commit.
-                            version = await self._save(key, work, batch, held)
+                            version = await self._save(
+                                key,
+                                work,
+                                batch,
+                                held,
+                                cover=covers[0] if covers and quiet else None,
+                            )
                         self._adopt(key, work, version)
                     except Exception as error:
                         if not held.taken and await self._acted_on_old(held, acted_on, error):
@@ -470,32 +484,46 @@ class TableManager(TableReader):
         self, guild_id: int, channel_id: int, user: int, play: bool
     ) -> tuple[Event, ...]:
         """A secret play-or-surrender choice; the reveal comes when all are in."""
-        # Playing on, the player's balance is read while the click waits for the table (the
-        # other players' declarations ahead of it), not while it holds it: it only words a
-        # refusal early, and the reveal's escrow checks it again.
+        # Playing on, the player must hold the stake (the reveal's escrow takes it). On
+        # PostgreSQL, at a table this process holds, the balance is checked by what the click
+        # writes anyway (`Cover`): the save's own statement, or the escrow of the declaration
+        # that reveals, which refuses the click, not the player's stake, if they are short. A
+        # declaration waits for one round trip, not two. Elsewhere (SQLite, where a read
+        # outside the save waits for a reader; a table read under the lock) the balance is read
+        # while the click waits for the table (the other players' declarations ahead of it),
+        # not while it holds it.
         held = self.live.held((guild_id, channel_id))
+        checked_as_written = self.storage.database.functions and held is not None
         ahead = None
         # The ledger scope the table's chips live in, as this process last saw the table.
         read_in = guild_id if held is None else held.scope
-        if play and (held is None or not held.config.practice):
+        if play and not checked_as_written and (held is None or not held.config.practice):
             ahead = _started(self.storage.players.balance(read_in, user))
+        covers: list[Cover] = []
 
         async def declare(table: Table) -> list[Event]:
             table.verify_declare(user)
             needed = table.play_stake()  # a practice table takes nothing, so anyone plays on
+            covers.clear()
             if play and needed:
-                if ahead is not None and table.scope == read_in:
-                    balance = await ahead
+                if checked_as_written:
+                    covers.append(Cover(table.scope, user, needed))
                 else:
-                    balance = await self.storage.players.balance(table.scope, user)
-                if needed > balance:
-                    raise GameError(
-                        f"Playing on costs {needed} chips and you have {balance}; "
-                        "surrender instead."
-                    )
+                    if ahead is not None and table.scope == read_in:
+                        balance = await ahead
+                    else:
+                        balance = await self.storage.players.balance(table.scope, user)
+                    if needed > balance:
+                        raise _short_to_play(needed, balance)
             return list(table.declare(user, play))
 
-        return await self._act((guild_id, channel_id), declare, deferred=True)
+        try:
+            return await self._act((guild_id, channel_id), declare, deferred=True, covers=covers)
+        except ShortOfChipsError as short:
+            if not covers or user not in short.needs:
+                raise
+            balance, needed = short.needs[user]
+            raise _short_to_play(needed, balance) from None
 
     async def submit(
         self, guild_id: int, channel_id: int, user: int, setting: Setting
@@ -628,7 +656,13 @@ class TableManager(TableReader):
         self._adopt(key, table, await self._save(key, table, batch, held))
 
     async def _save(
-        self, key: Key, table: Table, batch: Batch, held: Held | None = None
+        self,
+        key: Key,
+        table: Table,
+        batch: Batch,
+        held: Held | None = None,
+        *,
+        cover: Cover | None = None,
     ) -> int | None:
         """Save the table (or forget it, once closed) with its events queued; its new version
         (None: closed). The live table is not replaced yet: the save may be part of a larger
@@ -659,6 +693,7 @@ class TableManager(TableReader):
                 deadline=due_at(table, self.clock()),
                 passing=passing,
                 held=held,
+                cover=cover,
             )
         except StaleSnapshotError as error:
             if held is not None and not held.taken:
@@ -753,6 +788,11 @@ class TableManager(TableReader):
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.activity.idle(), wait_s)
             await asyncio.wait_for(self.outbox.flush(), wait_s)
+
+
+def _short_to_play(needed: int, balance: int) -> GameError:
+    """The refusal of a declaration to play on by a player short of the stake."""
+    return GameError(f"Playing on costs {needed} chips and you have {balance}; surrender instead.")
 
 
 def _started(read: Awaitable[int]) -> asyncio.Future[int]:

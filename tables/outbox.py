@@ -11,7 +11,6 @@ import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from engine.errors import GameError
@@ -29,7 +28,7 @@ from tables.runtime import (
     Timer,
     backoff,
 )
-from tables.subscribers import Lane, Outcome, Subscriber, SubscriberLane
+from tables.subscribers import Lane, Outcome, Rows, Subscriber, SubscriberLane
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +43,13 @@ PUBLISHER = "publisher"
 #: A message Discord has refused for this long is dropped (with an error in the log), so that
 #: it does not hold its channel's later events back for good; Discord's outages are shorter.
 GIVE_UP_S = 24 * 3600.0
+#: The subscribers' lanes (the features') taking their turns at once in a process, across its
+#: channels: each turn is a transaction on the store's pool and its round trips wait for turns
+#: of the event loop, which the players' clicks need first. A showdown gives each feature a
+#: turn; after a burst of showdowns at a hundred tables the rest wait here, a few hundred
+#: milliseconds at most, not beside the clicks. The publisher's lane (what players see) never
+#: waits for them.
+FEATURE_TURNS = 4
 
 
 @dataclass(slots=True)
@@ -55,6 +61,9 @@ class Batch:
     unqueued: list[Event] = field(default_factory=list)
     #: Each queueing of the action's, with the events it queued (in order).
     rows: list[Rows] = field(default_factory=list)
+    #: Players whose shortness at the reveal's escrow refuses the action itself rather than
+    #: surrendering them (the declaration that reveals: `TableManager.declare`).
+    covered: set[int] = field(default_factory=set)
     _taken: list[tuple[Event, dict[str, Any]]] = field(default_factory=list)
 
     def add(self, *events: Event) -> None:
@@ -73,26 +82,17 @@ class Batch:
             self.rows.append(Rows(queued, tuple(self._taken)))
         self._taken = []
 
+    def queued_with(
+        self, queued: Queued, events: Sequence[Event], payloads: Sequence[dict[str, Any]]
+    ) -> None:
+        """``events`` (as ``payloads``) were queued as ``queued`` by a transaction of their own
+        (a settlement's), to be shown from memory like the save's."""
+        if queued.ids and len(queued.ids) == len(events):
+            self.rows.append(Rows(queued, tuple(zip(events, payloads, strict=True))))
+
     @property
     def settled(self) -> bool:
         return any(isinstance(event, ShowdownSettled) for event in self.events)
-
-
-@dataclass(frozen=True, slots=True)
-class Rows:
-    """Rows one transaction queued in a channel, with their events and payloads."""
-
-    queued: Queued
-    events: tuple[tuple[Event, dict[str, Any]], ...]
-
-    def outbox_rows(self, key: Key, after: int) -> list[tuple[OutboxRow, Event]]:
-        """Its rows past ``after``, as the store would read them back, with their events."""
-        created = self.queued.created or datetime.now(UTC)
-        return [
-            (OutboxRow(row_id, key[0], key[1], self.queued.game_id, payload, created), event)
-            for row_id, (event, payload) in zip(self.queued.ids, self.events, strict=True)
-            if row_id > after
-        ]
 
 
 class PublisherLane:
@@ -169,9 +169,9 @@ class PublisherLane:
         """The channel's first queued message went out."""
         self._failing_since.pop(key, None)
 
-    def followed(self, key: Key) -> bool:
+    def followed(self, key: Key) -> list[Rows]:
         """The publisher queues nothing of its own."""
-        return False
+        return []
 
 
 def _before(rows: Sequence[OutboxRow], kept: int) -> int | None:
@@ -227,12 +227,17 @@ class Outbox:
         names = [lane.name for lane in self.lanes]
         if len(set(names)) != len(names):
             raise ValueError(f"Two subscribers share a name: {names}.")
+        for lane in self.lanes:
+            if isinstance(lane, SubscriberLane):
+                lane.passing = self.passing
         self.background = background
         self.scheduler: Scheduler = scheduler or AsyncioScheduler()
         self._drainers: dict[LaneKey, asyncio.Task[None]] = {}
         #: One reader of a lane's rows of a channel at a time, whoever starts it (in any process
         #: of the bot, with the store's lock), so a row is taken once and in order.
         self._lock = lock or _local_locks()
+        #: The subscribers' turns under way, at most `FEATURE_TURNS` (see there).
+        self._features = asyncio.Semaphore(FEATURE_TURNS)
         #: Lanes committed to again while their drainer was running: it goes round once more.
         self._again: set[LaneKey] = set()
         #: Lanes whose first row failed: the timer that tries again and the failed tries in a
@@ -243,8 +248,8 @@ class Outbox:
         self._closed = False
         #: Rows committed here and not yet taken, per lane and channel, in commit order.
         self._memory: dict[LaneKey, list[Rows]] = {}
-        #: Lanes with rows committed that memory does not hold (a settlement's, an action that
-        #: failed after a part of it committed, a retry's): their next turn reads the store.
+        #: Lanes with rows committed that memory does not hold (an action that failed after a
+        #: part of it committed, a retry's): their next turn reads the store.
         self._unknown: set[LaneKey] = set()
 
     @property
@@ -267,6 +272,7 @@ class Outbox:
         ``rows``: what it queued, all committed. Without them (an action that failed after a
         part of it committed, a restart) every lane reads what is queued.
         """
+        kicked: list[Lane] = []
         for lane in self.lanes:
             mine = [each for each in rows if lane.name not in each.queued.passed]
             if rows and not mine:
@@ -277,6 +283,10 @@ class Outbox:
                 # Whatever turn takes this kick reads the store, even one that finds rows in
                 # memory: a turn started before this commit may have taken the kick's place.
                 self._unknown.add((lane.name, key))
+            kicked.append(lane)
+        # Every lane's memory first: a lane that answers (and hands its answers on) before
+        # a later lane's turn must find that lane holding these rows too.
+        for lane in kicked:
             await self._kick(lane, key)
 
     async def _kick(self, lane: Lane, key: Key) -> None:
@@ -323,9 +333,19 @@ class Outbox:
             await self._drain_lane(lane, key)
 
     async def _drain_lane(self, lane: Lane, key: Key) -> None:
+        at = (lane.name, key)
+        if at not in self._unknown and not self._memory.get(at) and not self._closed:
+            # Kicked with rows that an earlier turn took already (each kick brings its rows,
+            # or marks the lane to read the store): nothing is left to take. (Closing forgets
+            # what memory held: the turns still to come read the store.)
+            return
         read = self.queue.position_read(lane.name, *key)
+        # The features' lanes take turns (`FEATURE_TURNS` at once), their locks held apart from
+        # the tables' (no player waits for them); the publisher's never waits.
+        feature = lane is not self._publishing
+        turn = self._features if feature else contextlib.nullcontext()
         try:
-            async with self._lock(lane.lock, key, read=read) as held:
+            async with turn, self._lock(lane.lock, key, read=read, background=feature) as held:
                 await self._drain(lane, key, held)
         except Exception as error:
             # Taking the lock or letting it go failed (the store away): the rows stay queued
@@ -335,10 +355,12 @@ class Outbox:
                 log, self.health, error, "could not take the queued events of channel %s", key[1]
             )
             self._retry_later(lane, key)
-        if lane.followed(key):
-            # The lane queued events of its own (committed, its lock let go): every lane,
-            # the publisher's first, reads the channel again.
-            await self.after_commit(key)
+        followed = lane.followed(key)
+        if followed:
+            # The lane queued events of its own (committed, its lock let go): they go to
+            # every lane that was not moved past them as they were queued, the publisher's
+            # first, from memory.
+            await self.after_commit(key, followed)
 
     async def _drain(self, lane: Lane, key: Key, held: Held) -> None:
         at = (lane.name, key)
@@ -450,7 +472,9 @@ def _local_locks() -> Locks:
     locks: dict[LaneKey, asyncio.Lock] = {}
 
     @contextlib.asynccontextmanager
-    async def lock(name: str, key: Key, *, read: LockRead | None = None) -> AsyncIterator[Held]:
+    async def lock(
+        name: str, key: Key, *, read: LockRead | None = None, background: bool = False
+    ) -> AsyncIterator[Held]:
         async with locks.setdefault((name, key), asyncio.Lock()):
             yield Held()
 

@@ -9,16 +9,16 @@ it wants to its ``handle``. A lane that fails is tried again later without holdi
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import Enum
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.errors import GameError
 from storage.health import StoreHealth
 from storage.outbox import ChannelBusyError, OutboxRepository
-from storage.rows import OutboxRow
+from storage.rows import OutboxRow, Queued
 from tables.codec import decode_event, encode_event
 from tables.events import Event
 from tables.runtime import TABLE_LOCK
@@ -40,6 +40,23 @@ class Delivery:
     game_id: int | None
     #: When the change the event reports committed (a showdown: its settlement's moment).
     committed: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """Rows one transaction queued in a channel, with their events and payloads."""
+
+    queued: Queued
+    events: tuple[tuple[Event, dict[str, Any]], ...]
+
+    def outbox_rows(self, key: Key, after: int) -> list[tuple[OutboxRow, Event]]:
+        """Its rows past ``after``, as the store would read them back, with their events."""
+        created = self.queued.created or datetime.now(UTC)
+        return [
+            (OutboxRow(row_id, key[0], key[1], self.queued.game_id, payload, created), event)
+            for row_id, (event, payload) in zip(self.queued.ids, self.events, strict=True)
+            if row_id > after
+        ]
 
 
 class Subscriber(Protocol):
@@ -108,9 +125,9 @@ class Lane(Protocol):
     def recovered(self, key: Key) -> None:
         """The lane took every row of the channel after failing."""
 
-    def followed(self, key: Key) -> bool:
-        """Whether the lane queued events of its own in the channel since last asked (the
-        lanes then read the channel again once its lock is let go)."""
+    def followed(self, key: Key) -> Sequence[Rows]:
+        """The rows the lane queued in the channel since last asked, with their events (the
+        lanes take them once its lock is let go)."""
 
 
 class SubscriberLane:
@@ -131,8 +148,11 @@ class SubscriberLane:
         #: and the recovery once it fails nowhere.
         self._failing: set[Key] = set()
         self._said = False
-        #: Channels where the subscriber's answers were queued and the lanes not yet told.
-        self._followed: set[Key] = set()
+        #: The subscriber's answers queued in each channel, the lanes not yet told.
+        self._followed: dict[Key, list[Rows]] = {}
+        #: The lanes that want none of some events (the outbox's `Outbox.passing`): moved past
+        #: the answers as they are queued.
+        self.passing: Callable[[Sequence[Event]], list[str]] = lambda events: []
 
     def wants(self, event: Event) -> bool:
         """Whether the subscriber listens to this kind of event."""
@@ -156,25 +176,32 @@ class SubscriberLane:
                         row.id, row.guild_id, row.channel_id, row.game_id, row.created
                     )
                     try:
-                        async with self.queue.database.transaction():
+                        # Begun by the handler's first statement: one that keeps nothing for
+                        # this event sends none, and the lane's end moves its position.
+                        async with self.queue.database.lazy_transaction() as unit:
                             answers = await self.subscriber.handle(event, delivery)
+                            if unit.begun or answers:
+                                await self.queue.advance(self.name, *key, row.id)
                             if answers:
-                                await self.queue.queue_following(
+                                payloads = [encode_event(answer) for answer in answers]
+                                queued = await self.queue.queue_following(
                                     TABLE_LOCK,
                                     guild_id=row.guild_id,
                                     channel_id=row.channel_id,
                                     game_id=row.game_id,
-                                    events=[encode_event(answer) for answer in answers],
+                                    events=payloads,
+                                    passing=self.passing(answers),
                                 )
-                            await self.queue.advance(self.name, *key, row.id)
                     except ChannelBusyError:
                         # An action at the table holds it: its rows come first, these after.
                         return done, Outcome.LATER
                     except Exception as error:
                         self._failed(key, error)
                         return done, Outcome.LATER
-                    if answers:
-                        self._followed.add(key)
+                    if answers and queued.ids:
+                        self._followed.setdefault(key, []).append(
+                            Rows(queued, tuple(zip(answers, payloads, strict=True)))
+                        )
                     committed = getattr(self.subscriber, "committed", None)
                     if committed is not None:
                         committed(event, delivery)
@@ -197,12 +224,9 @@ class SubscriberLane:
     def will_retry(self, key: Key, delay: float) -> None:
         """Said once, when the subscriber began failing."""
 
-    def followed(self, key: Key) -> bool:
-        """Whether the subscriber's answers were queued in the channel since last asked."""
-        if key not in self._followed:
-            return False
-        self._followed.discard(key)
-        return True
+    def followed(self, key: Key) -> list[Rows]:
+        """The subscriber's answers queued in the channel since last asked."""
+        return self._followed.pop(key, [])
 
     def recovered(self, key: Key) -> None:
         """Say so once the subscriber fails nowhere."""

@@ -156,6 +156,8 @@ class TournamentPlay:
         """Take the event into the tournament whose table the channel is: a showdown settles
         the table's hand (the round ended when every table has played it, the prizes paid when
         one player is left); an abandonment notes the table to play on in a new place."""
+        if isinstance(event, ShowdownSettled) and event.scope is None:
+            return  # a tournament's table plays its tournament's chips: not this one's
         repository = self.storage.tournaments
         for row in await repository.of_guild(delivery.guild_id, (TournamentStatus.RUNNING,)):
             if row.state is None or Play.from_json(row.state).table_at(delivery.channel_id) is None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from storage import Storage
-from storage.errors import GameStateError, SeatTakenError, StaleSnapshotError
-from storage.rows import GameStatus
+from storage.errors import GameStateError, SeatTakenError, ShortOfChipsError, StaleSnapshotError
+from storage.rows import Cover, GameStatus
 from tests.storage.helpers import CHANNEL, GUILD, OTHER_GUILD, FakeClock
 
 
@@ -77,6 +77,35 @@ async def test_a_snapshot_never_overwrites_a_newer_one(store: Storage) -> None:
         )
     snapshot = await store.snapshots.load(GUILD, CHANNEL)
     assert snapshot is not None and snapshot.state == {"n": 2}
+
+
+async def test_a_save_whose_player_cannot_cover_the_stake_keeps_nothing(store: Storage) -> None:
+    # A declaration to play on: the save itself checks the player's balance (on PostgreSQL in
+    # its one statement), and a player short of it leaves the table as it was.
+    await store.players.get_or_create(GUILD, 11)
+    await store.players.take(GUILD, 11, 995, admin_id=1)
+    await store.snapshots.save(guild_id=GUILD, channel_id=CHANNEL, state={"n": 1})
+    with pytest.raises(ShortOfChipsError) as refused:
+        await store.snapshots.save(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            state={"n": 2},
+            expected_version=1,
+            events=[{"type": "TableClosed", "reason": "x"}],
+            cover=Cover(GUILD, 11, 10),
+        )
+    assert refused.value.needs == {11: (5, 10)}
+    snapshot = await store.snapshots.load(GUILD, CHANNEL)
+    assert snapshot is not None and snapshot.state == {"n": 1}
+    assert await store.outbox.pending(GUILD, CHANNEL) == []
+    saved = await store.snapshots.save(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        state={"n": 2},
+        expected_version=1,
+        cover=Cover(GUILD, 11, 5),
+    )
+    assert saved.version == 2
 
 
 async def test_settling_keeps_the_result_saved_before_it(store: Storage) -> None:

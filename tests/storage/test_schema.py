@@ -13,7 +13,13 @@ import pytest
 from storage import Storage
 from storage.audit import audit
 from storage.database import discover_migrations
-from storage.postgres import PostgresDatabase, open_postgres, postgres_sql
+from storage.postgres import (
+    BACKGROUND_SESSIONS,
+    PostgresDatabase,
+    SessionHeld,
+    open_postgres,
+    postgres_sql,
+)
 from storage.sqlite import SqliteDatabase
 from storage.stores import open_database
 from tests.storage.helpers import GUILD
@@ -186,6 +192,31 @@ async def test_a_process_holds_more_table_locks_than_it_has_connections(
     finally:
         await one.close()
         await two.close()
+
+
+@pytest.mark.slow  # PostgreSQL: the full suite's
+async def test_background_locks_keep_to_their_sessions_and_a_tables_lock_finds_another(
+    postgres_url: str,
+) -> None:
+    # The features' lanes send their statements on the background sessions only; a table's
+    # lock, which a click waits for, takes the least busy of all, so never only those.
+    database = await open_postgres(postgres_url, lock_sessions=BACKGROUND_SESSIONS + 2)
+    background = database.locks[:BACKGROUND_SESSIONS]
+    try:
+        async with contextlib.AsyncExitStack() as held:
+            for channel in range(3 * len(database.locks)):
+                lane = await held.enter_async_context(
+                    database.lock("outbox:statistics", (9, channel), background=True)
+                )
+                assert isinstance(lane, SessionHeld) and lane.session in background
+            tables = [
+                await held.enter_async_context(database.lock("table", (9, channel)))
+                for channel in range(len(database.locks))
+            ]
+            used = {held.session for held in tables if isinstance(held, SessionHeld)}
+            assert used - set(background), "every table's lock was behind the lanes' sessions"
+    finally:
+        await database.close()
 
 
 @pytest.mark.slow  # PostgreSQL: the full suite's

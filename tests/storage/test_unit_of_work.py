@@ -4,11 +4,12 @@ savepoints), on both stores, so several repositories' writes commit together or 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
 from storage import Storage
-from storage.database import Database
+from storage.database import Database, PartFailedError
 from storage.errors import ShortOfChipsError
 from tests.storage.helpers import CHANNEL, GUILD
 
@@ -80,3 +81,38 @@ async def test_another_task_never_joins_a_transaction_it_did_not_open(
         assert await store.players.balance(GUILD, ANN) == 990
     assert database.held() is None
     assert await store.players.balance(GUILD, ANN) == 990
+
+
+async def players(database: Database) -> int:
+    row = await database.fetchone("SELECT COUNT(*) FROM players")
+    assert row is not None
+    return int(row[0])
+
+
+async def test_a_lazy_transaction_begins_with_its_first_statement(
+    database: Database, store: Storage
+) -> None:
+    # A subscriber that keeps nothing for an event opens no transaction for it.
+    async with database.lazy_transaction() as unit:
+        assert database.held() is unit
+    assert not unit.begun and database.held() is None
+    async with database.lazy_transaction() as unit:
+        await store.players.get_or_create(GUILD, ANN)
+        assert await store.players.balance(GUILD, ANN) == 1_000  # read inside it
+    assert unit.begun
+    assert await players(database) == 1
+
+
+async def test_a_failed_part_of_a_lazy_transaction_fails_it_whole(
+    database: Database, store: Storage
+) -> None:
+    # Its parts take no savepoint: one that failed cannot be undone alone, so even a caught
+    # failure leaves nothing of the whole.
+    with pytest.raises(PartFailedError):
+        async with database.lazy_transaction():
+            await store.players.get_or_create(GUILD, ANN)
+            with contextlib.suppress(Refused):
+                async with database.transaction():
+                    await store.players.get_or_create(GUILD, BOB)
+                    raise Refused
+    assert await players(database) == 0

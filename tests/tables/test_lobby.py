@@ -181,6 +181,27 @@ async def test_a_player_short_of_the_stake_cannot_play_on(world: World) -> None:
     await world.manager.declare(GUILD, CHANNEL, PLAYERS[1], False)
 
 
+async def test_the_declaration_that_reveals_is_refused_when_its_player_is_short(
+    world: World,
+) -> None:
+    # On PostgreSQL the reveal's escrow checks the declarer's balance (no read before it): a
+    # short declarer is refused as any other, and no stake of anyone is taken.
+    await open_table(world)
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await world.manager.declare(GUILD, CHANNEL, HOST, True)
+    await world.storage.players.take(GUILD, PLAYERS[1], 985, admin_id=1)
+    await refused(
+        world,
+        "Playing on costs 10 chips and you have 5; surrender instead.",
+        world.manager.declare(GUILD, CHANNEL, PLAYERS[1], True),
+    )
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.game_id is not None
+    escrowed = await world.storage.chips.escrowed(table.game_id)
+    assert escrowed == {HOST: 10, PLAYERS[1]: 10}  # the antes alone
+    await world.manager.declare(GUILD, CHANNEL, PLAYERS[1], False)
+
+
 async def test_host_leaving_passes_the_table_and_the_last_one_closes_it(world: World) -> None:
     await open_table(world, count=2)
     events = await world.manager.leave(GUILD, CHANNEL, HOST)

@@ -60,3 +60,19 @@ async def test_a_commit_without_memory_is_read_from_the_store_behind_rows_shown_
     await outbox.flush()
     assert shown(world) == [first, second]
     assert await world.storage.outbox.pending(*KEY, subscriber="publisher") == []
+
+
+async def test_what_was_handed_over_before_closing_is_still_shown_from_the_store(
+    world: World,
+) -> None:
+    # Shutting down forgets what memory held while the drainers have yet to run: they read
+    # the store instead, and show every row committed.
+    outbox = outbox_of(world)
+    event = TableClosed("last")
+    saved = await world.storage.snapshots.save(
+        guild_id=GUILD, channel_id=CHANNEL, state={}, events=[encode_event(event)]
+    )
+    await outbox.after_commit(KEY, [Rows(saved.queued, ((event, encode_event(event)),))])
+    outbox.close()
+    await outbox.flush()
+    assert shown(world) == [event]

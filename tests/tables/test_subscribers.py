@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import tables.outbox
 from storage import Storage
 from storage.rows import GameStatus, PlayerStats
 from tables.config import make_config
@@ -231,6 +232,67 @@ async def test_a_slow_subscriber_does_not_hold_the_publisher_back(
         assert await queued(world) == 0
     finally:
         slow.gate.set()
+        await world.close()
+
+
+class Crowd:
+    """The gated subscribers inside ``handle`` now, and the most there were at once."""
+
+    def __init__(self, full: int) -> None:
+        self.inside = 0
+        self.most = 0
+        self.gate = asyncio.Event()
+        #: Set once ``full`` of them are inside at once.
+        self.full_at = full
+        self.full = asyncio.Event()
+
+
+class Crowding(Recorder):
+    """Waits inside ``handle`` for the test's word, counted in its crowd."""
+
+    def __init__(self, name: str, crowd: Crowd) -> None:
+        super().__init__(name)
+        self.crowd = crowd
+
+    async def handle(self, event: Event, delivery: Delivery) -> None:
+        crowd = self.crowd
+        crowd.inside += 1
+        crowd.most = max(crowd.most, crowd.inside)
+        if crowd.inside == crowd.full_at:
+            crowd.full.set()
+        try:
+            await crowd.gate.wait()
+            await super().handle(event, delivery)
+        finally:
+            crowd.inside -= 1
+
+
+async def test_the_features_take_turns_and_the_publisher_never_waits_for_them(
+    database_target: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # After a burst of showdowns the features' transactions queue among themselves rather
+    # than beside the players' clicks; what the players see goes out meanwhile.
+    monkeypatch.setattr(tables.outbox, "FEATURE_TURNS", 2)
+    crowd = Crowd(full=2)
+    crowding = [Crowding(f"crowding-{n}", crowd) for n in range(4)]
+    world = await open_world(database_target, *crowding)
+    publisher = SignallingPublisher()
+    world.manager.publisher = world.manager.outbox.publisher = publisher
+    world.manager.outbox.background = True
+    try:
+        await world.manager.create(GUILD, CHANNEL, HOST, make_config("casino"))
+        await world.manager.join(GUILD, CHANNEL, PLAYERS[1])
+        # Limits, not timings: two features are inside, and the join is shown meanwhile.
+        await asyncio.wait_for(crowd.full.wait(), 30)
+        await asyncio.wait_for(publisher.joined.wait(), 30)
+        crowd.gate.set()
+        await world.manager.outbox.flush()
+        assert crowd.most == 2
+        for each in crowding:
+            assert [e for e, _ in each.heard] == shown(publisher)
+        assert await queued(world) == 0
+    finally:
+        crowd.gate.set()
         await world.close()
 
 
