@@ -1,0 +1,3 @@
+-- PostgreSQL's 0019 adds a table's save that also checks a player's balance (a declaration to
+-- play on) in its one statement. SQLite checks it from Python in the save's transaction, where
+-- a statement costs no round trip: nothing changes here but the version.
