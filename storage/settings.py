@@ -5,8 +5,8 @@ achievements are announced and the language of the channel posts."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Final
 
 from storage.database import Connection, Database, Row
