@@ -3,9 +3,14 @@ a server's channel posts, which `/settings language` chooses over the server's o
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import discord
 import pytest
 
+from cogs.language import channel_locale, user_locale
+from storage.rows import GuildSettings
 from tests.cogs.helpers import Scene, an_admin, speak
 
 #: The first line of /help, and how its first step names `/table create`, in each language.
@@ -92,3 +97,37 @@ async def test_a_member_who_may_not_manage_the_server_cannot_choose_its_language
     assert refused.ephemeral
     assert refused.response.content == "Only members who may manage this server can do that."
     assert (await scene.bot.services.storage.settings.get(scene.guild.id)).language is None
+
+
+class Settings:
+    """The settings store of a bot whose one server chose ``language``."""
+
+    def __init__(self, language: str | None) -> None:
+        self.language = language
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        return GuildSettings(guild_id, 1_000, 100, language=self.language)
+
+
+def interaction(*, user: str, server: str, guild_id: int | None, chosen: str | None) -> Any:
+    """Just what `cogs.language` reads of an interaction."""
+    storage = SimpleNamespace(settings=Settings(chosen))
+    return SimpleNamespace(
+        locale=discord.Locale(user),
+        guild_locale=discord.Locale(server) if guild_id else None,
+        guild=None,
+        guild_id=guild_id,
+        client=SimpleNamespace(services=SimpleNamespace(storage=storage)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("chosen", "guild_id", "expected"),
+    [(None, 5, "fr"), ("de", 5, "de"), ("de", None, "es-ES")],
+)
+async def test_a_channel_post_is_in_the_servers_language_and_a_dm_in_the_users(
+    chosen: str | None, guild_id: int | None, expected: str
+) -> None:
+    asked = interaction(user="es-ES", server="fr", guild_id=guild_id, chosen=chosen)
+    assert user_locale(asked) == "es-ES"
+    assert await channel_locale(asked) == expected
