@@ -3,13 +3,16 @@ cogs/rules.py)."""
 
 from __future__ import annotations
 
+import string
 from typing import Any, Final
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs.common import acknowledge, answer, picture, png
+from cogs.language import user_locale
 from cogs.rules import rules_url, show_rules
 from engine.cards import parse_cards
 from engine.evaluate import HAND_RULES, evaluate
@@ -22,30 +25,39 @@ GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec 
 #: The longest ``RULES_URL`` the bot accepts (bot.py); /help shows it whole within Discord's limit.
 RULES_URL_LIMIT: Final = 500
 
-HELP = """**Pyramid Poker: how a game goes**
-1. `/table create` opens a table in a channel (`practice:` plays for no chips, `fill:` seats
-   computers).
-2. Players press **Join** (the host may **Add computer**); the host presses **Start**.
-3. Your cards come by DM (or `/hand`, or **Show my hand**, if your DMs are closed).
-4. Declarations (**Play** or **Surrender**) come by DM, revealed together.
-5. Set your hands, weakest first. Three ways:
-   - **Build hands**: choose each hand from a menu of your cards;
-   - **Type hands** or `/arrange hands:"As | Kh Kd 9s | ..."`: text, checked and previewed;
-   - **Suggest**: the solver's arrangement, then **Take it**.
-   Set nothing by the deadline and the table sets them for you.
-6. The showdown shows everyone's hands and chips; **Deal again** plays on, **Review** shows
-   your hands beside the best setting.
-
-**Commands**
-- Tables: `/table create`, `join`, `leave`, `start`, `status`, `cancel`, `kick`, `addbot`
-- Your hand: `/hand`, `/arrange hands`, `/arrange build`, `/arrange suggest`
-- Chips: `/balance`, `/daily`, `/history`, `/leaderboard`, `/rating`, `/season`, `/profile`
-- Past games: `/review` (yours beside the best), `/replay` (a showdown)
-- Daily challenge: `/challenge play`, `results`; `/tournament create`, `status`, `standings`,
-  `leaderboard`, `cancel`
-- Look-ups: `/help`, `/evaluate` (name a hand), `/rules` (a game's card)
-- Server admins: `/settings` (`status`: the bot's processes), `/chips grant`, `take`, `ledger`
-"""
+#: The guide; ``{word}`` is a command's name and ``{opt_word}`` an option's, each filled in
+#: the reader's language (the buttons' labels are still English everywhere).
+HELP = i18n.message(
+    "**Pyramid Poker: how a game goes**\n"
+    "1. `/{table} {create}` opens a table in a channel (`{opt_practice}:` for no chips).\n"
+    "2. Players press **Join** (the host may **Add computer**); the host presses **Start**.\n"
+    "3. Your cards come by DM (or `/{hand}`, or **Show my hand**, if your DMs are closed).\n"
+    "4. Declarations (**Play** or **Surrender**) come by DM, revealed together.\n"
+    "5. Set your hands, weakest first. Three ways:\n"
+    "   - **Build hands**: choose each hand from a menu of your cards;\n"
+    "   - **Type hands** or `/{arrange} {hands}`: typed, checked and previewed;\n"
+    "   - **Suggest**: the solver's arrangement, then **Take it**.\n"
+    "   Set nothing by the deadline and the table sets them for you.\n"
+    "6. The showdown shows everyone's hands and chips; **Deal again** plays on, **Review** "
+    "shows your hands beside the best setting.\n"
+    "\n"
+    "**Commands**\n"
+    "- Tables: `/{table} {create}`, `{join}`, `{leave}`, `{start}`, `{status}`, `{cancel}`, "
+    "`{kick}`, `{addbot}`\n"
+    "- Your hand: `/{hand}`, `/{arrange} {hands}`, `/{arrange} {build}`, `/{arrange} {suggest}`\n"
+    "- Chips: `/{balance}`, `/{daily}`, `/{history}`, `/{leaderboard}`, `/{rating}`, "
+    "`/{season}`, `/{profile}`\n"
+    "- Past games: `/{review}`, `/{replay}`\n"
+    "- Daily challenge: `/{challenge} {play}`, `{results}`; `/{tournament} {create}`, "
+    "`{status}`, `{standings}`, `{leaderboard}`, `{cancel}`\n"
+    "- Look-ups: `/{help}`, `/{evaluate}`, `/{rules}`\n"
+    "- Server admins: `/{settings}` (`{language}`: the channels' language), `/{chips} {grant}`, "
+    "`{take}`, `{ledger}`\n"
+)
+FULL_RULES = i18n.message("The full rules: {url}")
+RULES_PAGES = i18n.message("A game's rules, page by page: `/{rules} {opt_game}:`.")
+#: The prefix of a placeholder that is an option's name, not a command's.
+OPTION_PREFIX = "opt_"
 
 
 class InfoCog(commands.Cog):
@@ -77,8 +89,9 @@ class InfoCog(commands.Cog):
         """A short guide, only to the one who asked."""
         # Fits with any RULES_URL the bot accepts (tests/cogs/test_answers.py): cutting the text
         # would cut the address.
+        locale = user_locale(interaction)
         await interaction.response.send_message(
-            f"{HELP}{rules_pointer(interaction)}", ephemeral=True
+            f"{translate_help(locale, HELP)}{rules_pointer(interaction, locale)}", ephemeral=True
         )
 
     @app_commands.command(name="rules", description="How a game is played")
@@ -100,9 +113,26 @@ class InfoCog(commands.Cog):
         await show_rules(interaction, game.value)
 
 
-def rules_pointer(interaction: discord.Interaction[Any]) -> str:
+def translate_help(locale: str, msgid: str, **params: object) -> str:
+    """``msgid`` in ``locale``'s language, its command and option placeholders filled with the
+    names that language's Discord client shows."""
+    names: dict[str, object] = {}
+    for _, field, _, _ in string.Formatter().parse(msgid):
+        if field is None or field in params:
+            continue
+        if field.startswith(OPTION_PREFIX):
+            names[field] = i18n.translate(
+                locale, field.removeprefix(OPTION_PREFIX), context=i18n.OPTION
+            )
+        else:
+            names[field] = i18n.translate(locale, field, context=i18n.COMMAND)
+    text = i18n.translations(i18n.language_of(locale)).text(msgid)
+    return i18n.fill(locale, text, {**names, **params})
+
+
+def rules_pointer(interaction: discord.Interaction[Any], locale: str = "en-US") -> str:
     """A line saying where the full rules are."""
     url = rules_url(interaction)
     if url is not None:
-        return f"The full rules: {url}"
-    return "A game's rules, page by page: `/rules game:`."
+        return translate_help(locale, FULL_RULES, url=url)
+    return translate_help(locale, RULES_PAGES)

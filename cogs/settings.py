@@ -1,5 +1,5 @@
-"""``/settings``: a server's chips, lobby expiry, table defaults, the house's chips and whether
-achievements are announced (Manage Server only)."""
+"""``/settings``: a server's chips, lobby expiry, table defaults, the house's chips, whether
+achievements are announced and the language of its channel posts (Manage Server only)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs.common import answer, run, services
+from cogs.language import server_locale, user_locale
 from render.style import signed
 from storage.prizes import MAX_PRIZE, Prize
 from storage.rows import GuildSettings, HouseNet, ProcessRow
@@ -33,6 +35,23 @@ WHEEL_CHOICES = [
     app_commands.Choice(name=wheel.capitalize(), value=wheel) for wheel in WHEEL.choices
 ]
 
+#: The value of `/settings language`'s choice that goes back to the server's preferred locale.
+SERVER_DEFAULT = "default"
+LANGUAGE_CHOICES = [
+    *(
+        app_commands.Choice(name=language.name, value=language.discord)
+        for language in (i18n.ENGLISH, *i18n.LANGUAGES)
+    ),
+    app_commands.Choice(name="Server default", value=SERVER_DEFAULT),
+]
+CHOSEN = i18n.message("Posts in this server's channels will be in {language}.")
+RESET = i18n.message(
+    "Posts in this server's channels will follow the server's own language, {language}."
+)
+SHOWN_CHOSEN = i18n.message("Posts in this server's channels are in {language}, as chosen here.")
+SHOWN_OWN = i18n.message(
+    "Posts in this server's channels are in {language}, the server's own language."
+)
 
 #: The most tables of a server `/settings status` names.
 LISTED_TABLES = 20
@@ -116,8 +135,16 @@ def season_length(days: int) -> str:
     return "**a calendar month**" if days == 0 else f"**{days}** day{'' if days == 1 else 's'}"
 
 
-def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
-    """The server's settings as a few lines."""
+def language_line(settings: GuildSettings, server: str) -> str:
+    """The language of the server's channel posts, as `/settings show` says it."""
+    shown = i18n.language_of(i18n.channel_locale(settings.language, server)).name
+    if settings.language is None:
+        return f"- Channel posts: **{shown}**, the server's own language (`/settings language`)."
+    return f"- Channel posts: **{shown}**, chosen with `/settings language`."
+
+
+def describe(settings: GuildSettings, defaults: TableDefaults, server: str = "en-US") -> str:
+    """The server's settings as a few lines; ``server``: the server's preferred locale."""
     antes = ", ".join(
         f"{spec.title} {defaults.antes.get(name, spec.default_ante)}"
         + ("" if name in defaults.antes else " (the game's own)")
@@ -150,6 +177,7 @@ def describe(settings: GuildSettings, defaults: TableDefaults) -> str:
                 if settings.announce_achievements
                 else "**not announced** (still earned, and shown by `/profile`)."
             ),
+            language_line(settings, server),
             f"- Computer players: {computers}; they pay a player at most "
             f"**{settings.house_cap:,}** chips a day (`/settings house`).",
         ]
@@ -287,6 +315,37 @@ class SettingsCog(
         """Announce the achievements earned, or keep them quiet."""
         await _change(interaction, announce_achievements=announce)
 
+    @app_commands.command(name="language", description="The language of this server's posts")
+    @app_commands.describe(language="Leave out to see it; the server default: its own language")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def language(
+        self,
+        interaction: discord.Interaction[Any],
+        language: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Show, choose or reset the language of the server's channel posts."""
+        guild = interaction.guild_id
+        assert guild is not None
+        store = services(interaction).storage.settings
+        own = server_locale(interaction)
+
+        async def change() -> str:
+            if language is None:
+                current = (await store.get(guild)).language
+            else:
+                chosen = None if language.value == SERVER_DEFAULT else language.value
+                current = (await store.set_language(guild, chosen)).language
+            name = i18n.language_of(i18n.channel_locale(current, own)).name
+            if language is None:
+                text = SHOWN_OWN if current is None else SHOWN_CHOSEN
+            else:
+                text = RESET if current is None else CHOSEN
+            return i18n.translate(user_locale(interaction), text, language=name)
+
+        await answer(interaction, await run(interaction, change))
+
     @app_commands.command(name="ante", description="A game's default ante on this server")
     @app_commands.describe(game="Which game", chips="The ante; leave out for the game's own")
     @app_commands.choices(game=GAME_CHOICES)
@@ -401,7 +460,7 @@ async def _change(
             announce_achievements,
         )
         if all(value is None for value in asked):
-            return describe(current, defaults)
+            return describe(current, defaults, server_locale(interaction))
         changed = await store.set(
             guild,
             starting_chips=starting_chips,
@@ -411,6 +470,6 @@ async def _change(
             table_defaults=defaults.to_json(),
             announce_achievements=announce_achievements,
         )
-        return describe(changed, defaults)
+        return describe(changed, defaults, server_locale(interaction))
 
     await answer(interaction, await run(interaction, change))

@@ -47,6 +47,9 @@ LANGUAGES: tuple[Language, ...] = (
     Language("zh-CN", "zh_CN", "中文"),
 )
 _BY_DISCORD = {language.discord: language for language in (ENGLISH, *LANGUAGES)}
+#: Discord locales read in another's catalog: Latin American Spanish reads Spain's (the bot's
+#: texts use neither region's idioms). Any other locale without a catalog reads English.
+ALIASES: dict[str, str] = {"es-419": "es-ES"}
 
 #: The contexts of the slash commands' texts (``msgctxt`` in the catalogs).
 COMMAND = "command"
@@ -57,8 +60,26 @@ CONTEXTS = (COMMAND, OPTION, DESCRIPTION, CHOICE)
 
 
 def language_of(locale: str) -> Language:
-    """The language for a Discord locale code ("de", "zh-CN"); English for any other."""
-    return _BY_DISCORD.get(locale, ENGLISH)
+    """The language for a Discord locale code ("de", "zh-CN", "es-419" read as "es-ES");
+    English for any other."""
+    return _BY_DISCORD.get(ALIASES.get(locale, locale), ENGLISH)
+
+
+def channel_locale(override: str | None, server_locale: str) -> str:
+    """The locale of a server's channel posts: the language chosen with ``/settings language``,
+    else the server's preferred locale (Discord's Community setting)."""
+    return override if override is not None else server_locale
+
+
+#: Every message id marked with `message` (not the commands' own texts, which the tree hands
+#: the translator): locales/extract.py writes them into the template.
+MESSAGES: dict[str, None] = {}
+
+
+def message(msgid: str) -> str:
+    """Mark ``msgid`` as a text to translate (gettext's ``N_``) and return it unchanged."""
+    MESSAGES.setdefault(msgid)
+    return msgid
 
 
 def catalog_path(language: Language) -> Path:

@@ -1,8 +1,10 @@
-"""Bring the catalogs up to the slash commands: write every text of the command tree into the
-template (messages.pot) and merge the template into each language's catalog, keeping what is
-translated, adding what is new (empty, to translate) and dropping what the tree no longer has.
+"""Bring the catalogs up to the slash commands and the messages: write every text of the command
+tree, and every message marked with ``i18n.message``, into the template (messages.pot) and merge
+the template into each language's catalog, keeping what is translated, adding what is new
+(empty, to translate) and dropping what nothing uses any more.
 
-Run from the project's root after changing a command, then translate the new entries::
+Run from the project's root after changing a command or a marked message, then translate the new
+entries::
 
     .venv/bin/python locales/extract.py
 
@@ -25,7 +27,7 @@ from bot import PyramidBot, Settings, command_cogs
 from cogs.translator import tree_texts
 from tables.runtime import ThreadOffload
 
-HEADER = "Pyramid Poker Bot's slash commands. Message ids are the English text."
+HEADER = "Pyramid Poker Bot's slash commands and messages. Message ids are the English text."
 
 
 async def command_texts() -> list[tuple[str, str]]:
@@ -48,6 +50,9 @@ def main() -> None:
     template = Catalog(project="pyramid-poker-bot", header_comment=f"# {HEADER}", fuzzy=False)
     for context, text in asyncio.run(command_texts()):
         template.add(text, context=context)
+    # Importing the cogs (command_texts) marked their messages.
+    for text in i18n.MESSAGES:
+        template.add(text, flags=("python-brace-format",) if "{" in text else ())
     path = i18n.LOCALES / f"{i18n.DOMAIN}.pot"
     if path.exists():
         kept = i18n.read_catalog(path)

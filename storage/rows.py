@@ -163,6 +163,9 @@ class GuildSettings:
     season_days: int = 0
     #: Whether an achievement earned is announced in the table's channel (tables/achievements.py).
     announce_achievements: bool = True
+    #: The language of the server's channel posts (a Discord locale code, `/settings language`);
+    #: None: the server's preferred locale.
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,11 +1,12 @@
 """Per-server settings: starting chips, the daily bonus, lobby expiry, the table defaults, the
-daily cap on chips from the house's computers, the rating seasons' length and whether
-achievements are announced."""
+daily cap on chips from the house's computers, the rating seasons' length, whether
+achievements are announced and the language of the channel posts."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Final
 
 from storage.database import Connection, Database, Row
@@ -27,7 +28,7 @@ MAX_CHIPS: Final = 1_000_000_000
 
 _SELECT = (
     "SELECT starting_chips, daily_bonus, lobby_minutes, table_defaults, house_cap, season_days,"
-    " announce_achievements FROM guild_settings WHERE guild_id = ?"
+    " announce_achievements, language FROM guild_settings WHERE guild_id = ?"
 )
 
 
@@ -42,7 +43,15 @@ def _settings(guild_id: int, row: Row | None) -> GuildSettings:
         )
     cap = DEFAULT_HOUSE_CAP if row[4] is None else row[4]
     return GuildSettings(
-        guild_id, row[0], row[1], row[2], json.loads(row[3]), cap, row[5] or 0, bool(row[6])
+        guild_id,
+        row[0],
+        row[1],
+        row[2],
+        json.loads(row[3]),
+        cap,
+        row[5] or 0,
+        bool(row[6]),
+        row[7],
     )
 
 
@@ -90,6 +99,7 @@ class SettingsRepository:
                 old.announce_achievements
                 if announce_achievements is None
                 else announce_achievements,
+                old.language,
             )
             for name, value in (
                 ("Starting chips", new.starting_chips),
@@ -107,26 +117,39 @@ class SettingsRepository:
                     f"A season lasts {low + 1} to {high} days (0: a calendar month),"
                     f" not {new.season_days:,}."
                 )
-            await connection.execute(
-                "INSERT INTO guild_settings (guild_id, starting_chips, daily_bonus, lobby_minutes,"
-                " table_defaults, house_cap, season_days, announce_achievements, updated)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET starting_chips = excluded.starting_chips,"
-                " daily_bonus = excluded.daily_bonus, lobby_minutes = excluded.lobby_minutes,"
-                " table_defaults = excluded.table_defaults, house_cap = excluded.house_cap,"
-                " season_days = excluded.season_days,"
-                " announce_achievements = excluded.announce_achievements,"
-                " updated = excluded.updated",
-                (
-                    guild_id,
-                    new.starting_chips,
-                    new.daily_bonus,
-                    new.lobby_minutes,
-                    json.dumps(new.table_defaults),
-                    new.house_cap,
-                    new.season_days,
-                    int(new.announce_achievements),
-                    self.database.now(),
-                ),
-            )
+            await self._write(connection, new)
         return new
+
+    async def set_language(self, guild_id: int, language: str | None) -> GuildSettings:
+        """Set the language of the server's channel posts (a Discord locale code, which the cog
+        checks), or None for the server's preferred locale; keep the other settings."""
+        async with self.database.transaction() as connection:
+            new = replace(await read_settings(connection, guild_id), language=language)
+            await self._write(connection, new)
+        return new
+
+    async def _write(self, connection: Connection, new: GuildSettings) -> None:
+        """Store a server's settings whole, in the caller's transaction."""
+        await connection.execute(
+            "INSERT INTO guild_settings (guild_id, starting_chips, daily_bonus, lobby_minutes,"
+            " table_defaults, house_cap, season_days, announce_achievements, language,"
+            " updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET starting_chips = excluded.starting_chips,"
+            " daily_bonus = excluded.daily_bonus, lobby_minutes = excluded.lobby_minutes,"
+            " table_defaults = excluded.table_defaults, house_cap = excluded.house_cap,"
+            " season_days = excluded.season_days,"
+            " announce_achievements = excluded.announce_achievements,"
+            " language = excluded.language, updated = excluded.updated",
+            (
+                new.guild_id,
+                new.starting_chips,
+                new.daily_bonus,
+                new.lobby_minutes,
+                json.dumps(new.table_defaults),
+                new.house_cap,
+                new.season_days,
+                int(new.announce_achievements),
+                new.language,
+                self.database.now(),
+            ),
+        )

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 import simcord
+import simcord.interactions
 
 from bot import PyramidBot, Settings
 from cogs.builder import held_indices
@@ -73,6 +74,21 @@ async def release(bot: PyramidBot) -> None:
     if bot.database is not None:
         await bot.database.close()
         bot.database = None
+
+
+def speak(monkeypatch: Any, locales: dict[int, str], *, server: str | None = None) -> None:
+    """Give these users' Discord clients a locale (user id -> "es-ES"), and the server a
+    preferred one: simcord's interactions all say en-US."""
+    made = simcord.interactions.base_payload
+
+    def localised(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = made(*args, **kwargs)
+        payload["locale"] = locales.get(kwargs["user_id"], payload["locale"])
+        if server is not None and "guild_locale" in payload:
+            payload["guild_locale"] = server
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", localised)
 
 
 # ----- what players do ------------------------------------------------------------------------

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
+import i18n
 from cogs.controls import NOT_CURRENT
 from cogs.info import RULES_URL_LIMIT
 from tests.cogs.helpers import (
@@ -16,11 +19,13 @@ from tests.cogs.helpers import (
     open_table,
     play_out,
     showdowns,
+    speak,
     start_game,
     the_table,
 )
 
 DISCORD_LIMIT = 2000
+LOCALES = [language.discord for language in (i18n.ENGLISH, *i18n.LANGUAGES)]
 
 
 def lobby_with_buttons(scene: Scene) -> list[Any]:
@@ -85,8 +90,12 @@ async def test_arrange_hands_in_a_lobby_does_not_ask_for_a_table_that_is_open(
     assert built.response.content == typed.response.content
 
 
-async def test_help_fits_discord_with_the_longest_rules_url_allowed(scene: Scene) -> None:
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_help_fits_discord_with_the_longest_rules_url_allowed(
+    scene: Scene, monkeypatch: pytest.MonkeyPatch, locale: str
+) -> None:
     ann = scene.members[0]
+    speak(monkeypatch, {ann.id: locale})
     url = "https://example.org/" + "r" * (RULES_URL_LIMIT - len("https://example.org/"))
     assert len(url) == RULES_URL_LIMIT
     scene.bot.settings = replace(scene.bot.settings, rules_url=url)
@@ -94,8 +103,12 @@ async def test_help_fits_discord_with_the_longest_rules_url_allowed(scene: Scene
     text = shown.response.content
     assert len(text) <= DISCORD_LIMIT, len(text)
     assert url in text  # whole: a cut address leads nowhere
-    for command in ("/table create", "/review", "/rules"):
-        assert command in text
+    # The commands under the names the reader's Discord shows.
+    for command, option in (("table", "create"), ("review", None), ("rules", None)):
+        name = i18n.translate(locale, command, context=i18n.COMMAND)
+        if option is not None:
+            name += " " + i18n.translate(locale, option, context=i18n.COMMAND)
+        assert f"`/{name}`" in text
 
 
 async def test_a_forged_control_tells_a_stranger_nothing_about_another_servers_table(

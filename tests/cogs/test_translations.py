@@ -4,6 +4,7 @@ catalogs, the localised names and descriptions keep to Discord's rules, and the 
 
 from __future__ import annotations
 
+import string
 import unicodedata
 from typing import Any
 
@@ -12,6 +13,7 @@ from discord import app_commands
 
 import i18n
 from bot import PyramidBot, Settings, command_cogs
+from cogs.info import HELP, OPTION_PREFIX, RULES_PAGES
 from cogs.sync import digest, payload
 from cogs.translator import CatalogTranslator, tree_texts
 from tables.runtime import ThreadOffload
@@ -85,10 +87,24 @@ async def the_tree(translator: app_commands.Translator | None = None) -> Any:
 
 async def test_every_text_the_tree_hands_the_translator_is_in_the_catalogs() -> None:
     texts = await tree_texts(await the_tree())
+    # The messages the cogs marked (the tree's import marked them) are catalog entries too.
+    texts += [(None, msgid) for msgid in i18n.MESSAGES]
     wanted = {key(message) for message in template() if message.id}
     # Run `python locales/extract.py` and translate what it adds.
-    assert sorted(set(texts) - wanted) == [], "texts of the tree missing from the catalogs"
-    assert sorted(wanted - set(texts)) == [], "catalog entries no command uses any more"
+    assert sorted(set(texts) - wanted, key=str) == [], "texts missing from the catalogs"
+    assert sorted(wanted - set(texts), key=str) == [], "catalog entries nothing uses any more"
+
+
+def test_helps_placeholders_name_commands_and_options_of_the_tree() -> None:
+    wanted = {key(message) for message in template() if message.id}
+    for msgid in (HELP, RULES_PAGES):
+        for _, field, _, _ in string.Formatter().parse(msgid):
+            if field is None:
+                continue
+            if field.startswith(OPTION_PREFIX):
+                assert ("option", field.removeprefix(OPTION_PREFIX)) in wanted, field
+            else:
+                assert ("command", field) in wanted, field
 
 
 async def test_a_new_command_without_translations_is_caught() -> None:

@@ -144,6 +144,7 @@ async def forget_the_statistics(target: str | Path) -> None:
     added = (
         ("guild_settings", "season_days"),
         ("guild_settings", "announce_achievements"),
+        ("guild_settings", "language"),
         ("games", "scope"),
     )
     if isinstance(target, Path):

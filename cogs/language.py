@@ -1,0 +1,35 @@
+"""Which language a text is in: the user's own Discord locale for what only they see (ephemeral
+answers, DMs), the server's for its channel posts (`/settings language`, else the server's
+preferred locale). Discord locales without a catalog read English (`i18n.language_of`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+import i18n
+from cogs.common import services
+
+
+def user_locale(interaction: discord.Interaction[Any]) -> str:
+    """The locale of an answer only the user sees: their Discord client's."""
+    return interaction.locale.value
+
+
+def server_locale(interaction: discord.Interaction[Any]) -> str:
+    """The server's preferred locale (its Community setting), as the interaction tells it."""
+    if interaction.guild_locale is not None:
+        return interaction.guild_locale.value
+    if interaction.guild is not None:
+        return interaction.guild.preferred_locale.value
+    return discord.Locale.american_english.value
+
+
+async def channel_locale(interaction: discord.Interaction[Any]) -> str:
+    """The locale of a post in the server's channel: the server's chosen language, else its
+    preferred locale; a DM's is the user's own."""
+    if interaction.guild_id is None:
+        return user_locale(interaction)
+    settings = await services(interaction).storage.settings.get(interaction.guild_id)
+    return i18n.channel_locale(settings.language, server_locale(interaction))
