@@ -143,16 +143,22 @@ async def play_on_to_the_showdown(clicks: Clicks, players: Sequence[int]) -> Non
     assert world.publisher.of(ShowdownSettled)
 
 
+async def three_at_a_showdown_table(world: World) -> tuple[int, int, int]:
+    """A Showdown Version table with three people seated; who they are."""
+    players = (HOST, PLAYERS[1], PLAYERS[2])
+    await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
+    for user in players[1:]:
+        await world.manager.join(GUILD, CHANNEL, user)
+    return players
+
+
 async def test_each_declaration_and_setting_of_hands_waits_for_five_round_trips_at_most(
     postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with counting(monkeypatch) as counted:
         world = await World.open(postgres_url)
         try:
-            players = (HOST, PLAYERS[1], PLAYERS[2])
-            await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
-            for user in players[1:]:
-                await world.manager.join(GUILD, CHANNEL, user)
+            players = await three_at_a_showdown_table(world)
             clicks = Clicks(world, counted, monkeypatch)
             await play_on_to_the_showdown(clicks, players)
             clicks.warmed()
@@ -230,10 +236,7 @@ async def test_the_features_take_a_showdown_in_one_transaction_each_from_memory(
     with counting(monkeypatch) as counted:
         world = await World.open(postgres_url)
         try:
-            players = (HOST, PLAYERS[1], PLAYERS[2])
-            await world.manager.create(GUILD, CHANNEL, HOST, make_config("showdown"))
-            for user in players[1:]:
-                await world.manager.join(GUILD, CHANNEL, user)
+            players = await three_at_a_showdown_table(world)
             clicks = Clicks(world, counted, monkeypatch)
             # The first games earn the first achievements (their announcement queued).
             await play_on_to_the_showdown(clicks, players)
