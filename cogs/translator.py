@@ -43,8 +43,9 @@ class CatalogTranslator(app_commands.Translator):
         """The text in ``locale``'s language, or None where there is no translation."""
         language = i18n.language_of(locale.value)
         where = context_of(context.location)
-        # Discord's other Spanish (es-419) or English (en-GB) has no catalog of its own.
-        if language.discord != locale.value or where is None:
+        # English is the source; Latin American Spanish (es-419) reads Spain's catalog, as its
+        # readers do everywhere else (i18n.ALIASES).
+        if language is i18n.ENGLISH or where is None:
             return None
         found = i18n.translations(language)
         return found.text(string.message, where) if found.has(string.message, where) else None

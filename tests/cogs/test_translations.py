@@ -22,7 +22,8 @@ from tests.i18n.helpers import key, template
 
 #: Discord's limits on a command's or an option's name, description and choice names.
 NAME_LIMIT, DESCRIPTION_LIMIT, CHOICE_LIMIT = 32, 100, 100
-LOCALES = [language.discord for language in i18n.LANGUAGES]
+#: Every language's locale, and the locales read in another's catalog (es-419 in Spain's).
+LOCALES = [language.discord for language in i18n.LANGUAGES] + sorted(i18n.ALIASES)
 SUBCOMMANDS = (1, 2)  # an option of type SUB_COMMAND or SUB_COMMAND_GROUP
 
 
@@ -186,6 +187,7 @@ async def test_the_synced_commands_carry_every_languages_names(scene: Scene) -> 
     table = next(command for command in synced if command.name == "table")
     assert {locale.value: name for locale, name in table.name_localizations.items()} == {
         "es-ES": "mesa",
+        "es-419": "mesa",
         "pt-BR": "mesa",
         "de": "tisch",
         "fr": "table",
