@@ -41,6 +41,7 @@ from tests.process.fake_discord import (
     FakeDiscord,
 )
 from tests.process.playing import answer
+from tests.tables.tournaments import assert_balanced_rounds
 
 # It runs the bot three times and plays a tournament of some ten rounds through it.
 pytestmark = pytest.mark.slow
@@ -135,18 +136,8 @@ def rounds_of(games: list[tuple[int, int, str]]) -> dict[int, dict[int, list[int
 
 
 def check_rounds(rounds: dict[int, dict[int, list[int]]], entrants: set[int]) -> None:
-    """Balanced tables, seating exactly those still in, as few tables as seat them."""
-    still_in = entrants
-    for number in range(len(rounds)):
-        tables = rounds[number]
-        sizes = [len(players) for players in tables.values()]
-        assert max(sizes) - min(sizes) <= 1, (number, tables)
-        seated = [player for players in tables.values() for player in players]
-        assert len(seated) == len(set(seated)), (number, tables)
-        assert set(seated) <= still_in, (number, tables)
-        assert len(tables) == -(-len(seated) // 6), (number, tables)
-        still_in = set(seated)
-    assert len(rounds[0]) == TABLES and {p for ps in rounds[0].values() for p in ps} == entrants
+    """The tables balanced round by round (`assert_balanced_rounds`), and some broke up."""
+    assert_balanced_rounds(rounds, entrants, TABLES)
     # Tables broke as players went out (No-Surrender's last round may knock out several
     # tables' players at once: its levels raise the stack needed to stay in).
     assert len(rounds[len(rounds) - 1]) < TABLES, "no table broke up"

@@ -23,6 +23,7 @@ from tests.tables.tournaments import (
     THREAD,
     Dealt,
     FakeVenue,
+    assert_balanced_rounds,
     assert_clean,
     open_tournament,
     play_until,
@@ -43,23 +44,6 @@ async def _take_over(world: World, runner: TournamentRunner) -> World:
     await heir.manager.resume()
     await heir.manager.publish_pending()
     return heir
-
-
-def _check_rounds(dealt: Dealt, entrants: list[int]) -> None:
-    """Every round's hands: balanced tables, no player at two, the players still in."""
-    assert sorted(dealt.rounds) == list(range(len(dealt.rounds))), "a round was skipped"
-    still_in = set(entrants)
-    for hand, tables in sorted(dealt.rounds.items()):
-        sizes = [len(players) for players in tables.values()]
-        assert max(sizes) - min(sizes) <= 1, (hand, tables)
-        seated = [player for players in tables.values() for player in players]
-        assert len(seated) == len(set(seated)), (hand, tables)
-        assert set(seated) <= still_in, (hand, tables)
-        # As few tables as seat everyone (6 a table): tables break as players go out.
-        assert len(tables) == -(-len(seated) // 6), (hand, tables)
-        still_in = set(seated)
-    assert len(dealt.rounds[0]) == TABLES
-    assert {p for players in dealt.rounds[0].values() for p in players} == set(entrants)
 
 
 async def test_a_24_player_tournament_across_four_threads_survives_a_restart_and_a_takeover(
@@ -98,7 +82,7 @@ async def test_a_24_player_tournament_across_four_threads_survives_a_restart_and
         finished = await row_of(world, tid)
         assert finished.status is TournamentStatus.FINISHED and finished.state is not None
         play = Play.from_json(finished.state)
-        _check_rounds(dealt, entrants)
+        assert_balanced_rounds(dealt.rounds, entrants, TABLES)
         # The tables came down to one, and the channel was told.
         assert len(dealt.rounds[max(dealt.rounds)]) == 1
         assert any(item["kind"] == "final" for item in venue.news)
@@ -141,7 +125,7 @@ def test_rounds_check_refuses_unbalanced_tables() -> None:
         4: tuple(entrants[18:]),
     }
     try:
-        _check_rounds(dealt, entrants)
+        assert_balanced_rounds(dealt.rounds, entrants, TABLES)
     except AssertionError:
         return
     raise AssertionError("7 and 5 players at two tables passed as balanced")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 
 from storage.audit import audit
@@ -145,3 +145,24 @@ async def assert_clean(world: World, *scopes: int) -> None:
     for scope in scopes:
         report = await audit(world.database, scope)
         assert report.is_consistent, report.problems
+
+
+def assert_balanced_rounds(
+    rounds: Mapping[int, Mapping[int, Sequence[int]]], entrants: Iterable[int], tables: int
+) -> None:
+    """Every round's tables (by round, then by channel, the players seated): none skipped,
+    balanced (no two differ by more than one), no player at two, only the players still in, as
+    few tables as seat them (6 a table: tables break as players go out), and the first round at
+    ``tables`` tables seating every entrant."""
+    assert sorted(rounds) == list(range(len(rounds))), "a round was skipped"
+    still_in = set(entrants)
+    for hand, seated_at in sorted(rounds.items()):
+        sizes = [len(players) for players in seated_at.values()]
+        assert max(sizes) - min(sizes) <= 1, (hand, seated_at)
+        seated = [player for players in seated_at.values() for player in players]
+        assert len(seated) == len(set(seated)), (hand, seated_at)
+        assert set(seated) <= still_in, (hand, seated_at)
+        assert len(seated_at) == -(-len(seated) // 6), (hand, seated_at)
+        still_in = set(seated)
+    assert len(rounds[0]) == tables
+    assert {p for players in rounds[0].values() for p in players} == set(entrants)
