@@ -18,8 +18,10 @@ from typing import Any, Final, Protocol, TypeVar
 import aiohttp
 import discord
 
+import i18n
 from cogs.boards import Boards
 from engine.errors import GameError, Names
+from engine.text import Text, tr
 from storage import Storage
 from storage.health import StoreHealth
 from tables.challenge import Challenges
@@ -59,9 +61,19 @@ class Mentions(Names):
 MENTIONS: Final = Mentions()
 
 
-def say(error: GameError) -> str:
-    """A rules or storage error as the sentence a player reads, players mentioned."""
+def say(error: GameError, locale: str = i18n.ENGLISH.discord) -> str:
+    """A rules or storage error as the sentence a player reads in the language of ``locale``,
+    players mentioned."""
+    if isinstance(error.text, Text):
+        return i18n.localize(locale, error.text, MENTIONS)
     return error.sentence(MENTIONS)
+
+
+def words(interaction: discord.Interaction[Any], text: str | Text) -> str:
+    """A text for what only the user sees, in their own Discord locale (a string as it is)."""
+    if isinstance(text, str):
+        return text
+    return i18n.localize(interaction.locale.value, text, MENTIONS)
 
 
 class Suggestions:
@@ -381,9 +393,10 @@ def display_name(client: discord.Client, guild_id: int | None, user_id: int) -> 
     return user.display_name if user is not None else f"Player {user_id}"
 
 
-async def reply(interaction: discord.Interaction[Any], text: str) -> None:
-    """A sentence only the presser sees: the deferred answer if there is one, else its own."""
-    text = fit(text)
+async def reply(interaction: discord.Interaction[Any], text: str | Text) -> None:
+    """A sentence only the presser sees, in their language: the deferred answer if there is
+    one, else its own."""
+    text = fit(words(interaction, text))
     response = interaction.response
     if not response.is_done():
         await response.send_message(text, ephemeral=True)
@@ -401,7 +414,10 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     except Exception as error:
         shutting_down = closing(interaction)
         try:
-            await reply(interaction, failure(error, store_health(interaction), shutting_down))
+            await reply(
+                interaction,
+                failure(error, store_health(interaction), shutting_down, interaction.locale.value),
+            )
         except (discord.HTTPException, aiohttp.ClientError):
             if not shutting_down:
                 raise
@@ -413,26 +429,30 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
 
 
 #: What a player reads when their action failed because the database is away.
-STORE_AWAY = "The bot cannot reach its database just now; nothing was changed. Try again soon."
+STORE_AWAY = tr("The bot cannot reach its database just now; nothing was changed. Try again soon.")
 
 
 def failure(
-    error: BaseException, health: StoreHealth | None = None, is_closing: bool = False
+    error: BaseException,
+    health: StoreHealth | None = None,
+    is_closing: bool = False,
+    locale: str = i18n.ENGLISH.discord,
 ) -> str:
     """What a player reads when their action failed: a rules error's sentence, a sentence
     when the store is away (its health says the outage once in the log, not per click) or the
     bot is shutting down (its database and workers closing under the action), else a code that
     the log (where the error goes) can be searched for."""
     if isinstance(error, GameError):
-        return say(error)
+        return say(error, locale)
     if is_closing:
         log.info("an action failed as the bot shut down: %r", error)
-        return RESTARTING
+        return i18n.localize(locale, RESTARTING)
     if health is not None and health.report(error):
-        return STORE_AWAY
+        return i18n.localize(locale, STORE_AWAY)
     code = error_code()
     log.error("interaction failed [%s]", code, exc_info=error)
-    return f"Something went wrong on our side (code `{code}`); nothing was changed."
+    text = tr("Something went wrong on our side (code `{code}`); nothing was changed.", code=code)
+    return i18n.localize(locale, text)
 
 
 def closing(interaction: discord.Interaction[Any]) -> bool:
@@ -458,9 +478,11 @@ async def on_tree_error(
     """One handler: a rules error is an ephemeral sentence, anything else a logged code."""
     original = getattr(error, "original", error)
     if isinstance(error, discord.app_commands.MissingPermissions):
-        text = "Only members who may manage this server can do that."
+        text = words(interaction, tr("Only members who may manage this server can do that."))
     elif isinstance(error, discord.app_commands.CheckFailure):
-        text = "You cannot use this command here."
+        text = words(interaction, tr("You cannot use this command here."))
     else:
-        text = failure(original, store_health(interaction), closing(interaction))
+        text = failure(
+            original, store_health(interaction), closing(interaction), interaction.locale.value
+        )
     await reply(interaction, text)

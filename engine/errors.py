@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from engine.text import Names, PlainNames, Text
+
+__all__ = ["CardError", "GameError", "HandError", "Names", "PlainNames", "Text", "quote"]
 
 #: How much of a player's input a sentence quotes back at most.
 QUOTE_CHARS = 40
@@ -15,38 +17,23 @@ def quote(text: str, limit: int = QUOTE_CHARS) -> str:
     return f"{text[:limit]!r}… ({len(text):,} characters)"
 
 
-class Names(Protocol):
-    """How a message names the players and channels it speaks of (ids below the bot's edge)."""
-
-    def user(self, user_id: int) -> str:
-        """A player."""
-
-    def channel(self, channel_id: int) -> str:
-        """A channel."""
-
-
-class PlainNames:
-    """Players and channels by their ids, for logs, tests and the command line."""
-
-    def user(self, user_id: int) -> str:
-        """``player 1001``."""
-        return f"player {user_id}"
-
-    def channel(self, channel_id: int) -> str:
-        """``channel 3003``."""
-        return f"channel {channel_id}"
-
-
 class GameError(Exception):
-    """A rule was broken or input was malformed; the message explains it to the player."""
+    """A rule was broken or input was malformed; the message explains it to the player.
+
+    The message is a `Text` (``GameError(tr("...", value=...))``), which the bot's edge reads in
+    the player's language, or a plain English string (not translated). ``str()`` is the English,
+    players and channels named plainly.
+    """
+
+    def __init__(self, message: str | Text = "", *args: object) -> None:
+        #: What the player reads, in no language yet.
+        self.text: str | Text = message
+        super().__init__(str(message), *args)
 
     def sentence(self, names: Names) -> str:
-        """The message with its players and channels named by ``names`` (the bot mentions them).
-
-        Errors that speak of players keep their ids and override this; ``str()`` names them
-        plainly.
-        """
-        return str(self)
+        """The message in English with its players and channels named by ``names``."""
+        text = self.text
+        return text.english(names) if isinstance(text, Text) else str(self)
 
 
 class CardError(GameError):

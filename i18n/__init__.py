@@ -14,14 +14,33 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-#: Where the catalogs are: ``messages.pot`` (every message id) and one
-#: ``<language>/LC_MESSAGES/messages.po`` per language.
+from engine.text import Names, PlainNames, Text, Where, Who, english, tr, tr_plural
+
+__all__ = ["Text", "Where", "Who", "localize", "tr", "tr_plural"]
+
+#: Where the catalogs are: one template per domain, ``<domain>.pot`` (every message id of a part
+#: of the bot), and one ``<language>/LC_MESSAGES/<domain>.po`` per language and domain.
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
+#: The slash commands' texts, /help and what is marked with `message`.
 DOMAIN = "messages"
+#: Every domain, and the source each one's texts come from (locales/extract.py reads them): a
+#: part of the bot per catalog, so that the files stay readable and translators (and changes to
+#: different parts) do not meet in one file. A module belongs to the first domain whose paths
+#: hold it; ``messages`` takes the commands' texts and whatever no other domain holds.
+DOMAINS: dict[str, tuple[str, ...]] = {
+    "engine": ("engine/",),
+    "storage": ("storage/",),
+    "tables": ("tables/",),
+    "posts": ("cogs/publisher.py", "cogs/showdown.py", "cogs/board.py", "cogs/boards.py"),
+    "pictures": ("render/",),
+    "answers": ("cogs/",),
+    DOMAIN: ("bot.py", "i18n/"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +101,14 @@ def message(msgid: str) -> str:
     return msgid
 
 
-def catalog_path(language: Language) -> Path:
-    """Where a language's catalog is kept."""
-    return LOCALES / language.catalog / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalog_path(language: Language, domain: str = DOMAIN) -> Path:
+    """Where a language's catalog of a domain is kept."""
+    return LOCALES / language.catalog / "LC_MESSAGES" / f"{domain}.po"
+
+
+def template_path(domain: str = DOMAIN) -> Path:
+    """Where a domain's template is kept."""
+    return LOCALES / f"{domain}.pot"
 
 
 def read_catalog(path: Path, language: Language | None = None) -> Catalog:
@@ -96,12 +120,15 @@ def read_catalog(path: Path, language: Language | None = None) -> Catalog:
 class Translations:
     """One language's translated texts, by context and message id, and its plural rule."""
 
-    def __init__(self, catalog: Catalog | None = None) -> None:
+    def __init__(self, *catalogs: Catalog) -> None:
         self.texts: dict[tuple[str | None, str], tuple[str, ...]] = {}
         #: Which plural form a count takes (gettext's ``Plural-Forms``); English's by default.
         self.form: Callable[[int], int] = gettext.c2py("(n != 1)")
-        if catalog is None:
-            return
+        for catalog in catalogs:
+            self.add(catalog)
+
+    def add(self, catalog: Catalog) -> None:
+        """Take in a catalog's translated texts (a domain of the language)."""
         self.form = gettext.c2py(catalog.plural_expr)
         for message in catalog:
             ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
@@ -132,7 +159,13 @@ def translations(language: Language) -> Translations:
     """A language's translations, read once; English reads the message ids themselves."""
     if language == ENGLISH:
         return Translations()
-    return Translations(read_catalog(catalog_path(language), language))
+    return Translations(
+        *(
+            read_catalog(catalog_path(language, domain), language)
+            for domain in DOMAINS
+            if catalog_path(language, domain).is_file()
+        )
+    )
 
 
 def translate(locale: str, msgid: str, *, context: str | None = None, **params: object) -> str:
@@ -168,6 +201,37 @@ def fill(locale: str, text: str, params: Mapping[str, object]) -> str:
         for name, value in params.items()
     }
     return text.format(**shown)
+
+
+def localize(locale: str, value: object, names: Names | None = None) -> str:
+    """Anything a text may hold in the language of ``locale``: a `Text` translated (English
+    where its catalog lacks it) with its values localized in turn, a player or a channel named
+    by ``names`` (plainly by default), a number as the language writes it, a tuple of values as
+    the language lists them ("a, b y c"), anything else as ``str()``."""
+    language = language_of(locale)
+    names = names or PlainNames()
+    if language == ENGLISH:
+        return english(value, names)
+    if isinstance(value, Text):
+        found = translations(language)
+        if value.plural is None:
+            source = found.text(value.msgid)
+        else:
+            source = found.plural(value.msgid, value.plural, value.count or 0)
+        params = value.params
+        if not params:
+            return source
+        return source.format(**{key: localize(locale, item, names) for key, item in params.items()})
+    if isinstance(value, Who):
+        return names.user(value.user_id)
+    if isinstance(value, Where):
+        return names.channel(value.channel_id)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return format_number(locale, value)
+    if isinstance(value, tuple):
+        items = [localize(locale, item, names) for item in value]
+        return str(format_list(items, locale=language.catalog)) if items else ""
+    return str(value)
 
 
 def format_number(locale: str, number: float) -> str:

@@ -20,6 +20,7 @@ from enum import IntEnum
 from typing import Any, Protocol, TypeVar
 
 from engine.errors import GameError
+from engine.text import tr
 from tables.events import Event
 
 T = TypeVar("T")
@@ -40,7 +41,7 @@ def default_process_id() -> str:
 RETRY_FIRST_S = 5.0
 RETRY_MAX_S = 300.0
 #: What an action the bot's closing refused says (the next start takes it).
-RESTARTING = "The bot is restarting; try again in a moment."
+RESTARTING = tr("The bot is restarting; try again in a moment.")
 
 
 def backoff(failures: int) -> float:

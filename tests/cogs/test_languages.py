@@ -20,7 +20,7 @@ HELP_OPENS = {
     "pt-BR": ("**Pyramid Poker: como funciona uma partida**", "1. `/mesa criar` abre uma mesa"),
     "de": ("**Pyramid Poker: So läuft eine Partie**", "1. `/tisch erstellen` eröffnet einen"),
     "fr": ("**Pyramid Poker : déroulement d'une partie**", "1. `/table créer` ouvre une table"),
-    "zh-CN": ("**Pyramid Poker：一局怎么玩**", "1. `/牌桌 创建` 在频道中开一张牌桌"),  # noqa: RUF001
+    "zh-CN": ("**Pyramid Poker：一局怎么玩**", "1. `/牌桌 创建` 在频道中开一张牌桌"),
 }
 
 

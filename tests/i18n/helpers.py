@@ -80,6 +80,14 @@ def placeholder_mismatches(catalog: Catalog) -> list[str]:
     return problems
 
 
-def template() -> Catalog:
-    """The template: every message id, in English."""
-    return i18n.read_catalog(i18n.LOCALES / f"{i18n.DOMAIN}.pot")
+def template(domain: str | None = None) -> Catalog:
+    """A domain's template (every message id of that part of the bot, in English), or with no
+    domain every domain's ids in one catalog."""
+    if domain is not None:
+        return i18n.read_catalog(i18n.template_path(domain))
+    merged = Catalog()
+    for each in i18n.DOMAINS:
+        for message in i18n.read_catalog(i18n.template_path(each)):
+            if message.id:
+                merged[message.id] = message
+    return merged

@@ -13,10 +13,15 @@ import i18n
 from tests.i18n.helpers import placeholder_mismatches, template, untranslated
 
 LANGUAGES = [pytest.param(language, id=language.discord) for language in i18n.LANGUAGES]
+CATALOGS = [
+    pytest.param(language, domain, id=f"{language.discord}-{domain}")
+    for language in i18n.LANGUAGES
+    for domain in i18n.DOMAINS
+]
 
 
-def catalog_of(language: i18n.Language) -> Catalog:
-    return i18n.read_catalog(i18n.catalog_path(language), language)
+def catalog_of(language: i18n.Language, domain: str) -> Catalog:
+    return i18n.read_catalog(i18n.catalog_path(language, domain), language)
 
 
 def write(catalog: Catalog, path: Path) -> Path:
@@ -25,14 +30,18 @@ def write(catalog: Catalog, path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_message_id_has_a_translation_in_every_language(language: i18n.Language) -> None:
-    assert untranslated(template(), catalog_of(language)) == []
+@pytest.mark.parametrize(("language", "domain"), CATALOGS)
+def test_every_message_id_has_a_translation_in_every_language(
+    language: i18n.Language, domain: str
+) -> None:
+    assert untranslated(template(domain), catalog_of(language, domain)) == []
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_translation_keeps_the_sources_placeholders(language: i18n.Language) -> None:
-    assert placeholder_mismatches(catalog_of(language)) == []
+@pytest.mark.parametrize(("language", "domain"), CATALOGS)
+def test_every_translation_keeps_the_sources_placeholders(
+    language: i18n.Language, domain: str
+) -> None:
+    assert placeholder_mismatches(catalog_of(language, domain)) == []
 
 
 def test_every_language_is_a_discord_locale_with_a_catalog_of_its_own() -> None:
@@ -41,9 +50,15 @@ def test_every_language_is_a_discord_locale_with_a_catalog_of_its_own() -> None:
     codes = [language.discord for language in i18n.LANGUAGES]
     assert len(set(codes)) == len(codes)
     assert set(codes) <= {locale.value for locale in discord.Locale}
-    assert all(i18n.catalog_path(language).is_file() for language in i18n.LANGUAGES)
+    assert all(
+        i18n.catalog_path(language, domain).is_file()
+        for language in i18n.LANGUAGES
+        for domain in i18n.DOMAINS
+    )
     catalogs = {path.parent.parent.name for path in i18n.LOCALES.glob("*/LC_MESSAGES/*.po")}
     assert catalogs == {language.catalog for language in i18n.LANGUAGES}
+    domains = {path.stem for path in i18n.LOCALES.glob("**/*.po*")}
+    assert domains == set(i18n.DOMAINS)
 
 
 def test_a_translation_that_drops_a_placeholder_is_caught(tmp_path: Path) -> None:

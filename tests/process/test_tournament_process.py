@@ -89,7 +89,7 @@ async def press(fake: FakeDiscord, message: dict[str, Any], custom_id: str, pers
         said = await asyncio.wait_for(answer(fake, sent), ANSWER_S)
     except (TimeoutError, ConnectionError, RuntimeError):
         return False
-    return not said.startswith(RESTARTING)
+    return not said.startswith(str(RESTARTING))
 
 
 async def play_people(fake: FakeDiscord, pressed: set[tuple[str, str]]) -> None:
