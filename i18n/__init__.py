@@ -35,9 +35,10 @@ DOMAIN = "messages"
 DOMAINS: dict[str, tuple[str, ...]] = {
     "engine": ("engine/",),
     "storage": ("storage/",),
+    "rules": ("tables/rules/", "cogs/rules.py", "render/rules.py"),
     "tables": ("tables/",),
     "posts": ("cogs/publisher.py", "cogs/showdown.py", "cogs/board.py", "cogs/boards.py"),
-    "pictures": ("render/",),
+    "pictures": ("render/", "cogs/pictures.py"),
     "answers": ("cogs/",),
     DOMAIN: ("bot.py", "i18n/"),
 }
