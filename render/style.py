@@ -120,6 +120,9 @@ def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: int) -> str:
 #: Where a line may break without a space: before or after a CJK character (Chinese, Japanese),
 #: but not before closing punctuation nor after opening punctuation.
 _CJK_WORD: Final = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
+#: Spaces a line breaks at: not the no-break ones (French puts a narrow one before ``:`` and
+#: between a number's thousands).
+_SPACES: Final = re.compile(r"[^\S\u00a0\u2007\u202f]+")
 _NO_BREAK_BEFORE: Final = frozenset("，。、；：！？）」』》〉】,.;:!?)…·")
 _NO_BREAK_AFTER: Final = frozenset("（「『《〈【(")
 
@@ -129,7 +132,9 @@ def _words(text: str) -> list[tuple[str, bool]]:
     between spaces, and in CJK each character (with the punctuation that must not begin or end
     a line)."""
     pieces: list[tuple[str, bool]] = []
-    for word in text.split():
+    for word in _SPACES.split(text):
+        if not word:
+            continue
         if not _CJK_WORD.search(word):
             pieces.append((word, True))
             continue
