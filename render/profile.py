@@ -29,6 +29,7 @@ from render.style import (
     panel,
     signed,
     title_height,
+    wrap,
 )
 
 #: About 700 pixels across, as the showdown: read on a phone at about 400, the smallest type
@@ -180,9 +181,34 @@ def _sections(profile: Profile, locale: str) -> list[Section]:
     return sections
 
 
+#: A line's figure wraps onto a second line where the language's words are longer than its room.
+_MAX_TEXT_LINES: Final = 2
+_WRAPPED_LINE: Final = 28
+
+
+def _columns(name: str) -> tuple[int, int]:
+    """Where a line's figure starts from the left, and how wide it may be."""
+    room = WIDTH - 2 * (_PAD + _INSET)
+    name_width = room * 9 // 20 if name else 0
+    return name_width, room - name_width
+
+
+def _text_lines(name: str, text: str) -> list[str]:
+    """A line's figure on as many lines as its words need (two at most, the last cut)."""
+    _, width = _columns(name)
+    return wrap(text, font(_BODY), width, max_lines=_MAX_TEXT_LINES) or [""]
+
+
+def _line_height(name: str, text: str) -> int:
+    return _LINE + (len(_text_lines(name, text)) - 1) * _WRAPPED_LINE
+
+
 def _section_height(lines: list[tuple[str, str]], two_rows: bool) -> int:
-    per = 2 * _LINE - 6 if two_rows else _LINE
-    return _HEADING + 20 + len(lines) * per + _INSET
+    if two_rows:
+        body = len(lines) * (2 * _LINE - 6)
+    else:
+        body = sum(_line_height(name, text) for name, text in lines)
+    return _HEADING + 20 + body + _INSET
 
 
 def profile_png(profile: Profile, *, locale: str = ENGLISH) -> bytes:
@@ -214,7 +240,7 @@ def profile_png(profile: Profile, *, locale: str = ENGLISH) -> bytes:
                 line_y += 2 * _LINE - 6
             else:
                 _line(canvas, line_y, name, text)
-                line_y += _LINE
+                line_y += _line_height(name, text)
         y = bottom + 16
     return to_png(canvas)
 
@@ -242,15 +268,15 @@ def _figures(canvas: Image.Image, y: int, profile: Profile, locale: str) -> None
 
 
 def _line(canvas: Image.Image, y: int, name: str, text: str) -> None:
-    """A name at the left, its figure after it."""
+    """A name at the left, its figure after it (wrapped where it is too long for its room)."""
     left = _PAD + _INSET
-    room = WIDTH - 2 * (_PAD + _INSET)
-    name_width = room * 9 // 20 if name else 0
+    name_width, _ = _columns(name)
     if name:
         shown = ellipsize(name, font(_BODY, True), name_width - 12)
         draw_text(canvas, (left, y), shown, face=font(_BODY, True), fill=TEXT)
-    shown = ellipsize(text, font(_BODY), room - name_width)
-    draw_text(canvas, (left + name_width, y), shown, face=font(_BODY), fill=MUTED)
+    for index, line in enumerate(_text_lines(name, text)):
+        line_y = y + index * _WRAPPED_LINE
+        draw_text(canvas, (left + name_width, line_y), line, face=font(_BODY), fill=MUTED)
 
 
 def _badge(canvas: Image.Image, y: int, name: str, text: str) -> None:
