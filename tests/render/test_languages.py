@@ -3,6 +3,7 @@ them, every character drawn by a font that has it, and every text within its pla
 
 from __future__ import annotations
 
+import pickle
 import threading
 import unicodedata
 from collections.abc import Callable
@@ -422,3 +423,16 @@ def test_no_word_is_cut_where_the_english_picture_cuts_none(
     cut = [text for text in texts if text.endswith(style_module.ELLIPSIS)]
     if not any(text.endswith(style_module.ELLIPSIS) for text in english):
         assert cut == []
+
+
+def test_a_pictures_words_and_locale_pickle_for_a_worker_process() -> None:
+    declaring = DeclarationsOpened(1, (1, 2), 0.0, None, 2, 7, "showdown")
+    arguments = (
+        parse_cards("As Kd 7c W"),
+        {"title": tr("Your hands so far"), "subtitle": phase_subtitle("x", declaring)},
+        "de",
+    )
+    cards, options, locale = pickle.loads(pickle.dumps(arguments))
+    assert hand_picture(cards, **options, locale=locale) == hand_picture(
+        arguments[0], **arguments[1], locale="de"
+    )
