@@ -20,7 +20,13 @@ from render.showdown import Wager
 from render.style import ENGLISH, Words, signed
 from render.warm import draw_ahead, draw_hands_ahead
 from tables.challenge import ChallengeDay
-from tables.events import ArrangingOpened, DeclarationsOpened, SeatResult, ShowdownSettled
+from tables.events import (
+    ArrangingOpened,
+    DeclarationsOpened,
+    Note,
+    SeatResult,
+    ShowdownSettled,
+)
 from tables.events import Wager as TableWager
 from tables.games import GAMES, GameSpec, game_named, rules_of
 from tables.hands import hand_labels
@@ -286,9 +292,15 @@ def _showdown_parts(
                 winners=winners,
             )
         )
-    footer.extend(note.render(names.__getitem__) for note in event.notes)
+    footer.extend(_note(note, names) for note in event.notes)
     title = tr("{game}: game {number}", game=game_title(spec, locale), number=str(event.game_id))
     return rows, title, [names[u] for u in event.matrix_players], footer
+
+
+def _note(note: Note, names: Mapping[int, str]) -> Words:
+    """A sentence of the showdown, its player (if any) named first."""
+    text: Words = note.text
+    return text if note.user is None else tr("{player} {text}", player=names[note.user], text=text)
 
 
 def review_picture(review: Review, name: str, *, locale: str = ENGLISH) -> bytes:

@@ -37,7 +37,7 @@ from render.profile import Badge, ChallengeFigures, Profile, RatingLine, Tournam
 from render.showdown import _LABEL, _MATRIX_CELL, _MIN_CELL
 from render.style import font, text_width
 from tables.challenge import make_challenge_day
-from tables.events import DeclarationsOpened, SeatResult, ShowdownSettled
+from tables.events import DeclarationsOpened, Note, SeatResult, ShowdownSettled
 from tables.games import GAMES
 from tables.hands import hand_labels
 from tables.review import Review, Way
@@ -159,9 +159,9 @@ def _showdown_event() -> ShowdownSettled:
         SeatResult(3, None, tuple(_HANDS), labels, None, -1_245, (-3, 1, -2)),
     )
     matrix = ((0, 25), (-25, 0))
-    return ShowdownSettled(
-        4_021, "standard", seats, matrix, (1, 3), {1: 1_250, 2: -5, 3: -1_245}, 10, 0, (1,)
-    )
+    nets = {1: 1_250, 2: -5, 3: -1_245}
+    notes = (Note("paid the dragon bonus", 3), Note("The pot carries over."))
+    return ShowdownSettled(4_021, "standard", seats, matrix, (1, 3), nets, 0, 10, (1,), notes=notes)
 
 
 _NAMES = {1: "Ada", 2: "Bo", 3: "小明"}
