@@ -5,15 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from engine.text import tr
 from render.cards import Face, card_height, draw_fan, fan_width
 from render.palette import to_png
 from render.style import (
+    ENGLISH,
     GOLD,
     MUTED,
+    Words,
     draw_label,
     draw_title,
     felt,
     font,
+    localized,
     panel,
     text_width,
     title_height,
@@ -50,8 +54,12 @@ def hand_layout(count: int) -> tuple[int, int, int]:
     return _HAND_CARD, max(least, min(_HAND_CARD + 10, fitting)), per_row
 
 
-def hand_png(cards: Sequence[Face], *, title: str = "", subtitle: str = "") -> bytes:
-    """A player's private hand for the DM, in rows of cards, as PNG bytes."""
+def hand_png(
+    cards: Sequence[Face], *, title: Words = "", subtitle: Words = "", locale: str = ENGLISH
+) -> bytes:
+    """A player's private hand for the DM, in rows of cards, as PNG bytes; its title and
+    subtitle in the language of ``locale``."""
+    title, subtitle = localized(locale, title), localized(locale, subtitle)
     card_width, step, per_row = hand_layout(len(cards))
     rows = [cards[start : start + per_row] for start in range(0, len(cards), per_row)] or [[]]
     words = max(
@@ -85,25 +93,27 @@ def hand_png(cards: Sequence[Face], *, title: str = "", subtitle: str = "") -> b
 
 def hands_png(
     hands: Sequence[Sequence[Face]],
-    labels: Sequence[str],
+    labels: Sequence[Words],
     *,
-    slots: Sequence[str] = (),
-    title: str = "",
+    slots: Sequence[Words] = (),
+    title: Words = "",
     discards: Sequence[Face] = (),
+    locale: str = ENGLISH,
 ) -> bytes:
     """An arrangement preview: one row per hand, weakest first, each with its slot and label
-    (as in "Back · Full house, kings over fours")."""
+    (as in "Back · Full house, kings over fours"), its words in the language of ``locale``."""
     if len(hands) != len(labels) or (slots and len(slots) != len(hands)):
         raise ValueError(
             f"{len(hands)} hands need {len(hands)} labels and slots, not "
             f"{len(labels)} and {len(slots)}"
         )
+    title = localized(locale, title)
     rows: list[tuple[Sequence[Face], str, str, bool]] = [
-        (hand, slot, label, False)
+        (hand, localized(locale, slot), localized(locale, label), False)
         for hand, slot, label in zip(hands, slots or [""] * len(hands), labels, strict=True)
     ]
     if discards:
-        rows.append((discards, "Discards", "", True))
+        rows.append((discards, localized(locale, tr("Discards")), "", True))
     cards_width = max([fan_width(len(hand), _ROW_CARD, _ROW_STEP) for hand, *_ in rows] + [0])
     row_height = card_height(_ROW_CARD) + 20
     width = _PAD + 16 + cards_width + 24 + _LABEL_WIDTH + 16 + _PAD

@@ -7,20 +7,24 @@ from typing import Final
 
 from PIL import ImageDraw
 
+from engine.text import tr
 from render.palette import to_png
 from render.style import (
+    ENGLISH,
     MEDAL_INK,
     MEDALS,
-    MINUS,
     MUTED,
     PANEL,
     ROW_ALTERNATE,
     TEXT,
+    Words,
     draw_text,
     draw_title,
     ellipsize,
     felt,
     font,
+    localized,
+    number,
     panel,
     text_width,
     title_height,
@@ -31,12 +35,12 @@ _WIDTH: Final = 600
 _ROW: Final = 46
 
 
-def _number(value: int) -> str:
-    return f"{value:,}".replace("-", MINUS)
-
-
-def leaderboard_png(title: str, lines: Sequence[tuple[int, str, int]]) -> bytes:
-    """A leaderboard picture: one row per (rank, name, value), as PNG bytes."""
+def leaderboard_png(
+    title: Words, lines: Sequence[tuple[int, str, int]], *, locale: str = ENGLISH
+) -> bytes:
+    """A leaderboard picture: one row per (rank, name, value), as PNG bytes, its words and
+    numbers in the language of ``locale``."""
+    title = localized(locale, title)
     top = title_height(title, width=_WIDTH - 2 * _PAD)
     rows = max(len(lines), 1)
     height = _PAD + top + rows * _ROW + 16 + _PAD
@@ -47,9 +51,12 @@ def leaderboard_png(title: str, lines: Sequence[tuple[int, str, int]]) -> bytes:
     draw = ImageDraw.Draw(canvas)
     if not lines:
         middle = (_WIDTH // 2, y + 8 + _ROW // 2)
-        draw_text(canvas, middle, "No one yet", face=font(18), fill=MUTED, anchor="mm")
+        empty = localized(locale, tr("No one yet"))
+        draw_text(canvas, middle, empty, face=font(18), fill=MUTED, anchor="mm")
     value_face = font(19, True)
-    widest_value = max((text_width(_number(value), value_face) for _, _, value in lines), default=0)
+    widest_value = max(
+        (text_width(number(value, locale), value_face) for _, _, value in lines), default=0
+    )
     name_width = round(_WIDTH - 2 * _PAD - 90 - widest_value - 40)
     for index, (rank, name, value) in enumerate(lines):
         row_top = y + 8 + index * _ROW
@@ -69,5 +76,7 @@ def leaderboard_png(title: str, lines: Sequence[tuple[int, str, int]]) -> bytes:
         shown = ellipsize(name, face, name_width)
         draw_text(canvas, (_PAD + 72, cy), shown, face=face, fill=TEXT, anchor="lm")
         value_x = _WIDTH - _PAD - 20
-        draw_text(canvas, (value_x, cy), _number(value), face=value_face, fill=TEXT, anchor="rm")
+        draw_text(
+            canvas, (value_x, cy), number(value, locale), face=value_face, fill=TEXT, anchor="rm"
+        )
     return to_png(canvas)

@@ -11,16 +11,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
+from engine.text import tr, tr_plural
 from render.cards import Face, card_height, draw_fan, fan_width
 from render.palette import to_png
 from render.style import (
     ELLIPSIS,
+    ENGLISH,
     GOLD,
     MUTED,
     PANEL_EDGE,
     TEXT,
+    Words,
     draw_label,
     draw_text,
     draw_title,
@@ -29,6 +32,7 @@ from render.style import (
     font,
     gain_colour,
     label_height,
+    localized,
     panel,
     signed,
     text_width,
@@ -41,25 +45,25 @@ from render.style import (
 class Wager:
     """One wager of a house game's seat: its name, the chips it won (+) or lost (-), and why."""
 
-    name: str
+    name: Words
     chips: int
-    reason: str
+    reason: Words
 
 
 @dataclass(frozen=True, slots=True)
 class ShowdownRow:
     """One seat at the showdown: its hands weakest first, each hand's points, net chips."""
 
-    name: str
+    name: Words
     hands: tuple[tuple[Face, ...], ...]
-    labels: tuple[str, ...]
+    labels: tuple[Words, ...]
     #: One figure per hand, or none (the house games' wagers do not belong to one hand).
     per_hand: tuple[int, ...]
     net: int
     #: A word on the seat, e.g. "surrendered at declaration 1", "dealer", "pot winner".
-    note: str = ""
+    note: Words = ""
     #: Each hand's place in the setting, drawn before its label: "Hand 6", "Back", "Low".
-    slots: tuple[str, ...] = ()
+    slots: tuple[Words, ...] = ()
     #: The house games' wagers with their results, drawn beside the hands.
     wagers: tuple[Wager, ...] = ()
 
@@ -163,6 +167,12 @@ class _Layout:
     wagers: int
     inner: int
     style: _Style = _FULL
+    #: The language the seats' words are drawn in.
+    locale: str = ENGLISH
+
+    def say(self, text: Words) -> str:
+        """A seat's text in the picture's language."""
+        return localized(self.locale, text)
 
 
 def _natural_cells(rows: Sequence[ShowdownRow], style: _Style) -> list[int]:
@@ -178,7 +188,7 @@ def _natural_cells(rows: Sequence[ShowdownRow], style: _Style) -> list[int]:
     return cells
 
 
-def _layout(rows: Sequence[ShowdownRow], width: int, style: _Style) -> _Layout:
+def _layout(rows: Sequence[ShowdownRow], width: int, style: _Style, locale: str) -> _Layout:
     """The columns, widened to fill the picture (wider labels wrap less)."""
     cells = _natural_cells(rows, style)
     wagers = _WAGER_WIDTH if any(row.wagers for row in rows) else 0
@@ -188,7 +198,7 @@ def _layout(rows: Sequence[ShowdownRow], width: int, style: _Style) -> _Layout:
         wagers += spare
     elif cells:
         cells = [cell + spare // len(cells) for cell in cells]
-    return _Layout(tuple(cells), wagers, inner, style)
+    return _Layout(tuple(cells), wagers, inner, style, locale)
 
 
 def _content_width(cells: Sequence[int], wagers: int, gap: int) -> int:
@@ -196,18 +206,20 @@ def _content_width(cells: Sequence[int], wagers: int, gap: int) -> int:
     return hands + (gap + wagers if wagers else 0)
 
 
-def _net_text(net: int) -> tuple[str, str]:
-    return signed(net), "chip" if abs(net) == 1 else "chips"
+def _net_text(net: int, locale: str) -> tuple[str, str]:
+    word = tr_plural("chip", "chips", abs(net))
+    return signed(net, locale=locale), localized(locale, word)
 
 
-def _net_width(net: int) -> int:
-    amount, word = _net_text(net)
+def _net_width(net: int, locale: str) -> int:
+    amount, word = _net_text(net, locale)
     return text_width(amount, font(_NET, True)) + 6 + text_width(word, font(_NOTE))
 
 
 def _note_lines(row: ShowdownRow, layout: _Layout) -> list[str]:
     lines = layout.style.note_lines
-    return wrap(row.note, font(_NOTE), layout.inner, max_lines=lines) if row.note and lines else []
+    note = layout.say(row.note)
+    return wrap(note, font(_NOTE), layout.inner, max_lines=lines) if note and lines else []
 
 
 def _header_height(row: ShowdownRow, layout: _Layout) -> int:
@@ -224,7 +236,7 @@ def _hand_lines(row: ShowdownRow, layout: _Layout) -> list[range]:
 
 
 def _slot(row: ShowdownRow, position: int, layout: _Layout) -> str:
-    return row.slots[position] if row.slots and layout.style.slots else ""
+    return layout.say(row.slots[position]) if row.slots and layout.style.slots else ""
 
 
 def _line_height(row: ShowdownRow, positions: range, layout: _Layout) -> int:
@@ -232,7 +244,7 @@ def _line_height(row: ShowdownRow, positions: range, layout: _Layout) -> int:
     labels = max(
         label_height(
             _slot(row, i, layout),
-            row.labels[i],
+            layout.say(row.labels[i]),
             size=style.label,
             width=layout.cells[i % len(layout.cells)],
             max_lines=style.label_lines,
@@ -243,7 +255,9 @@ def _line_height(row: ShowdownRow, positions: range, layout: _Layout) -> int:
 
 
 def _wager_height(wager: Wager, layout: _Layout) -> int:
-    reason = wrap(wager.reason, font(_REASON), layout.wagers, max_lines=_MAX_REASON_LINES)
+    reason = wrap(
+        layout.say(wager.reason), font(_REASON), layout.wagers, max_lines=_MAX_REASON_LINES
+    )
     return 28 + len(reason) * _REASON_LINE + 10
 
 
@@ -259,24 +273,26 @@ def _row_height(row: ShowdownRow, layout: _Layout) -> int:
 
 
 def _draw_header(
-    canvas: Image.Image, row: ShowdownRow, x: int, y: int, right: int, *, inline_note: bool
+    canvas: Image.Image, row: ShowdownRow, layout: _Layout, x: int, y: int, right: int
 ) -> None:
-    """The seat's name and its net chips at the right; ``inline_note``: its note after the name,
-    in the room left (none if too little is)."""
-    amount, word = _net_text(row.net)
+    """The seat's name and its net chips at the right; in the summary (no lines for the note),
+    its note after the name, in the room left (none if too little is)."""
+    inline_note = not layout.style.note_lines
+    amount, word = _net_text(row.net, layout.locale)
+    net_width = _net_width(row.net, layout.locale)
     word_x = right - text_width(word, font(_NOTE))
     draw_text(canvas, (word_x, y + 30), word, face=font(_NOTE), fill=MUTED, anchor="ls")
     net_fill = gain_colour(row.net)
     draw_text(
         canvas, (word_x - 6, y + 30), amount, face=font(_NET, True), fill=net_fill, anchor="rs"
     )
-    name = ellipsize(row.name, font(_NAME, True), right - x - _net_width(row.net) - 16)
+    name = ellipsize(layout.say(row.name), font(_NAME, True), right - x - net_width - 16)
     draw_text(canvas, (x, y + 30), name, face=font(_NAME, True), fill=TEXT, anchor="ls")
     if inline_note and row.note:
         start = x + text_width(name, font(_NAME, True)) + 14
-        room = right - _net_width(row.net) - 16 - start
+        room = right - net_width - 16 - start
         if room >= _INLINE_NOTE:
-            note = ellipsize(row.note, font(_NOTE), room)
+            note = ellipsize(layout.say(row.note), font(_NOTE), room)
             draw_text(canvas, (start, y + 30), note, face=font(_NOTE), fill=GOLD, anchor="ls")
 
 
@@ -293,7 +309,7 @@ def _draw_hands(canvas: Image.Image, row: ShowdownRow, layout: _Layout, x0: int,
                 canvas,
                 (x, text_y),
                 _slot(row, position, layout),
-                row.labels[position],
+                layout.say(row.labels[position]),
                 size=style.label,
                 width=cell,
                 max_lines=style.label_lines,
@@ -303,7 +319,7 @@ def _draw_hands(canvas: Image.Image, row: ShowdownRow, layout: _Layout, x0: int,
                 draw_text(
                     canvas,
                     (x, y + height - 4),
-                    signed(points),
+                    signed(points, locale=layout.locale),
                     face=font(_POINTS, True),
                     fill=gain_colour(points),
                     anchor="ls",
@@ -316,17 +332,21 @@ def _draw_wagers(canvas: Image.Image, row: ShowdownRow, layout: _Layout, x: int,
     """Each wager: its name and chips on one line, the reason under them."""
     right = x + layout.wagers
     for wager in row.wagers:
-        draw_text(canvas, (x, y + 22), wager.name, face=font(_WAGER, True), fill=TEXT, anchor="ls")
+        amount = signed(wager.chips, locale=layout.locale)
+        room = layout.wagers - text_width(amount, font(_POINTS, True)) - 12
+        name = ellipsize(layout.say(wager.name), font(_WAGER, True), room)
+        draw_text(canvas, (x, y + 22), name, face=font(_WAGER, True), fill=TEXT, anchor="ls")
         draw_text(
             canvas,
             (right, y + 22),
-            signed(wager.chips),
+            amount,
             face=font(_POINTS, True),
             fill=gain_colour(wager.chips),
             anchor="rs",
         )
         text_y = y + 28
-        for line in wrap(wager.reason, font(_REASON), layout.wagers, max_lines=_MAX_REASON_LINES):
+        reason = layout.say(wager.reason)
+        for line in wrap(reason, font(_REASON), layout.wagers, max_lines=_MAX_REASON_LINES):
             draw_text(canvas, (x, text_y), line, face=font(_REASON), fill=MUTED)
             text_y += _REASON_LINE
         y += _wager_height(wager, layout)
@@ -339,7 +359,7 @@ def _draw_row(
     panel(canvas, (_PAD, y, right, y + height), radius=14, edge=GOLD if is_top else PANEL_EDGE)
     x = _PAD + _INSET
     y += _INSET
-    _draw_header(canvas, row, x, y, right - _INSET, inline_note=not layout.style.note_lines)
+    _draw_header(canvas, row, layout, x, y, right - _INSET)
     for index, line in enumerate(_note_lines(row, layout)):
         draw_text(canvas, (x, y + 42 + index * 23), line, face=font(_NOTE), fill=GOLD)
     y += _header_height(row, layout) + 6
@@ -372,30 +392,47 @@ def _matrix_height(names: Sequence[str]) -> int:
     return 40 + (len(names) + 1) * _MATRIX_ROW + 2 * _INSET
 
 
+def fitted(text: str, size: int, width: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The face a short text (a heading, a column's name) is drawn in to fit ``width``: its
+    size, else smaller down to two thirds of it (the caller cuts what still does not fit)."""
+    for step in range(size, round(size * 2 / 3) - 1, -1):
+        if text_width(text, font(step, bold)) <= width:
+            return font(step, bold)
+    return font(round(size * 2 / 3), bold)
+
+
 def _draw_matrix(
-    canvas: Image.Image, matrix: Sequence[Sequence[int]], names: Sequence[str], *, y: int
+    canvas: Image.Image,
+    matrix: Sequence[Sequence[int]],
+    names: Sequence[str],
+    *,
+    y: int,
+    locale: str,
 ) -> None:
     """Seed 000's Scoring Card: row against column, with each row's total."""
     draw = ImageDraw.Draw(canvas)
-    draw_text(canvas, (_PAD, y), "Scoring Card", face=font(22, True), fill=GOLD)
-    draw_text(
-        canvas,
-        (_PAD + text_width("Scoring Card", font(22, True)) + 12, y + 6),
-        "net points, row against column",
-        face=font(_MATRIX_TYPE),
-        fill=MUTED,
-    )
+    room = canvas.width - 2 * _PAD
+    heading = ellipsize(localized(locale, tr("Scoring Card")), font(22, True), room)
+    draw_text(canvas, (_PAD, y), heading, face=font(22, True), fill=GOLD)
+    after = _PAD + text_width(heading, font(22, True)) + 12
+    aside = localized(locale, tr("net points, row against column"))
+    if room + _PAD - after >= _INLINE_NOTE:
+        aside = ellipsize(aside, font(_MATRIX_TYPE), room + _PAD - after)
+        draw_text(canvas, (after, y + 6), aside, face=font(_MATRIX_TYPE), fill=MUTED)
     y += 40
     width = _matrix_width(names)
     height = (len(names) + 1) * _MATRIX_ROW + 2 * _INSET
     panel(canvas, (_PAD, y, _PAD + width, y + height), radius=12)
     left, top = _PAD + _INSET, y + _INSET
     column = _name_column(names)
-    head, cell = font(_MATRIX_TYPE, True), font(_MATRIX_TYPE, True)
+    cell = font(_MATRIX_TYPE, True)
     # Columns go by the rows' numbers: a name in a column's width would be cut to a few letters.
-    for index, label in enumerate([*(str(n) for n in range(1, len(names) + 1)), "Total"]):
+    total = localized(locale, tr("Total"))
+    for index, label in enumerate([*(str(n) for n in range(1, len(names) + 1)), total]):
         cx = left + column + index * _MATRIX_CELL + _MATRIX_CELL // 2
-        draw_text(canvas, (cx, top + _MATRIX_ROW // 2), label, face=head, fill=MUTED, anchor="mm")
+        face = fitted(label, _MATRIX_TYPE, _MATRIX_CELL - 6, bold=True)
+        label = ellipsize(label, face, _MATRIX_CELL - 6)
+        draw_text(canvas, (cx, top + _MATRIX_ROW // 2), label, face=face, fill=MUTED, anchor="mm")
     for i, (name, values) in enumerate(zip(names, matrix, strict=True)):
         row_top = top + (i + 1) * _MATRIX_ROW
         draw.line((left, row_top, left + width - 2 * _INSET, row_top), fill=PANEL_EDGE, width=1)
@@ -411,7 +448,7 @@ def _draw_matrix(
             if i == j:
                 draw_text(canvas, (cx, cy), "·", face=cell, fill=MUTED, anchor="mm")
             else:
-                shown = signed(value)
+                shown = signed(value, locale=locale)
                 draw_text(canvas, (cx, cy), shown, face=cell, fill=gain_colour(value), anchor="mm")
     total_x = left + column + len(names) * _MATRIX_CELL
     draw.line((total_x, top + 4, total_x, top + height - 2 * _INSET - 4), fill=PANEL_EDGE, width=1)
@@ -430,12 +467,13 @@ def _plan(
     matrix_names: Sequence[str],
     footer: Sequence[str],
     summary: bool,
+    locale: str,
 ) -> tuple[int, int, _Layout, int, list[str], list[int]]:
     """The picture's width and height, its layout, the title's height, the footer's lines and
     each seat's height: what drawing it needs, measured without drawing."""
     style = _SUMMARY if summary else _FULL
     width = _width(rows, matrix_names, style)
-    layout = _layout(rows, width, style)
+    layout = _layout(rows, width, style, locale)
     inside = width - 2 * _PAD
     top = title_height(title, width=inside, size=_TITLE)
     footer_lines = [
@@ -453,31 +491,38 @@ def _plan(
 def showdown_size(
     rows: Sequence[ShowdownRow],
     *,
-    title: str,
+    title: Words,
     matrix_names: Sequence[str] = (),
-    footer: Sequence[str] = (),
+    footer: Sequence[Words] = (),
     summary: bool = False,
+    locale: str = ENGLISH,
 ) -> tuple[int, int]:
     """How large ``showdown_png`` draws this showdown (width, height), without drawing it."""
-    width, height, *_ = _plan(rows, title, matrix_names, footer, summary)
+    shown = localized(locale, title), [localized(locale, line) for line in footer]
+    width, height, *_ = _plan(rows, shown[0], matrix_names, shown[1], summary, locale)
     return width, height
 
 
 def showdown_png(
     rows: Sequence[ShowdownRow],
     *,
-    title: str,
+    title: Words,
     matrix: Sequence[Sequence[int]] = (),
     matrix_names: Sequence[str] = (),
-    footer: Sequence[str] = (),
+    footer: Sequence[Words] = (),
     summary: bool = False,
+    locale: str = ENGLISH,
 ) -> bytes:
     """One picture of the showdown: seat by seat, the Scoring Card, then the footer lines. The
     ``summary`` a phone reads whole draws each seat's hands on one line in small cards, their
-    names in larger type (give it no matrix: the Scoring Card is shown on request)."""
+    names in larger type (give it no matrix: the Scoring Card is shown on request). Its words
+    (the seats' labels, notes and slots, the title and footer, the picture's own) and numbers
+    are drawn in the language of ``locale``."""
     if len(matrix) != len(matrix_names) or any(len(r) != len(matrix_names) for r in matrix):
         raise ValueError("the net matrix must be square, one row and column per name")
-    plan = _plan(rows, title, matrix_names if matrix else (), footer, summary)
+    title = localized(locale, title)
+    lines = [localized(locale, line) for line in footer]
+    plan = _plan(rows, title, matrix_names if matrix else (), lines, summary, locale)
     width, height, layout, top, footer_lines, heights = plan
     style = layout.style
     inside = width - 2 * _PAD
@@ -492,7 +537,7 @@ def showdown_png(
         y += row_height + style.row_gap
     if matrix:
         y += 16
-        _draw_matrix(canvas, matrix, matrix_names, y=y)
+        _draw_matrix(canvas, matrix, matrix_names, y=y, locale=locale)
         y += _matrix_height(matrix_names)
     if footer_lines:
         y += 16

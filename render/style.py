@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
+from babel.numbers import format_decimal
 from PIL import Image, ImageDraw, ImageFont
 
+import i18n
+from engine.text import Text
 from render import fonts
 
 Colour = tuple[int, int, int]
+#: A text a picture draws: plain (a player's name, already in its language) or a `Text`, drawn in
+#: the picture's language.
+Words = str | Text
+#: The language pictures are drawn in unless told: English, the source.
+ENGLISH: Final = "en-US"
 
 #: DejaVu Sans, bundled with its licence (assets/README.md): it draws ♠♥♦♣, → and ★; what it
 #: does not draw (Arabic, CJK, emoji) the fallback fonts do (render/fonts.py).
@@ -51,10 +60,26 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(BOLD_FONT if bold else REGULAR_FONT, size)
 
 
-def signed(value: float, places: int = 0) -> str:
+def localized(locale: str, text: Words) -> str:
+    """A text in the picture's language (a plain ``str`` is drawn as it is)."""
+    return text if isinstance(text, str) else i18n.localize(locale, text)
+
+
+def number(value: int, locale: str = ENGLISH) -> str:
+    """A whole number as the language writes it (``1,234``, ``1.234``), a true minus before a
+    negative one."""
+    return i18n.format_number(locale, value).replace("-", MINUS)
+
+
+def signed(value: float, places: int = 0, *, locale: str = ENGLISH) -> str:
     """A number with its sign, as in ``+3``, ``0`` or a true minus before a loss, to ``places``
-    decimals (``+1.5``); one that rounds to nothing has no sign (``0.0``)."""
-    if isinstance(value, int) and not places:
+    decimals (``+1.5``), written as the language of ``locale`` writes numbers (``+1,5``); one
+    that rounds to nothing has no sign (``0.0``)."""
+    if i18n.language_of(locale) != i18n.ENGLISH:
+        pattern = "#,##0" + ("." + "0" * places if places else "")
+        catalog = i18n.language_of(locale).catalog
+        text = str(format_decimal(round(abs(value), places), format=pattern, locale=catalog))
+    elif isinstance(value, int) and not places:
         text = f"{abs(value):,}"
     else:
         text = f"{abs(value):,.{places}f}"
@@ -92,14 +117,55 @@ def ellipsize(text: str, face: ImageFont.FreeTypeFont, width: int) -> str:
     return text.rstrip().rstrip(_JOINERS) + ELLIPSIS
 
 
+#: Where a line may break without a space: before or after a CJK character (Chinese, Japanese),
+#: but not before closing punctuation nor after opening punctuation.
+_CJK_WORD: Final = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
+#: Spaces a line breaks at: not the no-break ones (French puts a narrow one before ``:`` and
+#: between a number's thousands).
+_SPACES: Final = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+_NO_BREAK_BEFORE: Final = frozenset("，。、；：！？）」』》〉】,.;:!?)…·")
+_NO_BREAK_AFTER: Final = frozenset("（「『《〈【(")
+
+
+def _words(text: str) -> list[tuple[str, bool]]:
+    """The pieces a line may break between, each with whether a space stood before it: words
+    between spaces, and in CJK each character (with the punctuation that must not begin or end
+    a line)."""
+    pieces: list[tuple[str, bool]] = []
+    for word in _SPACES.split(text):
+        if not word:
+            continue
+        if not _CJK_WORD.search(word):
+            pieces.append((word, True))
+            continue
+        spaced = True
+        current = ""
+        for char in word:
+            cjk = bool(_CJK_WORD.match(char))
+            joins = (
+                not current
+                or char in _NO_BREAK_BEFORE
+                or current[-1] in _NO_BREAK_AFTER
+                or not (cjk or _CJK_WORD.match(current[-1]))
+            )
+            if joins:
+                current += char
+            else:
+                pieces.append((current, spaced))
+                spaced = False
+                current = char
+        pieces.append((current, spaced))
+    return pieces
+
+
 def _break(text: str, face: ImageFont.FreeTypeFont, widths: Sequence[int]) -> list[str]:
     """Whole words on lines no wider than ``widths`` (the last width repeats); a word wider
     than its line stays whole (the caller cuts it)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word, spaced in _words(text):
         width = widths[min(len(lines), len(widths) - 1)]
-        trial = f"{current} {word}" if current else word
+        trial = (f"{current} {word}" if spaced else current + word) if current else word
         if length(trial, face) <= width:
             current = trial
         elif current:

@@ -31,11 +31,14 @@ async def test_a_picture_is_drawn_in_a_picture_process_and_is_the_same() -> None
     try:
         drawer = await picture(os.getpid)
         there = await picture(hand_picture, cards, title="Your cards", subtitle="Game 1")
+        chinese = await picture(hand_picture, cards, locale="zh-CN")
     finally:
         draw_pictures_in(None)
         workers.close()
     assert drawer != os.getpid()
     assert there == hand_picture(cards, title="Your cards", subtitle="Game 1")
+    # A picture in the reader's language: the locale and the title as a text cross over.
+    assert chinese == hand_picture(cards, locale="zh-CN") != hand_picture(cards)
     # Without workers, pictures are drawn in a thread of this process again.
     assert await picture(os.getpid) == os.getpid()
 
