@@ -93,7 +93,7 @@ def setting_picture(spec: GameSpec, hands: Sequence[Sequence[AnyCard]], *, title
     rules = hand_rules(spec)
     return hands_png(
         [in_play_order(hand, rules) for hand in hands],
-        hand_labels(spec, hands),
+        [str(label) for label in hand_labels(spec, hands)],
         slots=slot_names(spec),
         title=title,
     )
@@ -162,7 +162,7 @@ def _showdown_parts(
             ShowdownRow(
                 name=names[seat.user],
                 hands=tuple(in_play_order(hand, rules) for hand in seat.hands),
-                labels=seat.labels,
+                labels=tuple(str(label) for label in seat.labels),
                 per_hand=seat.per_hand if by_hand and seat.hands else (),
                 net=seat.net,
                 note=_seat_note(spec, seat, event),
@@ -175,7 +175,7 @@ def _showdown_parts(
             ShowdownRow(
                 name="Dealer",
                 hands=tuple(in_play_order(hand, rules) for hand in event.dealer_hands),
-                labels=event.dealer_labels,
+                labels=tuple(str(label) for label in event.dealer_labels),
                 per_hand=event.dealer_per_hand,
                 net=event.house,
                 note="the house",
@@ -229,7 +229,7 @@ def review_picture(review: Review, name: str) -> bytes:
 
 
 def _wagers_of(wagers: Sequence[TableWager]) -> tuple[Wager, ...]:
-    return tuple(Wager(w.name[:1].upper() + w.name[1:], w.chips, w.reason) for w in wagers)
+    return tuple(Wager(w.name[:1].upper() + w.name[1:], w.chips, str(w.reason)) for w in wagers)
 
 
 def challenge_picture(dealt: ChallengeDay, setting: Setting) -> bytes:
