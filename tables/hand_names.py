@@ -33,6 +33,44 @@ RANK_WORDS: Final[dict[str, tuple[Text, Text, Text]]] = {
     "king": (tr("King"), tr("king"), tr("kings")),
     "ace": (tr("Ace"), tr("ace"), tr("aces")),
 }
+#: A high card's name, and a run's or a flush's top, each rank in a phrase of its own (a
+#: language may say it differently by rank: "As alto", "Reina alta"; "al rey", "a la reina").
+HIGH_CARDS: Final[dict[str, Text]] = {
+    text.msgid: text
+    for text in (
+        tr("Two high"),
+        tr("Three high"),
+        tr("Four high"),
+        tr("Five high"),
+        tr("Six high"),
+        tr("Seven high"),
+        tr("Eight high"),
+        tr("Nine high"),
+        tr("Ten high"),
+        tr("Jack high"),
+        tr("Queen high"),
+        tr("King high"),
+        tr("Ace high"),
+    )
+}
+TOPS: Final[dict[str, Text]] = {
+    text.msgid: text
+    for text in (
+        tr("two high"),
+        tr("three high"),
+        tr("four high"),
+        tr("five high"),
+        tr("six high"),
+        tr("seven high"),
+        tr("eight high"),
+        tr("nine high"),
+        tr("ten high"),
+        tr("jack high"),
+        tr("queen high"),
+        tr("king high"),
+        tr("ace high"),
+    )
+}
 _CAPITAL: Final = {str(words[0]): words[0] for words in RANK_WORDS.values()}
 _WORD: Final = {str(words[1]): words[1] for words in RANK_WORDS.values()}
 _PLURAL: Final = {str(words[2]): words[2] for words in RANK_WORDS.values()}
@@ -58,10 +96,7 @@ def _high(words: str) -> Text | None:
     if match := re.fullmatch(r"wheel, ace to (\w+)", words):
         rank = _WORD.get(match[1])
         return None if rank is None else tr("wheel, ace to {rank}", rank=rank)
-    if match := re.fullmatch(r"(\w+) high", words):
-        rank = _WORD.get(match[1])
-        return None if rank is None else tr("{rank} high", rank=rank)
-    return None
+    return TOPS.get(words)
 
 
 def _with_high(make: Callable[[Text], Text]) -> Callable[[re.Match[str]], Text | None]:
@@ -91,14 +126,14 @@ _NAMES: Final[tuple[tuple[str, Callable[[re.Match[str]], Text | None]], ...]] = 
     ("Royal flush", lambda _: tr("Royal flush")),
     ("Wheel, ace to five", lambda _: tr("Wheel, ace to five")),
     (
-        r"(\w+) high, then (.+)",
+        r"(\w+ high), then (.+)",
         lambda m: (
             None
-            if m[1] not in _CAPITAL
-            else tr("{rank} high, then {cards}", rank=_CAPITAL[m[1]], cards=m[2])
+            if m[1] not in HIGH_CARDS
+            else tr("{hand}, then {cards}", hand=HIGH_CARDS[m[1]], cards=m[2])
         ),
     ),
-    (r"(\w+) high", _ranks(lambda rank: tr("{rank} high", rank=rank), _CAPITAL)),
+    (r"\w+ high", lambda m: HIGH_CARDS.get(m[0])),
     (r"Pair of (\w+)", _ranks(lambda ranks: tr("Pair of {ranks}", ranks=ranks), _PLURAL)),
     (
         r"Two pair, (\w+) and (\w+)",
