@@ -538,7 +538,8 @@ def build_text(
         lines.append(f"Now choose the **{slot.name}**: {sizes} cards, from the {len(left)} left.")
     else:
         rest = " ".join(card.pretty for card in left)
-        problem = setting_problem(spec, held, chosen_setting(hands, left))
+        refused = setting_problem(spec, held, chosen_setting(hands, left))
+        problem = None if refused is None else str(refused)
         discarded = f" The rest is discarded: {rest}." if left else ""
         if problem is None:
             lines.append(f"Every hand is chosen.{discarded} {submit_hint}")

@@ -92,13 +92,14 @@ def default_setting(spec: GameSpec, held: Sequence[AnyCard]) -> Setting:
     return suggest_setting(spec, held).setting
 
 
-def setting_problem(spec: GameSpec, held: Sequence[AnyCard], setting: Setting) -> str | None:
-    """Why the table would refuse this setting of these cards (the engine's sentence), or None
-    if it is legal: what the builder says before Submit."""
+def setting_problem(spec: GameSpec, held: Sequence[AnyCard], setting: Setting) -> str | Text | None:
+    """Why the table would refuse this setting of these cards (the engine's sentence, a `Text`
+    where the engine gives one, read in the player's language), or None if it is legal: what
+    the builder says before Submit."""
     try:
         rules_of(spec).check(held, setting)
     except GameError as error:
-        return str(error)
+        return error.text
     return None
 
 
