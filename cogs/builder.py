@@ -498,11 +498,11 @@ def hand_names(spec: GameSpec, hands: Sequence[Sequence[AnyCard]]) -> list[str]:
     game against the house names its two hands once both are chosen."""
     if spec.variant is None:
         complete = len(hands) == len(setting_shape(spec))
-        return list(hand_labels(spec, hands)) if complete else [""] * len(hands)
+        return [str(label) for label in hand_labels(spec, hands)] if complete else [""] * len(hands)
     names = []
     for hand in hands:
         try:
-            names.append(hand_labels(spec, [hand])[0])
+            names.append(str(hand_labels(spec, [hand])[0]))
         except GameError as error:
             names.append(f"⚠ {error}")
     return names
@@ -538,7 +538,8 @@ def build_text(
         lines.append(f"Now choose the **{slot.name}**: {sizes} cards, from the {len(left)} left.")
     else:
         rest = " ".join(card.pretty for card in left)
-        problem = setting_problem(spec, held, chosen_setting(hands, left))
+        refused = setting_problem(spec, held, chosen_setting(hands, left))
+        problem = None if refused is None else str(refused)
         discarded = f" The rest is discarded: {rest}." if left else ""
         if problem is None:
             lines.append(f"Every hand is chosen.{discarded} {submit_hint}")

@@ -40,7 +40,9 @@ async def gather_profile(
         played=stats.played,
         won=stats.won,
         net=stats.net,
-        earned=tuple(Badge(a.name, a.description) for a in ACHIEVEMENTS if a.key in earned),
+        earned=tuple(
+            Badge(str(a.name), str(a.description)) for a in ACHIEVEMENTS if a.key in earned
+        ),
         achievements=len(ACHIEVEMENTS),
         ratings=await ratings_of(storage, guild_id, user_id),
         challenge=await challenge_of(storage, user_id, today),

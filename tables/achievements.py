@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.players import Level
+from engine.text import Text, tr
 from engine.variants import Automatic
 from storage.achievements import AchievementRepository, Tally
 from storage.settings import SettingsRepository
@@ -45,8 +46,9 @@ class Achievement:
     earns it in a player's words, the event that may earn it and the rule that decides."""
 
     key: str
-    name: str
-    description: str
+    #: Its name and what earns it, read in each player's language.
+    name: Text
+    description: Text
     event: type[Event]
     rule: Rule
 
@@ -103,115 +105,123 @@ def _streak(facts: Facts) -> int:
 ACHIEVEMENTS: tuple[Achievement, ...] = (
     Achievement(
         "first-game",
-        "Pull up a chair",
-        "Play your first game.",
+        tr("Pull up a chair"),
+        tr("Play your first game."),
         ShowdownSettled,
         lambda f: f.tally.played >= 1,
     ),
     Achievement(
         "first-win",
-        "First win",
-        "Win a game: end it with more chips than you started with.",
+        tr("First win"),
+        tr("Win a game: end it with more chips than you started with."),
         ShowdownSettled,
         _won,
     ),
     Achievement(
-        "regular", "Regular", "Play 10 games.", ShowdownSettled, lambda f: f.tally.played >= 10
+        "regular",
+        tr("Regular"),
+        tr("Play 10 games."),
+        ShowdownSettled,
+        lambda f: f.tally.played >= 10,
     ),
     Achievement(
         "centurion",
-        "Centurion",
-        "Play 100 games.",
+        tr("Centurion"),
+        tr("Play 100 games."),
         ShowdownSettled,
         lambda f: f.tally.played >= 100,
     ),
     Achievement(
-        "ten-wins", "Ten wins", "Win 10 games.", ShowdownSettled, lambda f: f.tally.won >= 10
+        "ten-wins",
+        tr("Ten wins"),
+        tr("Win 10 games."),
+        ShowdownSettled,
+        lambda f: f.tally.won >= 10,
     ),
     Achievement(
         "grand-tour",
-        "Grand tour",
-        "Play every game the bot deals at least once.",
+        tr("Grand tour"),
+        tr("Play every game the bot deals at least once."),
         ShowdownSettled,
         lambda f: f.tally.games >= frozenset(GAMES),
     ),
     Achievement(
         "automatic",
-        "Automatic",
-        "Declare an automatic.",
+        tr("Automatic"),
+        tr("Declare an automatic."),
         ShowdownSettled,
         lambda f: _automatic(f) is not None,
     ),
     Achievement(
         "dragon",
-        "Dragon",
-        "Declare a dragon: one card of each rank, ace to two.",
+        tr("Dragon"),
+        tr("Declare a dragon: one card of each rank, ace to two."),
         ShowdownSettled,
         lambda f: _automatic(f) == Automatic.DRAGON.value,
     ),
     Achievement(
         "clean-sweep",
-        "Clean sweep",
-        "Come out ahead on all six hands of one game.",
+        tr("Clean sweep"),
+        tr("Come out ahead on all six hands of one game."),
         ShowdownSettled,
         _swept,
     ),
     Achievement(
         "giant-killer",
-        "Giant killer",
-        "Score more points than a strong computer at your table.",
+        tr("Giant killer"),
+        tr("Score more points than a strong computer at your table."),
         ShowdownSettled,
         _beat_strong_computer,
     ),
     Achievement(
-        "pot-taker", "Pot taker", "Take a whole pot alone.", ShowdownSettled, _took_the_pot
+        "pot-taker", tr("Pot taker"), tr("Take a whole pot alone."), ShowdownSettled, _took_the_pot
     ),
     Achievement(
         "high-roller",
-        "High roller",
-        "Win 100 chips or more in one game.",
+        tr("High roller"),
+        tr("Win 100 chips or more in one game."),
         ShowdownSettled,
         lambda f: f.seat is not None and f.seat.net >= 100,
     ),
     Achievement(
         "live-to-play",
-        "Live to play again",
-        "Surrender (or fold) at a declaration.",
+        tr("Live to play again"),
+        tr("Surrender (or fold) at a declaration."),
         ShowdownSettled,
         lambda f: f.seat is not None and f.seat.surrendered_at is not None,
     ),
     Achievement(
         "daily-player",
-        "Daily player",
-        "Play a daily challenge.",
+        tr("Daily player"),
+        tr("Play a daily challenge."),
         ChallengePlayed,
         lambda f: f.challenge is not None,
     ),
     Achievement(
         "beat-par",
-        "Beat par",
-        "Score more points than par in a daily challenge.",
+        tr("Beat par"),
+        tr("Score more points than par in a daily challenge."),
         ChallengePlayed,
         lambda f: (_score(f) or 0) > 0,
     ),
     Achievement(
         "crushed-par",
-        "Crushed par",
-        "Beat par by 10 points or more in a daily challenge.",
+        tr("Crushed par"),
+        tr("Beat par by 10 points or more in a daily challenge."),
         ChallengePlayed,
         lambda f: (_score(f) or 0) >= 10,
     ),
     Achievement(
         "week-streak",
-        "Seven days",
-        "Play the daily challenge 7 days in a row.",
+        tr("Seven days"),
+        tr("Play the daily challenge 7 days in a row."),
         ChallengePlayed,
         lambda f: _streak(f) >= 7,
     ),
     Achievement(
         "month-streak",
-        "Thirty days",
-        "Play the daily challenge 30 days in a row.",
+        tr("Thirty days"),
+        tr("Play the daily challenge 30 days in a row."),
         ChallengePlayed,
         lambda f: _streak(f) >= 30,
     ),

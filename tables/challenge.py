@@ -27,6 +27,7 @@ from engine.challenge import ChallengeScore, deal_challenge, score_against
 from engine.errors import GameError, quote
 from engine.players import Level, computer_setting
 from engine.scoring import PlayedHands
+from engine.text import tr
 from engine.variants import Automatic, Variant
 from storage import Storage
 from storage.challenge import ChallengePlay
@@ -50,7 +51,9 @@ def challenge_game(name: str | None) -> GameSpec:
     spec = game_named(name)
     if spec not in CHALLENGE_GAMES:
         games = ", ".join(game.name for game in CHALLENGE_GAMES)
-        raise GameError(f"The daily challenge deals {games}, not {quote(name)}.")
+        raise GameError(
+            tr("The daily challenge deals {games}, not {typed}.", games=games, typed=quote(name))
+        )
     return spec
 
 
@@ -61,9 +64,17 @@ def challenge_day(text: str | None, today: str) -> str:
     try:
         day = datetime.strptime(text.strip(), "%Y-%m-%d").date().isoformat()
     except ValueError:
-        raise GameError(f"A day is written like {today}, not {quote(text)}.") from None
+        raise GameError(
+            tr("A day is written like {today}, not {typed}.", today=today, typed=quote(text))
+        ) from None
     if day > today:
-        raise GameError(f"The challenge of {day} is not dealt yet: today is {today} (UTC).")
+        raise GameError(
+            tr(
+                "The challenge of {day} is not dealt yet: today is {today} (UTC).",
+                day=day,
+                today=today,
+            )
+        )
     return day
 
 
@@ -269,11 +280,16 @@ class Challenges:
         """The day's deal of ``game`` while the player may still submit it; else ``GameError``:
         the day is over, or they have played it (one submission a day)."""
         if day != self.today():
-            raise GameError(f"The challenge of {day} is over; play today's with `/challenge play`.")
+            raise GameError(
+                tr("The challenge of {day} is over; play today's with `/challenge play`.", day=day)
+            )
         if await self.storage.challenges.play(day, game, user) is not None:
             raise GameError(
-                f"You have already played today's {game_named(game).title} challenge: one"
-                " submission a day. See how you did with `/challenge results`."
+                tr(
+                    "You have already played today's {game} challenge: one submission a day."
+                    " See how you did with `/challenge results`.",
+                    game=game_named(game).title,
+                )
             )
         return await self.deal(game, day)
 

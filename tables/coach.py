@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from engine.cards import AnyCard
 from engine.errors import GameError
+from engine.text import tr, tr_plural
 from storage import Storage
 from storage.rows import GameStatus
 from tables.events import SeatResult, ShowdownSettled
@@ -47,20 +48,28 @@ async def find_reviewed(
         # The player's own latest game, however many games the server played since.
         found = await storage.games.latest_played(guild_id, user_id)
         if found is None or found.result is None:
-            raise GameError("You have no finished game here to review yet.")
+            raise GameError(tr("You have no finished game here to review yet."))
         game_id = found.id
     else:
         found = await storage.games.get(game_id)
         if found is None or found.guild_id != guild_id:
-            raise GameError(f"There is no game {game_id} on this server.")
+            raise GameError(tr("There is no game {game} on this server.", game=str(game_id)))
         if found.result is None or found.status is not GameStatus.SETTLED:
-            raise GameError(f"Game {game_id} has not finished; review it after its showdown.")
+            raise GameError(
+                tr(
+                    "Game {game} has not finished; review it after its showdown.",
+                    game=str(game_id),
+                )
+            )
         if not _played(found.result, user_id):
-            raise GameError(f"You did not play in game {game_id}.")
+            raise GameError(tr("You did not play in game {game}.", game=str(game_id)))
     record = found.result
     if "showdown" not in record or "holdings" not in record:
         raise GameError(
-            f"Game {game_id} finished before the bot kept every holding, so it has no review."
+            tr(
+                "Game {game} finished before the bot kept every holding, so it has no review.",
+                game=str(game_id),
+            )
         )
     return game_id, record_from_json(record, game_id)
 
@@ -124,8 +133,14 @@ class Reviews:
         if len(asked) >= REVIEWS_PER_WINDOW:
             wait = max(1, math.ceil(asked[0] + REVIEW_WINDOW_S - now))
             raise ReviewLimitError(
-                f"You asked for {len(asked)} reviews in the last {REVIEW_WINDOW_S:.0f} seconds; "
-                f"try again in {wait} second{'s' if wait != 1 else ''}."
+                tr(
+                    "You asked for {reviews} reviews in the last {window} seconds; {wait}",
+                    reviews=len(asked),
+                    window=round(REVIEW_WINDOW_S),
+                    wait=tr_plural(
+                        "try again in {count} second.", "try again in {count} seconds.", wait
+                    ),
+                )
             )
         asked.append(now)
         # Players who stopped asking are forgotten as others ask (the map stays small).
@@ -159,7 +174,7 @@ def review_record(
     spec = spec_of(record)
     seat = next((s for s in event.seats if s.user == user_id), None)
     if seat is None:
-        raise GameError(f"You did not play in game {game_id}.")
+        raise GameError(tr("You did not play in game {game}.", game=str(game_id)))
     held = record.holdings[user_id]
     if solved is not None and not _same_cards(solved.setting, held):
         solved = None

@@ -12,11 +12,19 @@ from collections.abc import Sequence
 from engine.cards import AnyCard
 from engine.declaring import plays_on
 from engine.players import Level
+from engine.text import Text, tr
 from tables.games import GameSpec, rules_of
 from tables.rules import SOLVER_BUDGET_S
 from tables.setting import Setting
 
-__all__ = ["Level", "computer_declares", "computer_name", "computer_sets", "is_computer"]
+__all__ = [
+    "Level",
+    "computer_declares",
+    "computer_label",
+    "computer_name",
+    "computer_sets",
+    "is_computer",
+]
 
 
 def is_computer(user: int) -> bool:
@@ -24,9 +32,24 @@ def is_computer(user: int) -> bool:
     return user < 0
 
 
+def computer_label(user: int, level: str) -> Text:
+    """How a computer is named in messages and pictures, in the reader's language:
+    "Computer 2 (strong)"."""
+    return tr("Computer {number} ({level})", number=str(-user), level=level_name(level))
+
+
 def computer_name(user: int, level: str) -> str:
-    """How a computer is named in messages and pictures: "Computer 2 (strong)"."""
-    return f"Computer {-user} ({level})"
+    """A computer's name in English (`computer_label` in the reader's language)."""
+    return str(computer_label(user, level))
+
+
+def level_name(level: str) -> str | Text:
+    """A computer's level ("casual", "steady", "strong") as a text."""
+    return {
+        Level.CASUAL.value: tr("casual"),
+        Level.STEADY.value: tr("steady"),
+        Level.STRONG.value: tr("strong"),
+    }.get(level, level)
 
 
 def computer_sets(spec: GameSpec, level: str, held: Sequence[AnyCard]) -> Setting:

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.errors import GameError
 from engine.players import level_named
+from engine.text import tr
 from tables.computers import default_level
 from tables.defaults import TableDefaults
 from tables.games import GAME_OPTIONS, GameSpec, entry_of, game_named, rules_of, takers
@@ -146,16 +147,25 @@ def make_config(
     if spec.default_ante:
         ANTE.check(ante)
     elif ante:
-        raise GameError(f"{spec.title} has no ante: chips change by points only.")
+        raise GameError(tr("{game} has no ante: chips change by points only.", game=spec.title))
     own = own_options(kind)
     # The first option the host chose that the game does not take, in the order given.
     for option, value in chosen.items():
         if option not in GAME_OPTIONS:
             raise TypeError(f"make_config() got an unexpected keyword argument {option!r}")
         if value is not None and GAME_OPTIONS[option] not in own:
-            raise GameError(f"The {option} option is for {_taken_by(option)}, not {spec.title}.")
+            raise GameError(
+                tr(
+                    "The {option} option is for {games}, not {game}.",
+                    option=option,
+                    games=_taken_by(option),
+                    game=spec.title,
+                )
+            )
     if afk_plays_on is not None and not spec.declarations:
-        raise GameError(f"The silent option is for games with declarations, not {spec.title}.")
+        raise GameError(
+            tr("The silent option is for games with declarations, not {game}.", game=spec.title)
+        )
     SEATS.within(spec.min_players, spec.max_players).check(seats, title=spec.title)
     if declaration_seconds is None:
         declaration_seconds = defaults.declaration_seconds
@@ -170,7 +180,7 @@ def make_config(
     if fill is not None:
         fill = level_named(fill).value
         if cap == 0:
-            raise GameError("This server does not seat computers at its tables.")
+            raise GameError(tr("This server does not seat computers at its tables."))
     values: dict[str, Value] = {}
     for declared in own:
         value = chosen.get(declared.name)
@@ -192,7 +202,7 @@ def computer_cap(defaults: TableDefaults) -> int:
     return defaults.computer_seats if defaults.computers_allowed else 0
 
 
-def _taken_by(option: str) -> str:
-    """The games that take a table option, as a sentence names them."""
+def _taken_by(option: str) -> tuple[str, ...]:
+    """The games that take a table option, as a sentence lists them."""
     called = (rules_of(entry.spec).called() for entry in takers(option))
-    return " and ".join(dict.fromkeys(called))
+    return tuple(dict.fromkeys(called))

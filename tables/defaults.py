@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from engine.errors import GameError
+from engine.text import tr
 from tables.games import GAME_OPTIONS
 from tables.options import (
     ANTE,
@@ -85,7 +86,9 @@ class TableDefaults:
                 ),
             )
         except (AttributeError, TypeError, ValueError) as error:
-            raise GameError(f"The server's table defaults are damaged ({error}).") from error
+            raise GameError(
+                tr("The server's table defaults are damaged ({error}).", error=str(error))
+            ) from error
 
     def changed(self, **changes: Any) -> TableDefaults:
         """These defaults with some changed, each checked (``GameError`` names a bad one)."""

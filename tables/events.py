@@ -2,6 +2,10 @@
 
 Events that carry a player's cards (``CardsDealt``, ``CardsDrawn``) are private: the bot sends them
 to that player only. Every other event may be shown in the channel.
+
+What an event says in words (a reason, a note, a hand's name, an achievement) is a `Text`, read in
+each reader's language where it is shown; such a field is typed ``str | Text`` where a row queued
+by an older version of the bot (or a value not translated yet) holds a plain English string.
 """
 
 from __future__ import annotations
@@ -9,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import i18n
 from engine.cards import AnyCard
 from engine.stakes import DeclarationStakes
+from engine.text import Names, Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +179,7 @@ class Wager:
 
     name: str
     chips: int
-    reason: str
+    reason: str | Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +198,7 @@ class SeatResult:
     #: The declaration (0-based) at which the player surrendered or folded; None: played on.
     surrendered_at: int | None
     hands: tuple[tuple[AnyCard, ...], ...]
-    labels: tuple[str, ...]
+    labels: tuple[str | Text, ...]
     automatic: str | None
     net: int
     #: Per hand (or per wager in the house games): points or chips won (+) or lost (-).
@@ -215,15 +221,31 @@ class Note:
     """A sentence of the showdown, about one player or the whole table.
 
     The player is an id: whoever shows the note names them (a mention in a message, the display
-    name in a picture), then the text follows.
+    name in a picture). A `Text` names the player itself (``Who``), where the reader's language
+    puts them; an older row's plain string follows the player's name.
     """
 
-    text: str
+    text: str | Text
     user: int | None = None
 
-    def render(self, name: Callable[[int], str]) -> str:
-        """The sentence with the player named by ``name``."""
+    def render(self, name: Callable[[int], str], locale: str = i18n.ENGLISH.discord) -> str:
+        """The sentence in the language of ``locale``, the player named by ``name``."""
+        if isinstance(self.text, Text):
+            return i18n.localize(locale, self.text, _Naming(name))
         return self.text if self.user is None else f"{name(self.user)} {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Naming(Names):
+    """Players named by a function of their id (the channels a note never names: plainly)."""
+
+    name: Callable[[int], str]
+
+    def user(self, user_id: int) -> str:
+        return self.name(user_id)
+
+    def channel(self, channel_id: int) -> str:
+        return f"channel {channel_id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +263,7 @@ class ShowdownSettled(Event):
     pot: int
     pot_winners: tuple[int, ...]
     dealer_hands: tuple[tuple[AnyCard, ...], ...] = ()
-    dealer_labels: tuple[str, ...] = ()
+    dealer_labels: tuple[str | Text, ...] = ()
     #: The dealer's points per hand (Casino Version): what the players lost there, in sum.
     dealer_per_hand: tuple[int, ...] = ()
     #: Sentences on how the chips moved (capped losses, the wagers' results).
@@ -267,14 +289,14 @@ class GameCancelled(Event):
     game_id: int
     by: int | None
     refunds: dict[int, int]
-    reason: str
+    reason: str | Text
 
 
 @dataclass(frozen=True, slots=True)
 class TableClosed(Event):
     """The table is gone from the channel."""
 
-    reason: str
+    reason: str | Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,7 +307,7 @@ class TableAbandoned(Event):
     game: str
     players: tuple[int, ...]
     refunds: dict[int, int]
-    reason: str
+    reason: str | Text
     #: The game under way when the table closed, if any.
     game_id: int | None = None
 
@@ -326,7 +348,7 @@ class AchievementEarned(Event):
     #: The achievement's key (``tables.achievements.ACHIEVEMENTS``), as its rows keep it.
     achievement: str
     #: Its name and what earns it, as shown when it was earned.
-    name: str
-    description: str
+    name: str | Text
+    description: str | Text
     #: The game that earned it (None: a challenge).
     game_id: int | None = None

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from engine.cards import AnyCard
+from engine.text import tr, tr_plural
 from storage import Storage
 from storage.errors import ShortOfChipsError, StaleHouseDayError
 from storage.rows import GameStatus
@@ -92,7 +93,15 @@ class Flow:
             elif table.phase is Phase.LOBBY and table.is_expired(now):
                 minutes = table.config.lobby_seconds // 60
                 table.close()
-                batch.add(TableClosed(f"No game started for {minutes} minutes."))
+                batch.add(
+                    TableClosed(
+                        tr_plural(
+                            "No game started for {count} minute.",
+                            "No game started for {count} minutes.",
+                            minutes,
+                        )
+                    )
+                )
             else:
                 table.keep_lobby_open(now)
                 return
@@ -133,7 +142,7 @@ class Flow:
             )
             if holdings.status is GameStatus.REFUNDED:
                 table.close()
-                batch.add(TableClosed("The game was refunded."))
+                batch.add(TableClosed(tr("The game was refunded.")))
                 return
             # A practice table has nothing at stake.
             available = {} if table.config.practice else holdings.available(users)
@@ -172,4 +181,4 @@ class Flow:
             batch.queued_with(settlement.queued, settling, outbox)
         table.finish()
         if table.phase is Phase.CLOSED:
-            batch.add(TableClosed("No players are left at the table."))
+            batch.add(TableClosed(tr("No players are left at the table.")))

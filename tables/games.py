@@ -18,6 +18,7 @@ from typing import Final
 from engine.errors import GameError, quote
 from engine.names import fold_name
 from engine.paigow import PaiGowVariant
+from engine.text import tr
 from engine.three_card import ThreeCardVariant
 from engine.variants import CASINO, NO_SURRENDER, SHOWDOWN, STANDARD, Variant
 from tables.options import Option, Options, own_options
@@ -179,7 +180,13 @@ def game_named(text: str) -> GameSpec:
     folded = fold_name(text)
     entry = _ENTRIES.get(_ALIASES.get(folded, folded))
     if entry is None:
-        raise GameError(f"There is no game called {quote(text)}; try one of {', '.join(_ENTRIES)}.")
+        raise GameError(
+            tr(
+                "There is no game called {typed}; try one of {games}.",
+                typed=quote(text),
+                games=", ".join(_ENTRIES),
+            )
+        )
     return entry.spec
 
 

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from engine.arrangement import DISCARD_MARK, partial_fault
 from engine.cards import AnyCard, format_cards, parse_hands, sort_cards
 from engine.errors import GameError
+from engine.text import Text
 from tables.games import GAMES, GameSpec, rules_of
+from tables.hand_names import hand_name, slot_name
 from tables.rules import SOLVER_BUDGET_S
 from tables.setting import Setting, SlotShape, Suggestion, hands_of, strongest_first
 
@@ -26,6 +28,7 @@ __all__ = [
     "has_automatics",
     "read_setting",
     "setting_shape",
+    "slot_names",
     "suggest_setting",
     "warm_up",
 ]
@@ -89,13 +92,14 @@ def default_setting(spec: GameSpec, held: Sequence[AnyCard]) -> Setting:
     return suggest_setting(spec, held).setting
 
 
-def setting_problem(spec: GameSpec, held: Sequence[AnyCard], setting: Setting) -> str | None:
-    """Why the table would refuse this setting of these cards (the engine's sentence), or None
-    if it is legal: what the builder says before Submit."""
+def setting_problem(spec: GameSpec, held: Sequence[AnyCard], setting: Setting) -> str | Text | None:
+    """Why the table would refuse this setting of these cards (the engine's sentence, a `Text`
+    where the engine gives one, read in the player's language), or None if it is legal: what
+    the builder says before Submit."""
     try:
         rules_of(spec).check(held, setting)
     except GameError as error:
-        return str(error)
+        return error.text
     return None
 
 
@@ -107,9 +111,15 @@ def hands_so_far_problem(spec: GameSpec, hands: Sequence[Sequence[AnyCard]]) -> 
     return partial_fault(spec.variant, hands)
 
 
-def hand_labels(spec: GameSpec, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
-    """Each hand's name for the showdown (with what each joker became)."""
-    return rules_of(spec).labels(hands)
+def hand_labels(spec: GameSpec, hands: Sequence[Sequence[AnyCard]]) -> tuple[Text, ...]:
+    """Each hand's name for the showdown (with what each joker became), as a text read in the
+    reader's language (``str()``: the English)."""
+    return tuple(hand_name(label) for label in rules_of(spec).labels(hands))
+
+
+def slot_names(spec: GameSpec) -> tuple[Text, ...]:
+    """Each hand's short name, weakest first ("Hand 1", "Front", "Low"), as a text."""
+    return tuple(slot_name(name) for name in rules_of(spec).slot_names())
 
 
 def warm_up() -> None:

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from engine.settlement import HOUSE, POT, Party, Transfer, balances
+from engine.text import Who, tr
 from storage.rows import HouseDay
 from tables.events import Note
 from tables.rules import move
@@ -91,8 +92,15 @@ def cap_house(
         nets[user] = won - cut
         notes.append(
             Note(
-                f"won {won} chips from the house's computers, more than today's cap leaves "
-                f"({room} of {day.cap} a day): the house keeps {cut}.",
+                tr(
+                    "{player} won {won} chips from the house's computers, more than today's cap"
+                    " leaves ({room} of {cap} a day): the house keeps {cut}.",
+                    player=Who(user),
+                    won=won,
+                    room=room,
+                    cap=day.cap,
+                    cut=cut,
+                ),
                 user,
             )
         )

@@ -23,6 +23,7 @@ from typing import Final
 from engine.cards import AnyCard
 from engine.errors import GameError
 from engine.players import level_named
+from engine.text import Text, tr
 from storage import Storage
 from storage.database import Held
 from storage.errors import SeatTakenError, ShortOfChipsError, StaleSnapshotError
@@ -66,10 +67,10 @@ log = logging.getLogger(__name__)
 Key = tuple[int, int]
 
 #: What an action at a channel without a table, or at a table in its lobby, is told.
-NO_TABLE: Final = "There is no table in this channel; open one with `/table create`."
+NO_TABLE: Final = tr("There is no table in this channel; open one with `/table create`.")
 #: The host of a table a program runs: nobody.
 NOBODY: Final = 0
-NO_GAME: Final = "No game is under way at this table; the host deals one with **Start**."
+NO_GAME: Final = tr("No game is under way at this table; the host deals one with **Start**.")
 
 
 class TableManager(TableReader):
@@ -308,7 +309,9 @@ class TableManager(TableReader):
         async with self.activity.working():
             async with self._lock(key) as held:
                 if await self.live.get(key, held) is not None:
-                    raise GameError("This channel already has a table; join it or cancel it first.")
+                    raise GameError(
+                        tr("This channel already has a table; join it or cancel it first.")
+                    )
                 await self._check_free(guild_id, channel_id, host)
                 await self.storage.players.get_or_create(guild_id, host, name=name)
                 table = Table.open(guild_id, channel_id, host, config)
@@ -342,7 +345,7 @@ class TableManager(TableReader):
             await self._under_server(table)
             events = list(table.leave(user))
             if table.phase is Phase.CLOSED:
-                events.append(TableClosed("Everyone left the table."))
+                events.append(TableClosed(tr("Everyone left the table.")))
             return events
 
         return await self._act((guild_id, channel_id), leave)
@@ -357,7 +360,7 @@ class TableManager(TableReader):
             await self._under_server(table)
             events = list(table.kick(by, user, self.clock(), is_admin=is_admin))
             if table.phase is Phase.CLOSED:
-                events.append(TableClosed("No one is left at the table."))
+                events.append(TableClosed(tr("No one is left at the table.")))
             return events
 
         return await self._act((guild_id, channel_id), kick)
@@ -416,7 +419,7 @@ class TableManager(TableReader):
         """Open a table a program runs (``config.run_by``) with these players, (user, a
         computer's level or None), and nobody hosting; a table already there is left alone."""
         if config.run_by is None:
-            raise GameError("Only a table a program runs opens with its players seated.")
+            raise GameError(tr("Only a table a program runs opens with its players seated."))
         key = (guild_id, channel_id)
         async with self.activity.working():
             async with self._lock(key) as held:
@@ -446,7 +449,7 @@ class TableManager(TableReader):
 
         async def deal(table: Table) -> list[Event]:
             if table.config.run_by is None:
-                raise GameError("Only a table a program runs is dealt this way.")
+                raise GameError(tr("Only a table a program runs is dealt this way."))
             if table.phase is not Phase.LOBBY or table.games_played != after_games:
                 return []
             table.reseat(seats)
@@ -457,7 +460,9 @@ class TableManager(TableReader):
 
         return await self._act((guild_id, channel_id), deal, one_transaction=True)
 
-    async def dismiss(self, guild_id: int, channel_id: int, reason: str) -> tuple[Event, ...]:
+    async def dismiss(
+        self, guild_id: int, channel_id: int, reason: str | Text
+    ) -> tuple[Event, ...]:
         """Close a program-run table between games (its program is done with it)."""
 
         async def dismiss(table: Table) -> list[Event]:
@@ -573,7 +578,7 @@ class TableManager(TableReader):
         table = await self._get((guild_id, channel_id))
         seat = table.seat_of(user)
         if table.phase is not Phase.ARRANGING or not seat.is_active or table.game_id is None:
-            raise GameError("There are no hands of yours to set now.")
+            raise GameError(tr("There are no hands of yours to set now."))
         return table, seat
 
     async def hand(self, guild_id: int, channel_id: int, user: int) -> tuple[AnyCard, ...]:
@@ -599,27 +604,31 @@ class TableManager(TableReader):
                     refunds = await self.storage.chips.refund(table.game_id, "game cancelled")
                     events.append(GameCancelled(table.game_id, by, refunds, "cancelled"))
             table.close()
-            events.append(TableClosed("The table was cancelled."))
+            events.append(TableClosed(tr("The table was cancelled.")))
             return events
 
         return await self._act((guild_id, channel_id), cancel)
 
-    async def abandon(self, guild_id: int, channel_id: int, reason: str) -> tuple[Event, ...]:
-        """The channel is gone (deleted, or out of the bot's reach): refund, close, tell by DM."""
+    async def abandon(
+        self, guild_id: int, channel_id: int, reason: str | Text
+    ) -> tuple[Event, ...]:
+        """The channel is gone (deleted, or out of the bot's reach): refund, close, tell by DM.
+
+        The players read ``reason`` (a `Text` in their language); the ledger keeps its English."""
 
         async def abandon(table: Table) -> list[Event]:
             refunds: dict[int, int] = {}
             if table.in_game and table.game_id is not None:
                 game = await self.storage.games.get(table.game_id)
                 if game is not None and game.status is GameStatus.OPEN:
-                    refunds = await self.storage.chips.refund(table.game_id, reason)
+                    refunds = await self.storage.chips.refund(table.game_id, str(reason))
             players, game_id = table.players, table.game_id if table.in_game else None
             table.close()
             return [TableAbandoned(table.spec.name, players, refunds, reason, game_id)]
 
         return await self._act((guild_id, channel_id), abandon, missing_ok=True)
 
-    async def abandon_guild(self, guild_id: int, reason: str) -> int:
+    async def abandon_guild(self, guild_id: int, reason: str | Text) -> int:
         """Every table of a server the bot can no longer reach; how many there were."""
         keys = await self.live.keys(guild_id)
         for key in keys:
@@ -641,11 +650,11 @@ class TableManager(TableReader):
         game = await self.storage.games.get(table.game_id)
         if game is None or game.status is GameStatus.REFUNDED:
             table.close()
-            return [TableClosed("The game was refunded.")]
+            return [TableClosed(tr("The game was refunded."))]
         if game.status is GameStatus.SETTLED:
             table.finish()
             if table.phase is Phase.CLOSED:
-                return [TableClosed("No players are left at the table.")]
+                return [TableClosed(tr("No players are left at the table."))]
         return []
 
     async def _commit(self, key: Key, table: Table, batch: Batch, held: Held | None = None) -> None:
@@ -698,7 +707,7 @@ class TableManager(TableReader):
         except StaleSnapshotError as error:
             if held is not None and not held.taken:
                 raise  # a deferred lock's claim: the action runs again under the lock
-            raise GameError("This table was changed elsewhere; try again.") from error
+            raise GameError(tr("This table was changed elsewhere; try again.")) from error
         batch.queued(snapshot.queued)
         return snapshot.version
 
@@ -792,7 +801,13 @@ class TableManager(TableReader):
 
 def _short_to_play(needed: int, balance: int) -> GameError:
     """The refusal of a declaration to play on by a player short of the stake."""
-    return GameError(f"Playing on costs {needed} chips and you have {balance}; surrender instead.")
+    return GameError(
+        tr(
+            "Playing on costs {needed} chips and you have {balance}; surrender instead.",
+            needed=needed,
+            balance=balance,
+        )
+    )
 
 
 def _started(read: Awaitable[int]) -> asyncio.Future[int]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.errors import GameError
+from engine.text import Text, tr
 from tables.spec import GameSpec
 
 #: A value an option may hold.
@@ -47,8 +48,9 @@ class Option:
     #: The choices explained, where ``/table create`` has room: "Nevada: second-highest; ...".
     explain: str = ""
     #: The sentence for a value out of range; ``{value}``, ``{low}``, ``{high}`` and
-    #: ``{choices}`` ("nevada or california") are filled in.
-    refusal: str = ""
+    #: ``{choices}`` ("nevada or california") are filled in: a `Text` (``tr("...")``, its
+    #: values left out) read in the player's language, or a plain English template.
+    refusal: str | Text = ""
     #: How ``/settings`` shows a server's default: "**6** decks".
     shown: Callable[[Any], str] = _plain
 
@@ -79,10 +81,20 @@ class Option:
         """The option with a game's own range (its seats)."""
         return dataclasses.replace(self, low=low, high=high, default=high)
 
-    def _refused(self, value: object, words: Mapping[str, object]) -> str:
-        return self.refusal.format(
-            value=value, low=self.low, high=self.high, choices=" or ".join(self.choices), **words
-        )
+    def _refused(self, value: object, words: Mapping[str, object]) -> str | Text:
+        values = {
+            "value": value,
+            "low": self.low,
+            "high": self.high,
+            "choices": " or ".join(self.choices),
+            **words,
+        }
+        if isinstance(self.refusal, Text):
+            used = {
+                name: found for name, found in values.items() if "{" + name in self.refusal.msgid
+            }
+            return Text(self.refusal.msgid, tuple(used.items()))
+        return self.refusal.format(**values)
 
 
 def option(declared: Option) -> Any:
@@ -95,25 +107,25 @@ ANTE: Final = Option(
     0,
     low=1,
     high=MAX_ANTE,
-    refusal="An ante is {low:,} to {high:,} chips, not {value:,}.",
+    refusal=tr("An ante is {low} to {high} chips, not {value}."),
 )
 #: A game's own range replaces this one (``Option.within``).
 SEATS: Final = Option(
-    "seats", 6, low=1, high=6, refusal="{title} seats {low} to {high} players, not {value}."
+    "seats", 6, low=1, high=6, refusal=tr("{title} seats {low} to {high} players, not {value}.")
 )
 DECLARATION_SECONDS: Final = Option(
     "declaration_seconds",
     60,
     low=15,
     high=3600,
-    refusal="The declaration deadline must be 15 seconds to an hour, not {value}s.",
+    refusal=tr("The declaration deadline must be 15 seconds to an hour, not {value}s."),
 )
 ARRANGEMENT_SECONDS: Final = Option(
     "arrangement_seconds",
     180,
     low=15,
     high=3600,
-    refusal="The arrangement deadline must be 15 seconds to an hour, not {value}s.",
+    refusal=tr("The arrangement deadline must be 15 seconds to an hour, not {value}s."),
 )
 #: ``/table create`` calls it ``silent``; only games with declarations take it.
 SILENT: Final = Option("afk_plays_on", True)
@@ -122,10 +134,10 @@ LOBBY_SECONDS: Final = Option(
     1800,
     low=60,
     high=7 * 24 * 3600,
-    refusal="An idle lobby must close after a minute to a week.",
+    refusal=tr("An idle lobby must close after a minute to a week."),
 )
 COMPUTER_SEATS: Final = Option(
-    "computer_seats", 5, low=0, high=5, refusal="A table seats 0 to 5 computers, not {value}."
+    "computer_seats", 5, low=0, high=5, refusal=tr("A table seats 0 to 5 computers, not {value}.")
 )
 
 

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from engine.cards import AnyCard, card_from_code
 from engine.errors import GameError
+from engine.text import tr
 from tables.codec import decode_event, decode_value, encode_value
 from tables.events import ShowdownSettled
 
@@ -64,13 +65,15 @@ def record_from_json(data: Mapping[str, Any], game_id: int) -> GameRecord:
     """The record of game ``game_id`` from what the games table keeps (either format), or the
     sentence saying why there is none."""
     if "showdown" not in data:
-        raise GameError(f"Game {game_id} finished before the bot kept its showdown.")
+        raise GameError(
+            tr("Game {game} finished before the bot kept its showdown.", game=str(game_id))
+        )
     try:
         if data.get("format") == FORMAT:
             return decode_value(GameRecord, data)
         return _format_1(data)
     except (GameError, KeyError, TypeError, ValueError) as error:
-        raise GameError(f"Game {game_id}'s record is damaged.") from error
+        raise GameError(tr("Game {game}'s record is damaged.", game=str(game_id))) from error
 
 
 def _format_1(data: Mapping[str, Any]) -> GameRecord:

@@ -6,11 +6,21 @@ from __future__ import annotations
 import itertools
 
 from engine.errors import GameError
+from engine.text import Text, tr, tr_plural
 from tables.computers import is_computer
 from tables.config import TableConfig
 from tables.events import DeclarationMade, Event, Lobby, PlayerJoined, PlayerKicked, PlayerLeft
 from tables.phase import Phase
 from tables.seat import SeatState
+
+
+def program_name(run_by: str) -> str | Text:
+    """The program that runs a table (``TableConfig.run_by``: "tournament 12"), as a sentence
+    names it."""
+    kind, _, number = run_by.partition(" ")
+    if kind == "tournament" and number.isdigit():
+        return tr("tournament {number}", number=number)
+    return run_by
 
 
 class Seating:
@@ -33,7 +43,7 @@ class Seating:
         for seat in self.seats:
             if seat.user == user:
                 return seat
-        raise GameError("You are not seated at this table.")
+        raise GameError(tr("You are not seated at this table."))
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -64,13 +74,15 @@ class Seating:
         """Raise unless ``by`` may seat a computer now."""
         self.verify_hosted()
         if by != self.host:
-            raise GameError("Only the table's host can seat a computer.")
+            raise GameError(tr("Only the table's host can seat a computer."))
         if self.phase is not Phase.LOBBY:
-            raise GameError("A game is under way at this table; add a computer when it has ended.")
+            raise GameError(
+                tr("A game is under way at this table; add a computer when it has ended.")
+            )
         if len(self.seats) >= self.config.seats:
-            raise GameError(f"This table is full ({self.config.seats} seats).")
+            raise GameError(tr("This table is full ({seats} seats).", seats=self.config.seats))
         if len(self.computers) >= self.config.computer_seats:
-            raise GameError(self._computer_cap() + ".")
+            raise GameError(tr("{cap}.", cap=self._computer_cap()))
 
     @property
     def staked(self) -> tuple[SeatState, ...]:
@@ -84,8 +96,10 @@ class Seating:
         """Raise if a program runs the table: it alone seats, unseats, deals and closes."""
         if self.config.run_by is not None:
             raise GameError(
-                f"This table is run by {self.config.run_by}: it seats the players and deals"
-                " every game."
+                tr(
+                    "This table is run by {program}: it seats the players and deals every game.",
+                    program=program_name(self.config.run_by),
+                )
             )
 
     @property
@@ -93,12 +107,16 @@ class Seating:
         """The seats of computers, in seat order."""
         return tuple(seat for seat in self.seats if seat.computer is not None)
 
-    def _computer_cap(self) -> str:
+    def _computer_cap(self) -> Text:
         """The server's cap on computers, as a sentence says it."""
         cap = self.config.computer_seats
         if cap == 0:
-            return "This server does not seat computers at its tables"
-        return f"This table seats at most {cap} computer{'s' if cap > 1 else ''}"
+            return tr("This server does not seat computers at its tables")
+        return tr_plural(
+            "This table seats at most {count} computer",
+            "This table seats at most {count} computers",
+            cap,
+        )
 
     def verify_computers(self) -> None:
         """Raise unless the computers seated keep to the server's cap as it is now (an admin
@@ -108,10 +126,16 @@ class Seating:
         if extra <= 0:
             return
         if extra == len(computers):
-            which = f"Computer {-computers[0].user}" if extra == 1 else f"its {extra} computers"
+            which = (
+                tr("Computer {number}", number=str(-computers[0].user))
+                if extra == 1
+                else tr("its {count} computers", count=extra)
+            )
         else:
-            which = "one of its computers" if extra == 1 else f"{extra} of its computers"
-        raise GameError(f"{self._computer_cap()}; remove {which} before you start.")
+            which = tr_plural("one of its computers", "{count} of its computers", extra)
+        raise GameError(
+            tr("{cap}; remove {which} before you start.", cap=self._computer_cap(), which=which)
+        )
 
     def add_computer(self, by: int, level: str) -> tuple[Event, ...]:
         """Seat a computer of this level: Computer 1, 2, ..., the lowest number free here.
@@ -130,9 +154,9 @@ class Seating:
         if self.is_seated(user):
             return
         if self.phase is not Phase.LOBBY:
-            raise GameError("A game is under way at this table; join when it has ended.")
+            raise GameError(tr("A game is under way at this table; join when it has ended."))
         if len(self.seats) >= self.config.seats:
-            raise GameError(f"This table is full ({self.config.seats} seats).")
+            raise GameError(tr("This table is full ({seats} seats).", seats=self.config.seats))
 
     def join(self, user: int) -> tuple[Event, ...]:
         """Seat the player; a second click changes nothing."""
@@ -147,7 +171,7 @@ class Seating:
         self.verify_hosted()
         self.seat_of(user)
         if self.phase is not Phase.LOBBY:
-            raise GameError("You cannot leave during a game; surrender, or wait for the end.")
+            raise GameError(tr("You cannot leave during a game; surrender, or wait for the end."))
 
     def leave(self, user: int) -> tuple[Event, ...]:
         """Give up the seat; the next player becomes host, and an empty table closes."""
@@ -167,13 +191,16 @@ class Seating:
         """Raise unless ``by`` (a server admin when ``is_admin``) may remove ``user`` now."""
         self.verify_hosted()
         if by != self.host and not is_admin:
-            whom = "a computer" if is_computer(user) else "a player"
-            raise GameError(f"Only the table's host or a server admin can remove {whom}.")
+            raise GameError(
+                tr("Only the table's host or a server admin can remove a computer.")
+                if is_computer(user)
+                else tr("Only the table's host or a server admin can remove a player.")
+            )
         if user == by:
-            raise GameError("You cannot remove yourself; leave or cancel the table instead.")
+            raise GameError(tr("You cannot remove yourself; leave or cancel the table instead."))
         seat = self.seat_of_other(user)
         if seat.kicked:
-            raise GameError("That player was already removed from this game.")
+            raise GameError(tr("That player was already removed from this game."))
 
     def seat_of_other(self, user: int) -> SeatState:
         """Another player's seat; ``GameError`` if they do not sit here."""
@@ -181,8 +208,8 @@ class Seating:
             if seat.user == user:
                 return seat
         if is_computer(user):
-            raise GameError(f"There is no Computer {-user} at this table.")
-        raise GameError("That player is not seated at this table.")
+            raise GameError(tr("There is no Computer {number} at this table.", number=str(-user)))
+        raise GameError(tr("That player is not seated at this table."))
 
     def kick(self, by: int, user: int, now: float, *, is_admin: bool = False) -> tuple[Event, ...]:
         """Remove a player: from the lobby at once; mid-game the table plays the defaults.

@@ -14,6 +14,7 @@ from typing import Any
 from engine.arrangement import DISCARD_MARK
 from engine.cards import AnyCard, card_from_code, format_cards, format_hands
 from engine.errors import GameError
+from engine.text import tr
 
 Hand = tuple[AnyCard, ...]
 
@@ -53,7 +54,9 @@ class Setting:
             discards = tuple(card_from_code(int(c)) for c in data.get("discards", ()))
             automatic = data.get("automatic")
         except (KeyError, TypeError, ValueError) as error:
-            raise GameError(f"A saved setting is damaged ({error}).") from error
+            raise GameError(
+                tr("A saved setting is damaged ({error}).", error=str(error))
+            ) from error
         return cls(hands, discards, None if automatic is None else str(automatic))
 
 

@@ -12,10 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engine.settlement import HOUSE, POT, Party, Transfer, balances
+from engine.text import Text, Who, tr
 from storage.rows import HouseDay, HouseNets
 from tables.computers import is_computer
 from tables.events import Note, Part, SeatResult, ShowdownSettled
 from tables.games import rules_of
+from tables.hand_names import hand_name
 from tables.house_cap import CAP_REASON, cap_house
 from tables.record import GameRecord
 from tables.rules import move
@@ -75,8 +77,13 @@ def cap_losses(
     for short, deficit in sorted(deficits.items()):
         notes.append(
             Note(
-                f"could cover only {available[short]} chips, so the winners take "
-                f"{deficit} less (table stakes).",
+                tr(
+                    "{player} could cover only {available} chips, so the winners take {deficit}"
+                    " less (table stakes).",
+                    player=Who(short),
+                    available=available[short],
+                    deficit=deficit,
+                ),
                 short,
             )
         )
@@ -161,7 +168,7 @@ def settle_table(
             user=seat.user,
             surrendered_at=seat.surrendered_at,
             hands=() if seat.setting is None else seat.setting.hands,
-            labels=() if seat.setting is None else rules.labels(seat.setting.hands),
+            labels=() if seat.setting is None else _names(rules.labels(seat.setting.hands)),
             automatic=None if seat.setting is None else seat.setting.automatic,
             net=nets[seat.user],
             per_hand=played.per_hand.get(seat.user, ()),
@@ -189,7 +196,7 @@ def settle_table(
         pot=pot,
         pot_winners=pot_winners,
         dealer_hands=() if dealer is None else dealer.hands,
-        dealer_labels=() if dealer is None else rules.labels(dealer.hands),
+        dealer_labels=() if dealer is None else _names(rules.labels(dealer.hands)),
         dealer_per_hand=played.dealer_per_hand,
         notes=notes,
         practice=practice,
@@ -227,3 +234,8 @@ def house_plays_computers(transfers: Sequence[Transfer]) -> tuple[Transfer, ...]
         if payer != payee:
             moved.append(replace(transfer, payer=payer, payee=payee))
     return tuple(moved)
+
+
+def _names(labels: Sequence[str]) -> tuple[Text, ...]:
+    """The hands' names as texts, read in each reader's language where they are shown."""
+    return tuple(hand_name(label) for label in labels)

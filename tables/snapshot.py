@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import GameError
+from engine.text import tr
 from tables.config import TableConfig
 from tables.games import rules_of
 from tables.phase import Phase
@@ -19,7 +20,12 @@ def table_from_state(state: dict[str, Any]) -> Table:
     (and its game refunded) rather than played. Format 1 kept settings as text; it is read too.
     """
     if state.get("format") not in (1, STATE_FORMAT):
-        raise GameError(f"This table was saved in another format ({state.get('format')}).")
+        raise GameError(
+            tr(
+                "This table was saved in another format ({format}).",
+                format=str(state.get("format")),
+            )
+        )
     try:
         config = TableConfig.from_json(state["config"])
         rules = rules_of(config.spec)
@@ -40,4 +46,6 @@ def table_from_state(state: dict[str, Any]) -> Table:
             games_played=int(state["games_played"]),
         )
     except (KeyError, TypeError, ValueError) as error:
-        raise GameError(f"This table's snapshot is damaged ({error}).") from error
+        raise GameError(
+            tr("This table's snapshot is damaged ({error}).", error=str(error))
+        ) from error

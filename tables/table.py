@@ -17,6 +17,7 @@ from typing import Any, Final
 from engine.cards import Shoe, card_from_code
 from engine.errors import GameError
 from engine.stakes import DeclarationStakes, declaration_stakes
+from engine.text import tr
 from tables.config import TableConfig
 from tables.events import (
     ArrangementSubmitted,
@@ -118,13 +119,18 @@ class Table(Seating):
     def verify_start(self, by: int) -> None:
         """Raise unless ``by`` may start a game now."""
         if by != self.host:
-            raise GameError("Only the table's host can start the game.")
+            raise GameError(tr("Only the table's host can start the game."))
         if self.phase is not Phase.LOBBY:
-            raise GameError("The game has already started.")
+            raise GameError(tr("The game has already started."))
         spec = self.spec
         if len(self.seats) < spec.min_players:
             raise GameError(
-                f"{spec.title} needs at least {spec.min_players} players; {len(self.seats)} seated."
+                tr(
+                    "{game} needs at least {players} players; {seated} seated.",
+                    game=spec.title,
+                    players=spec.min_players,
+                    seated=len(self.seats),
+                )
             )
         self.verify_computers()
 
@@ -203,11 +209,11 @@ class Table(Seating):
         """Raise unless the player may declare now."""
         seat = self.seat_of(user)
         if self.phase is not Phase.DECLARING:
-            raise GameError("There is no declaration to make now.")
+            raise GameError(tr("There is no declaration to make now."))
         if seat.kicked:
-            raise GameError("You were removed from this game; the table plays for you.")
+            raise GameError(tr("You were removed from this game; the table plays for you."))
         if not seat.is_active:
-            raise GameError("You have already surrendered this game.")
+            raise GameError(tr("You have already surrendered this game."))
 
     def declare(self, user: int, play: bool) -> tuple[Event, ...]:
         """Record a secret choice; it may change until everyone has declared."""
@@ -267,7 +273,7 @@ class Table(Seating):
     ) -> tuple[Event, ...]:
         """Show every declaration, settle who leaves, and deal the cards of those who play on."""
         if not self.is_reveal_due(now):
-            raise GameError("Not every player has declared yet.")
+            raise GameError(tr("Not every player has declared yet."))
         variant = self.spec.variant
         assert variant is not None
         declaration = variant.declarations[self.round]
@@ -316,11 +322,11 @@ class Table(Seating):
         """
         seat = self.seat_of(user)
         if self.phase is not Phase.ARRANGING:
-            raise GameError("Hands are not being set now.")
+            raise GameError(tr("Hands are not being set now."))
         if seat.kicked:
-            raise GameError("You were removed from this game; the table plays for you.")
+            raise GameError(tr("You were removed from this game; the table plays for you."))
         if not seat.is_active:
-            raise GameError("You surrendered this game; there is nothing to set.")
+            raise GameError(tr("You surrendered this game; there is nothing to set."))
         rules_of(self.spec).check(seat.held, setting)
 
     def submit(self, user: int, setting: Setting, *, by: str = "player") -> tuple[Event, ...]:
@@ -361,9 +367,9 @@ class Table(Seating):
         """Raise unless ``by`` may cancel the table."""
         self.verify_hosted()
         if by != self.host and not is_admin:
-            raise GameError("Only the table's host or a server admin can cancel the table.")
+            raise GameError(tr("Only the table's host or a server admin can cancel the table."))
         if self.phase is Phase.CLOSED:
-            raise GameError("This table is already closed.")
+            raise GameError(tr("This table is already closed."))
 
     def close(self) -> None:
         """The table leaves the channel."""
@@ -391,11 +397,13 @@ class Table(Seating):
         a computer or None). Those staying keep their seats' order; the button stays where it
         was, within the table."""
         if self.config.run_by is None:
-            raise GameError("Only a table a program runs is reseated.")
+            raise GameError(tr("Only a table a program runs is reseated."))
         if self.phase is not Phase.LOBBY:
-            raise GameError("A game is under way at this table; reseat it when it has ended.")
+            raise GameError(tr("A game is under way at this table; reseat it when it has ended."))
         if len(seats) > self.config.seats or len({user for user, _ in seats}) != len(seats):
-            raise GameError(f"This table seats up to {self.config.seats} different players.")
+            raise GameError(
+                tr("This table seats up to {seats} different players.", seats=self.config.seats)
+            )
         wanted = dict(seats)
         kept = [seat for seat in self.seats if seat.user in wanted]
         known = {seat.user for seat in kept}

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine.errors import GameError
+from engine.text import Who, tr
 from tables.games import GAMES
 from tables.spec import GameSpec
 
@@ -59,8 +60,11 @@ def start_time(text: str | None, now: datetime) -> datetime | None:
     words = text.strip()
     if not (words.isascii() and words.isdigit() and 1 <= int(words) <= MAX_START_MINUTES):
         raise GameError(
-            f'Start is a number of minutes from now (1 to {MAX_START_MINUTES}) or "full",'
-            f' not "{words[:20]}".'
+            tr(
+                'Start is a number of minutes from now (1 to {most}) or "full", not "{typed}".',
+                most=MAX_START_MINUTES,
+                typed=words[:20],
+            )
         )
     return now + timedelta(minutes=int(words))
 
@@ -150,9 +154,9 @@ class Tournament:
         seats: int = SEATS,
     ) -> None:
         if len(entrants) < 2:
-            raise GameError("A tournament needs at least 2 players.")
+            raise GameError(tr("A tournament needs at least 2 players."))
         if len(set(entrants)) != len(entrants):
-            raise GameError("A player is registered only once.")
+            raise GameError(tr("A player is registered only once."))
         if seats < 2 or stack < 1 or level_hands < 1 or base_ante < 1:
             raise ValueError("seats, stack, level_hands and base_ante must be positive")
         self.entrants = tuple(entrants)
@@ -219,19 +223,25 @@ class Tournament:
     def verify_settle(self, table: int, nets: Mapping[int, int]) -> None:
         """Refuse a hand's result that is not the table's, comes twice or makes chips."""
         if self.is_finished:
-            raise GameError("The tournament is over.")
+            raise GameError(tr("The tournament is over."))
         if table not in self.tables:
-            raise GameError(f"The tournament has no table {table}.")
+            raise GameError(tr("The tournament has no table {table}.", table=str(table)))
         if table in self.settled:
-            raise GameError(f"Table {table} has played this hand already.")
+            raise GameError(tr("Table {table} has played this hand already.", table=str(table)))
         strangers = set(nets) - set(self.tables[table])
         if strangers:
-            raise GameError(f"Player {min(strangers)} does not sit at table {table}.")
+            raise GameError(
+                tr(
+                    "{player} does not sit at table {table}.",
+                    player=Who(min(strangers)),
+                    table=str(table),
+                )
+            )
         if sum(nets.values()):
-            raise GameError("Tournament chips only change hands: a hand's nets sum to 0.")
+            raise GameError(tr("Tournament chips only change hands: a hand's nets sum to 0."))
         short = [p for p, net in nets.items() if self.stacks[p] + net < 0]
         if short:
-            raise GameError(f"Player {short[0]} cannot lose more than their stack.")
+            raise GameError(tr("{player} cannot lose more than their stack.", player=Who(short[0])))
 
     def settle(self, table: int, nets: Mapping[int, int]) -> None:
         """Take one table's hand into the stacks."""
@@ -248,7 +258,7 @@ class Tournament:
     def end_round(self) -> RoundEnd:
         """After every table's hand: knock out who cannot cover the next ante, then balance."""
         if not self.is_round_over:
-            raise GameError("Some tables are still playing the hand.")
+            raise GameError(tr("Some tables are still playing the hand."))
         before = len(self.tables)
         self.hands += 1
         self.settled = set()

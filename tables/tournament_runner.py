@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from engine.text import tr
 from storage import Storage
 from storage.rows import TournamentRow, TournamentStatus
 from storage.tournaments import RegistrationError, chip_scope
@@ -219,9 +220,13 @@ class TournamentRunner:
             for number, channel in sorted(play.channels.items()):
                 if not running or number not in model.tables:
                     why = (
-                        f"Tournament {tournament_id} is over."
+                        tr("Tournament {number} is over.", number=str(tournament_id))
                         if not running
-                        else f"Table {number} of tournament {tournament_id} broke up."
+                        else tr(
+                            "Table {table} of tournament {number} broke up.",
+                            table=str(number),
+                            number=str(tournament_id),
+                        )
                     )
                     await self.tables.dismiss(guild, channel, why)
             if not running:

@@ -187,6 +187,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "tables.phase",
         "tables.setting",
         "tables.events",
+        "tables.hand_names",
         "tables.codec",
         "tables.record",
         "tables.runtime",

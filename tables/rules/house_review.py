@@ -94,7 +94,7 @@ def review_house(
     differences: tuple[Difference, ...] = ()
     if yours is not None:
         differences = tuple(
-            Difference(i, a.name, a.reason, a.chips, b.reason, b.chips)
+            Difference(i, a.name, str(a.reason), a.chips, str(b.reason), b.chips)
             for i, (a, b) in enumerate(zip(yours.wagers, best.wagers, strict=True))
             if a.chips != b.chips
         )
@@ -108,7 +108,7 @@ def review_house(
         differences=differences,
         dealer=Way(
             event.dealer_hands,
-            event.dealer_labels,
+            tuple(str(label) for label in event.dealer_labels),
             at_table=0 if yours is None else -yours.at_table,
         ),
     )

@@ -134,7 +134,8 @@ def review_pyramid(
         fold_better = best.expected < -cost.paid
     dealer = None
     if casino and event.dealer_hands:
-        dealer = Way(event.dealer_hands, event.dealer_labels, at_table=-yours.at_table)
+        labels = tuple(str(label) for label in event.dealer_labels)
+        dealer = Way(event.dealer_hands, labels, at_table=-yours.at_table)
     return Review(
         event.game_id,
         spec.name,

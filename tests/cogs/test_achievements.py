@@ -83,7 +83,7 @@ async def test_profile_draws_the_card_with_games_and_achievements(
         assert image.width == 700 and 300 < image.height < 2000
     texts = [piece.text for piece in drawn]
     assert "ann" in texts and "Games" in texts and "Wins" in texts
-    assert FIRST.name in texts and FIRST.description in texts
+    assert str(FIRST.name) in texts and str(FIRST.description) in texts
     # Two people played a rated game: the card gives ann's rating in it, with her season's place.
     [rating] = await scene.bot.services.storage.ratings.player(scene.guild.id, ann.id)
     assert "Ratings" in texts and "Casino Version" in texts

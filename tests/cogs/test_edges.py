@@ -327,7 +327,7 @@ async def test_the_builder_starts_from_the_suggestion_and_mends_hands_in_a_few_t
     if problem is None:
         assert submitted.response.content == set_sentence(tweaked)
     else:
-        assert submitted.response.content == problem
+        assert submitted.response.content == str(problem)
     assert taps <= 8, taps
 
 

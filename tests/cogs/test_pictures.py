@@ -207,7 +207,7 @@ def test_a_setting_preview_names_its_slots_and_draws_jokers_where_they_play(
     setting_picture(GAMES["standard"], hands, title="Suggested hands")
     drawn, labels, options = calls[0]
     assert tuple(map(str, options["slots"])) == ("Front", "Middle", "Back")
-    assert labels[1] == "Straight flush, queen high (W→Q♠)"
+    assert str(labels[1]) == "Straight flush, queen high (W→Q♠)"
     assert drawn[1][0] == PlayedJoker(Card(Rank.QUEEN, Suit.SPADES))
 
 

@@ -171,7 +171,7 @@ async def test_only_an_admin_creates_and_a_bad_start_is_explained(scene: Scene) 
     )
     assert bad.ephemeral
     assert bad.response.content == (
-        'Start is a number of minutes from now (1 to 10080) or "full", not "soon".'
+        'Start is a number of minutes from now (1 to 10,080) or "full", not "soon".'
     )
     assert await scene.bot.services.storage.tournaments.of_guild(scene.guild.id) == []
 

@@ -10,7 +10,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 import i18n
-from tests.i18n.helpers import placeholder_mismatches, template, untranslated
+from tests.i18n.helpers import key, placeholder_mismatches, template, untranslated
 
 LANGUAGES = [pytest.param(language, id=language.discord) for language in i18n.LANGUAGES]
 CATALOGS = [
@@ -126,3 +126,22 @@ def test_numbers_are_written_as_each_language_writes_them() -> None:
     assert i18n.format_number("fr", 1234567) == "1\u202f234\u202f567"
     assert i18n.format_number("zh-CN", 1234567) == "1,234,567"
     assert i18n.translate("de", "{amount} chips", amount=25000) == "25.000 chips"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_text_in_two_parts_catalogs_is_translated_the_same_in_both(
+    language: i18n.Language,
+) -> None:
+    # A language reads all its catalogs as one: two translations of one text would be one
+    # reader's word in one place and another's elsewhere, whichever catalog was read last.
+    seen: dict[tuple[str | None, str], tuple[str, object]] = {}
+    differ = []
+    for domain in i18n.DOMAINS:
+        for message in catalog_of(language, domain):
+            if not message.id:
+                continue
+            entry = key(message)
+            first = seen.setdefault(entry, (domain, message.string))
+            if first[1] != message.string:
+                differ.append(f"{entry}: {first[0]} {first[1]!r}, {domain} {message.string!r}")
+    assert differ == []

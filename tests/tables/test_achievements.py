@@ -259,4 +259,4 @@ def test_docs_rules_list_every_achievement_as_defined() -> None:
     section = text[text.index("\n## Achievements") :]
     section = section[: section.find("\n## ", 1)] if "\n## " in section[1:] else section
     listed = re.findall(r"^- \*\*(.+?)\*\*: (.+)$", section, re.M)
-    assert listed == [(a.name, a.description) for a in ACHIEVEMENTS]
+    assert listed == [(str(a.name), str(a.description)) for a in ACHIEVEMENTS]

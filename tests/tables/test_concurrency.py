@@ -91,7 +91,7 @@ async def test_a_loss_beyond_what_is_left_is_capped_at_table_stakes(world: World
     # Nobody can lose more than the cover: a bigger loss is cut to it, the winner takes that.
     assert all(abs(net) <= 20 for net in event.nets.values())
     if abs(event.matrix[0][1]) > 20:
-        assert any("table stakes" in note.text for note in event.notes)
+        assert any("table stakes" in str(note.text) for note in event.notes)
     for user in players:
         assert await world.storage.players.balance(GUILD, user) == 20 + event.nets[user]
     await world.check_ledger()

@@ -249,7 +249,7 @@ async def test_a_server_admin_removes_a_player_or_the_host_and_the_table_passes_
     await world.manager.kick(GUILD, CHANNEL, ADMIN, players[1], is_admin=True)
     assert await world.manager.table(GUILD, CHANNEL) is None
     [closed] = world.publisher.of(TableClosed)
-    assert isinstance(closed, TableClosed) and closed.reason == "No one is left at the table."
+    assert isinstance(closed, TableClosed) and str(closed.reason) == "No one is left at the table."
     assert await world.manager.table_of(GUILD, players[1]) is None
 
 

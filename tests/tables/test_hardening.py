@@ -230,7 +230,7 @@ async def test_an_idle_lobby_closes_after_its_expiry(world: World) -> None:
     await world.scheduler.run_due()
     assert await world.manager.table(GUILD, CHANNEL) is None
     [closed] = world.publisher.of(TableClosed)
-    assert isinstance(closed, TableClosed) and "30 minutes" in closed.reason
+    assert isinstance(closed, TableClosed) and "30 minutes" in str(closed.reason)
 
 
 async def test_an_idle_lobby_restored_after_a_restart_still_expires(world: World) -> None:

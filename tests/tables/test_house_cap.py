@@ -38,9 +38,9 @@ async def test_a_player_who_always_takes_the_suggestion_wins_at_most_the_daily_c
     paid = capped.nets[HOST]
     room = DAILY_CAP - (won - paid)  # what the earlier deals of the day left
     found = re.fullmatch(
-        r"won (\d+) chips from the house's computers, more than today's cap leaves"
+        r"Host won (\d+) chips from the house's computers, more than today's cap leaves"
         rf" \({room} of {DAILY_CAP} a day\): the house keeps (\d+)\.",
-        note.text,
+        note.render(lambda user: "Host"),
     )
     assert found is not None, note.text
     assert paid == room and int(found[1]) == room + int(found[2])

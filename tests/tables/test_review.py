@@ -70,7 +70,7 @@ async def test_a_showdown_review_scores_the_players_hands_as_the_table_did(world
     assert found.yours.hands == mine.hands
     # Scored again from the record, the player's own hands score what the showdown showed.
     assert found.yours.per_hand == mine.per_hand
-    assert found.yours.labels == mine.labels
+    assert found.yours.labels == tuple(str(label) for label in mine.labels)
     # The best way is the solver's, worth at least the player's by the field model.
     assert found.best.expected >= found.yours.expected
     # Both set the cards the player held (the record's holding, discards included).

@@ -1,0 +1,59 @@
+"""Whether a text a member read is in their language: what is left of it once every phrase of
+that language's catalogs is taken out, with what no language translates (mentions, numbers,
+cards as typed, names), must hold no word.
+
+A sentence the bot wrote in English, or glued from translated pieces with English words between
+them, leaves those English words behind; a text in the right language leaves nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import string
+
+import i18n
+
+#: What no language translates: mentions, timestamps, custom emoji, links, code's cards.
+NEUTRAL = re.compile(
+    r"<[@#][!&]?\d+>|<t:\d+(?::\w)?>|<a?:\w+:\d+>|https?://\S+"
+    r"|\b(?:10|[2-9TJQKA])[shdcSHDC]\b|\b\d[\d.,\u202f\u00a0 ]*\b"
+)
+#: A word: Latin letters (two or more) or a single Han character.
+WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]{2,}|[\u4e00-\u9fff]")
+
+
+def pieces(text: str) -> list[str]:
+    """The literal pieces of a translation, between its placeholders."""
+    found = []
+    for literal, _, _, _ in string.Formatter().parse(text):
+        found.extend(part.strip() for part in re.split(r"\n+", literal))
+    return [piece for piece in found if piece]
+
+
+@functools.cache
+def phrases(locale: str) -> re.Pattern[str]:
+    """Every phrase of a language's catalogs (longest first), as one pattern; a phrase that
+    starts or ends with a letter matches only at a word's edge."""
+    language = i18n.language_of(locale)
+    texts = i18n.translations(language).texts.values()
+    found = {piece for forms in texts for form in forms for piece in pieces(form)}
+    if language == i18n.ENGLISH:
+        found = set()
+    alternatives = []
+    for phrase in sorted(found, key=len, reverse=True):
+        pattern = re.escape(phrase)
+        if phrase[0].isalpha() and phrase[0].isascii():
+            pattern = r"(?<![A-Za-zÀ-ÿ])" + pattern
+        if phrase[-1].isalpha() and phrase[-1].isascii():
+            pattern += r"(?![A-Za-zÀ-ÿ])"
+        alternatives.append(pattern)
+    return re.compile("|".join(alternatives) or r"(?!)")
+
+
+def foreign_words(text: str, locale: str, allowed: frozenset[str] = frozenset()) -> list[str]:
+    """The words of ``text`` that are not of the language of ``locale``: none for a text the
+    bot wrote in that language. ``allowed``: names and other words no language translates."""
+    left = NEUTRAL.sub(" ", text)
+    left = phrases(locale).sub(" ", left)
+    return [word for word in WORD.findall(left) if word.lower() not in allowed]
