@@ -17,6 +17,7 @@ from engine.errors import GameError
 from engine.evaluate import HandRules
 from engine.payouts import Payout
 from engine.settlement import HOUSE, Transfer
+from engine.text import Text, tr
 from tables.events import SeatResult, ShowdownSettled, Wager
 from tables.review import Review
 from tables.rules import FinishedGame, Played, move, wager_chips
@@ -47,7 +48,7 @@ class HouseRules:
     #: The two hands, low then high, with their sizes; and how a sentence asks for them.
     LOW: ClassVar[SlotShape] = SlotShape("low hand", (2,))
     HIGH: ClassVar[SlotShape] = SlotShape("high hand", (5,))
-    ASKS: ClassVar[str] = "two cards low and five cards high"
+    ASKS: ClassVar[Text] = tr("two cards low and five cards high")
     #: The game's name in a sentence, and how pictures read its hands.
     CALLED: ClassVar[str]
     HAND_RULES: ClassVar[HandRules]
@@ -65,7 +66,7 @@ class HouseRules:
         return setting
 
     def _no_automatics(self) -> GameError:
-        return GameError(f"{self.spec.title} has no automatics.")
+        return GameError(tr("{game} has no automatics.", game=self.spec.title))
 
     def verify_form(self, setting: Setting) -> None:
         """Raise unless the setting is a low and a high hand of the game's sizes, every card
@@ -73,9 +74,11 @@ class HouseRules:
         if setting.automatic:
             raise self._no_automatics()
         if setting.discards:
-            raise GameError(f"{self.spec.title} uses every card: there is nothing to discard.")
+            raise GameError(
+                tr("{game} uses every card: there is nothing to discard.", game=self.spec.title)
+            )
         if [len(hand) for hand in setting.hands] != [self.LOW.sizes[0], self.HIGH.sizes[0]]:
-            raise GameError(f"Set {self.ASKS}, separated by `|`.")
+            raise GameError(tr("Set {hands}, separated by `|`.", hands=self.ASKS))
 
     def has_automatics(self) -> bool:
         """No: the games against the house have no automatics."""
@@ -162,5 +165,5 @@ class HouseRules:
 
 def only_cards(cards: Sequence[AnyCard], game: str) -> tuple[Card, ...]:
     if any(isinstance(card, Joker) for card in cards):
-        raise GameError(f"{game} has no jokers.")
+        raise GameError(tr("{game} has no jokers.", game=game))
     return tuple(card for card in cards if isinstance(card, Card))

@@ -17,6 +17,7 @@ from engine.paigow import settle as settle_pai_gow
 from engine.paigow import verify_setting as verify_pai_gow
 from engine.paigow_house_way import house_way as pai_gow_house_way
 from engine.payouts import Payout
+from engine.text import tr
 from tables.options import Option, Options, option
 from tables.rules import RulesCard
 from tables.rules.house import HouseRules, two_card_label
@@ -80,7 +81,7 @@ class PaiGowRules(HouseRules):
         pai_gow = self._setting(setting)
         verify_pai_gow(held, pai_gow)
         if pai_gow_fouls(pai_gow, self.variant):
-            raise GameError("That fouls: your five-card hand must beat your two-card hand.")
+            raise GameError(tr("That fouls: your five-card hand must beat your two-card hand."))
 
     def house_way(self, held: Sequence[AnyCard], *, banker: bool = False) -> Setting:
         """Seed 003's strong house way, as the banker or as advice to a player."""

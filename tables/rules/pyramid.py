@@ -17,6 +17,7 @@ from engine.scoring import PlayedHands, matchup, net_matrix
 from engine.settlement import Seat, settle
 from engine.solver.model import load_model
 from engine.solver.solve import solve
+from engine.text import tr
 from engine.variants import Automatic, Variant
 from tables.events import SeatResult, ShowdownSettled
 from tables.review import Review
@@ -36,7 +37,11 @@ def automatic_named(name: str | None) -> Automatic | None:
     except ValueError:
         known = ", ".join(a.title for a in Automatic)
         raise GameError(
-            f"There is no automatic called {quote(name)}; try one of: {known}."
+            tr(
+                "There is no automatic called {name}; try one of: {known}.",
+                name=quote(name),
+                known=known,
+            )
         ) from None
 
 

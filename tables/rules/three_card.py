@@ -12,6 +12,7 @@ from engine.cards import AnyCard, parse_hands, standard_deck
 from engine.errors import GameError
 from engine.evaluate import THREE_CARD_RULES, HandRules
 from engine.payouts import Payout
+from engine.text import Text, tr
 from engine.three_card import ThreeCardSetting, ThreeCardVariant, settle_round
 from engine.three_card import house_way as three_card_house_way
 from engine.three_card import is_foul as three_card_fouls
@@ -66,7 +67,7 @@ class ThreeCardRules(HouseRules):
 
     LOW: ClassVar[SlotShape] = SlotShape("low card", (1,))
     HIGH: ClassVar[SlotShape] = SlotShape("two-card hand", (2,))
-    ASKS: ClassVar[str] = "one card low and two cards high"
+    ASKS: ClassVar[Text] = tr("one card low and two cards high")
     CALLED: ClassVar[str] = "the three-card game"
     HAND_RULES: ClassVar[HandRules] = THREE_CARD_RULES
 
@@ -87,8 +88,11 @@ class ThreeCardRules(HouseRules):
         verify_three_card(only_cards(held, self.spec.title), three)
         if three_card_fouls(three):
             raise GameError(
-                f"That fouls: your low card {three.low.pretty} outranks your two-card hand. "
-                "Put the higher card in the two-card hand."
+                tr(
+                    "That fouls: your low card {card} outranks your two-card hand. Put the "
+                    "higher card in the two-card hand.",
+                    card=three.low.pretty,
+                )
             )
 
     def shoe_codes(self) -> tuple[int, ...]:

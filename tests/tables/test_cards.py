@@ -3,18 +3,32 @@ say them from the games' data: a number changed there changes the card."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from engine.variants import CASINO, STANDARD
 from tables.games import GAMES, rules_card
-from tables.rules import RulesPage
+from tables.rules import ReadChart, RulesCard
 from tables.rules.pyramid_pages import pyramid_card
 
 DASH = "\N{EN DASH}"
 
 
-def page(game: str, name: str) -> RulesPage:
-    return next(p for p in rules_card(GAMES[game]).pages if p.name == name)
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A page as an English reader reads it."""
+
+    name: str
+    text: str
+    charts: tuple[ReadChart, ...]
+
+
+def english_page(card: RulesCard, name: str) -> Page:
+    found = next(p for p in card.pages if str(p.name) == name)
+    return Page(str(found.name), str(found.text), tuple(c.read(str) for c in found.charts))
+
+
+def page(game: str, name: str) -> Page:
+    return english_page(rules_card(GAMES[game]), name)
 
 
 def test_the_showdown_chart_is_the_rulings_table_by_hand() -> None:
@@ -99,7 +113,7 @@ def test_the_three_card_bonuses_are_the_seeds_pay_tables() -> None:
         ("7 high or lower, no ace", "push"),
         ("Anything else", "loses"),
     )
-    assert [odds for _, odds in six.rows[:3]] == ["1000 to 1", "200 to 1", "75 to 1"]
+    assert [odds for _, odds in six.rows[:3]] == ["1,000 to 1", "200 to 1", "75 to 1"]
     way = page("three-card", "The dealer's way").text
     assert "jacks need a 7 or better, queens an 8, kings a 9, aces a 10" in way
 
@@ -107,8 +121,8 @@ def test_the_three_card_bonuses_are_the_seeds_pay_tables() -> None:
 def test_a_number_changed_in_the_games_data_changes_its_card() -> None:
     spec = GAMES["standard"]
     tripled = replace(spec, numbers=replace(STANDARD, multiplier=3))
-    scoring = next(p for p in pyramid_card(tripled).pages if p.name == "Scoring")
+    scoring = english_page(pyramid_card(tripled), "Scoring")
     assert "- Every point counts 3 times in this game." in scoring.text.splitlines()
     assert scoring.charts[0].note.endswith("Every point counts 3 times.")
     richer = replace(GAMES["casino"], numbers=replace(CASINO, deal=8))
-    assert "gets 8 cards" in pyramid_card(richer).pages[0].text
+    assert "gets 8 cards" in str(pyramid_card(richer).pages[0].text)
