@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import i18n
+from engine.cards import parse_hands
 from engine.variants import CASINO, STANDARD
-from tables.games import GAMES, rules_card
+from tables.games import GAMES, rules_card, rules_of
 from tables.rules import ReadChart, RulesCard
+from tables.rules.house import HouseRules
+from tables.rules.house_review import wager_words
 from tables.rules.pyramid_pages import pyramid_card
 
 DASH = "\N{EN DASH}"
@@ -126,3 +130,19 @@ def test_a_number_changed_in_the_games_data_changes_its_card() -> None:
     assert scoring.charts[0].note.endswith("Every point counts 3 times.")
     richer = replace(GAMES["casino"], numbers=replace(CASINO, deal=8))
     assert "gets 8 cards" in str(pyramid_card(richer).pages[0].text)
+
+
+def test_every_house_wager_is_named_in_every_language_in_a_review() -> None:
+    # The review words a wager that went otherwise than the best way's by its name.
+    dealt = {"three-card": ("As Kd 7c", "Qh 9s 2d"), "paigow": ("As Kd 7c 5h 4s 3d 2c", "")}
+    for game, (mine, theirs) in dealt.items():
+        rules = rules_of(GAMES[game])
+        assert isinstance(rules, HouseRules)
+        held = parse_hands(mine)[0]
+        other = parse_hands(theirs)[0] if theirs else parse_hands("Qh Jh 9s 8d 6c 3h 2s")[0]
+        names = [name for name, _ in rules.wagers(rules.house_way(held), rules.house_way(other))]
+        for name in names:
+            words = wager_words(name)
+            assert str(words) == name
+            for language in i18n.LANGUAGES:
+                assert i18n.localize(language.discord, words) != name, (game, name)
