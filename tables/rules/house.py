@@ -22,6 +22,7 @@ from tables.events import SeatResult, ShowdownSettled, Wager
 from tables.review import Review
 from tables.rules import FinishedGame, Played, move, wager_chips
 from tables.rules.house_review import review_house
+from tables.rules.pages import RANK_PLURALS, RANK_TITLES, RANK_WORDS
 from tables.setting import Setting, SlotShape, Suggestion, hands_of
 from tables.spec import GameSpec
 
@@ -31,12 +32,17 @@ def rank_of(card: AnyCard) -> Rank:
     return card.rank if isinstance(card, Card) else Rank.ACE
 
 
-def two_card_label(cards: Sequence[AnyCard]) -> str:
-    """A two-card hand's name: "Pair of nines", "Ace-seven"."""
+def two_card_words(cards: Sequence[AnyCard]) -> Text:
+    """A two-card hand's name as a text: "Pair of nines", "Ace-seven"."""
     big, small = sorted((rank_of(card) for card in cards), reverse=True)
     if big == small:
-        return f"Pair of {big.plural}"
-    return f"{big.word.capitalize()}-{small.word}"
+        return tr("Pair of {ranks}", ranks=RANK_PLURALS[big])
+    return tr("{high}-{low}", high=RANK_TITLES[big], low=RANK_WORDS[small])
+
+
+def two_card_label(cards: Sequence[AnyCard]) -> str:
+    """A two-card hand's name in English, as the events keep it: "Pair of nines"."""
+    return str(two_card_words(cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +107,11 @@ class HouseRules:
         raise NotImplementedError
 
     def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
-        """The low hand's name, then the high hand's."""
+        """The low hand's name, then the high hand's, in English (as the events keep them)."""
+        return tuple(str(words) for words in self.label_words(hands))
+
+    def label_words(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[Text | str, ...]:
+        """The low hand's name, then the high hand's, as texts to read in a language."""
         raise NotImplementedError
 
     def wagers(self, mine: Setting, dealer: Setting) -> tuple[tuple[str, Payout], ...]:

@@ -202,7 +202,55 @@ def ladder_names(largest: int, *, three_card_runs: bool) -> tuple[Text, ...]:
     )
 
 
-#: Each rank's plural name in a sentence ("aces").
+#: Each rank's name in a sentence ("seven"), at the start of a hand's name ("Ace"), and its
+#: plural ("aces").
+RANK_WORDS: Final = {
+    Rank.TWO: tr("two"),
+    Rank.THREE: tr("three"),
+    Rank.FOUR: tr("four"),
+    Rank.FIVE: tr("five"),
+    Rank.SIX: tr("six"),
+    Rank.SEVEN: tr("seven"),
+    Rank.EIGHT: tr("eight"),
+    Rank.NINE: tr("nine"),
+    Rank.TEN: tr("ten"),
+    Rank.JACK: tr("jack"),
+    Rank.QUEEN: tr("queen"),
+    Rank.KING: tr("king"),
+    Rank.ACE: tr("ace"),
+}
+RANK_TITLES: Final = {
+    Rank.TWO: tr("Two"),
+    Rank.THREE: tr("Three"),
+    Rank.FOUR: tr("Four"),
+    Rank.FIVE: tr("Five"),
+    Rank.SIX: tr("Six"),
+    Rank.SEVEN: tr("Seven"),
+    Rank.EIGHT: tr("Eight"),
+    Rank.NINE: tr("Nine"),
+    Rank.TEN: tr("Ten"),
+    Rank.JACK: tr("Jack"),
+    Rank.QUEEN: tr("Queen"),
+    Rank.KING: tr("King"),
+    Rank.ACE: tr("Ace"),
+}
+#: A hand's name by its highest card ("Ace high": the Casino Version's Hand 1, the three-card
+#: game's low card).
+HIGH_WORDS: Final = {
+    Rank.TWO: tr("Two high"),
+    Rank.THREE: tr("Three high"),
+    Rank.FOUR: tr("Four high"),
+    Rank.FIVE: tr("Five high"),
+    Rank.SIX: tr("Six high"),
+    Rank.SEVEN: tr("Seven high"),
+    Rank.EIGHT: tr("Eight high"),
+    Rank.NINE: tr("Nine high"),
+    Rank.TEN: tr("Ten high"),
+    Rank.JACK: tr("Jack high"),
+    Rank.QUEEN: tr("Queen high"),
+    Rank.KING: tr("King high"),
+    Rank.ACE: tr("Ace high"),
+}
 RANK_PLURALS: Final = {
     Rank.TWO: tr("twos"),
     Rank.THREE: tr("threes"),

@@ -17,10 +17,10 @@ from engine.paigow import settle as settle_pai_gow
 from engine.paigow import verify_setting as verify_pai_gow
 from engine.paigow_house_way import house_way as pai_gow_house_way
 from engine.payouts import Payout
-from engine.text import tr
+from engine.text import Text, tr
 from tables.options import Option, Options, option
 from tables.rules import RulesCard
-from tables.rules.house import HouseRules, two_card_label
+from tables.rules.house import HouseRules, two_card_words
 from tables.rules.paigow_pages import pai_gow_card
 from tables.setting import Setting
 from tables.spec import GameSpec
@@ -89,10 +89,10 @@ class PaiGowRules(HouseRules):
         pai_gow = pai_gow_house_way(held, role=role, variant=self.variant)
         return Setting((pai_gow.low, pai_gow.high))
 
-    def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
-        """ "Pair of nines" or "Ace-seven", then the five-card hand's name."""
+    def label_words(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[Text | str, ...]:
+        """ "Pair of nines" or "Ace-seven", then the five-card hand's name (the engine's)."""
         low, high = hands
-        return (two_card_label(low), evaluate(high, self.variant.rules).label)
+        return (two_card_words(low), evaluate(high, self.variant.rules).label)
 
     def wagers(self, mine: Setting, dealer: Setting) -> tuple[tuple[str, Payout], ...]:
         """The one bet against the banker."""

@@ -18,6 +18,7 @@ from engine.variants import Automatic, OrderRule, Payee, SizeRule, Slot, Variant
 from tables.rules import Chart, RulesCard, RulesPage
 from tables.rules.pages import (
     CANNOT,
+    HIGH_WORDS,
     MINUS,
     Capital,
     Lines,
@@ -65,22 +66,6 @@ _SLOT_NAMES: Final = {"front": tr("Front"), "middle": tr("Middle"), "back": tr("
 _REQUIREMENTS: Final = {
     STRAIGHT: tr("a straight or better"),
     FULL_HOUSE: tr("at least a full house"),
-}
-#: The top card of a special hand (the Casino Version's ace as Hand 1).
-_HIGH: Final = {
-    Rank.TWO: tr("Two high"),
-    Rank.THREE: tr("Three high"),
-    Rank.FOUR: tr("Four high"),
-    Rank.FIVE: tr("Five high"),
-    Rank.SIX: tr("Six high"),
-    Rank.SEVEN: tr("Seven high"),
-    Rank.EIGHT: tr("Eight high"),
-    Rank.NINE: tr("Nine high"),
-    Rank.TEN: tr("Ten high"),
-    Rank.JACK: tr("Jack high"),
-    Rank.QUEEN: tr("Queen high"),
-    Rank.KING: tr("King high"),
-    Rank.ACE: tr("Ace high"),
 }
 
 
@@ -475,7 +460,7 @@ def _points_chart(variant: Variant) -> Chart:
     hands = sorted({(s.ladder, s.top_rank) for _, slot in placed for s in slot.specials})
     rows = []
     for ladder, top in hands:
-        label: Words = _HIGH[Rank(top)] if top else Capital(hand_name(ladder))
+        label: Words = HIGH_WORDS[Rank(top)] if top else Capital(hand_name(ladder))
         cells: list[Words] = []
         for _, slot in placed:
             points = {(s.ladder, s.top_rank): s.points for s in slot.specials}

@@ -19,7 +19,8 @@ from engine.three_card import is_foul as three_card_fouls
 from engine.three_card import verify_setting as verify_three_card
 from tables.options import Option, Options, option
 from tables.rules import RulesCard
-from tables.rules.house import HouseRules, only_cards, rank_of, two_card_label
+from tables.rules.house import HouseRules, only_cards, rank_of, two_card_words
+from tables.rules.pages import HIGH_WORDS
 from tables.rules.three_card_pages import three_card_card
 from tables.setting import Setting, SlotShape
 from tables.spec import GameSpec
@@ -104,10 +105,10 @@ class ThreeCardRules(HouseRules):
         three = three_card_house_way(only_cards(held, self.spec.title), self.variant)
         return Setting(((three.low,), three.high))
 
-    def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
+    def label_words(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[Text | str, ...]:
         """ "Nine high", then "Pair of kings" or "Ace-seven"."""
         low, high = hands
-        return (f"{rank_of(low[0]).word.capitalize()} high", two_card_label(high))
+        return (HIGH_WORDS[rank_of(low[0])], two_card_words(high))
 
     def wagers(self, mine: Setting, dealer: Setting) -> tuple[tuple[str, Payout], ...]:
         """The main bet, the 3-card bonus and the 6-card bonus."""

@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import i18n
-from engine.cards import parse_hands
+from engine.cards import Rank, parse_hands
 from engine.variants import CASINO, STANDARD
 from tables.games import GAMES, rules_card, rules_of
 from tables.rules import ReadChart, RulesCard
-from tables.rules.house import HouseRules
+from tables.rules.house import HouseRules, two_card_label, two_card_words
 from tables.rules.house_review import wager_words
 from tables.rules.pyramid_pages import pyramid_card
 
@@ -146,3 +146,35 @@ def test_every_house_wager_is_named_in_every_language_in_a_review() -> None:
             assert str(words) == name
             for language in i18n.LANGUAGES:
                 assert i18n.localize(language.discord, words) != name, (game, name)
+
+
+def test_the_house_games_hand_names_read_as_before_in_english_and_translate() -> None:
+    three = rules_of(GAMES["three-card"])
+    assert isinstance(three, HouseRules)
+    for low in Rank:
+        for high in Rank:
+            cards = parse_hands(f"{_code(low)}s {_code(high)}h")[0]
+            big, small = sorted((low, high), reverse=True)
+            english = (
+                f"Pair of {big.plural}" if big == small else f"{big.word.capitalize()}-{small.word}"
+            )
+            assert two_card_label(cards) == english
+            words = two_card_words(cards)
+            for language in i18n.LANGUAGES:
+                assert i18n.localize(language.discord, words) != english, (language, english)
+    hands = parse_hands("9c | Kd Ks")
+    assert three.labels(hands) == ("Nine high", "Pair of kings")
+    assert [i18n.localize("de", words) for words in three.label_words(hands)] == [
+        "Neun hoch",
+        "Paar Könige",
+    ]
+    assert [i18n.localize("zh-CN", words) for words in three.label_words(hands)] == [
+        "9高",
+        "一对K",
+    ]
+
+
+def _code(rank: Rank) -> str:
+    return {Rank.TEN: "10", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"}.get(
+        rank, str(int(rank))
+    )
