@@ -186,6 +186,9 @@ class GameRules(Protocol):
     def slot_names(self) -> tuple[str, ...]:
         """Each hand's short name, weakest first: Hand 1-6, Front/Middle/Back, or Low/High."""
 
+    def slot_words(self) -> tuple[Text, ...]:
+        """``slot_names`` as texts to read in a reader's language."""
+
     def scores_by_hand(self) -> bool:
         """Whether points are won hand by hand (the Pyramid games), not wager by wager."""
 

@@ -147,6 +147,10 @@ class HouseRules:
         """ "Low", then "High"."""
         return ("Low", "High")
 
+    def slot_words(self) -> tuple[Text, ...]:
+        """ "Low", then "High", as texts."""
+        return (tr("Low"), tr("High"))
+
     def scores_by_hand(self) -> bool:
         """No: each wager is won or lost against the dealer."""
         return False

@@ -178,3 +178,16 @@ def _code(rank: Rank) -> str:
     return {Rank.TEN: "10", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"}.get(
         rank, str(int(rank))
     )
+
+
+def test_every_games_hands_are_named_alike_in_english_and_translated() -> None:
+    for spec in GAMES.values():
+        rules = rules_of(spec)
+        words = rules.slot_words()
+        assert tuple(str(word) for word in words) == rules.slot_names()
+        for language in i18n.LANGUAGES:
+            read = [i18n.localize(language.discord, word) for word in words]
+            assert all(read) and len(set(read)) == len(read)
+    assert [str(w) for w in rules_of(GAMES["standard"]).slot_words()] == ["Front", "Middle", "Back"]
+    assert i18n.localize("de", rules_of(GAMES["showdown"]).slot_words()[0]) == "Hand 1"
+    assert i18n.localize("zh-CN", rules_of(GAMES["paigow"]).slot_words()[1]) == "高手牌"
