@@ -46,6 +46,13 @@ THREE_CARD_RUNS: Final = frozenset(
 _FIVE_CARDS_ONLY: Final = frozenset({TWO_PAIR, STRAIGHT, FLUSH, FULL_HOUSE})
 
 
+#: The buttons of a player's DM that the cards name, as the buttons read them (the same texts:
+#: where the buttons' catalog translates them, the cards say what the buttons say).
+BUILD_HANDS: Final = tr("Build hands")
+TYPE_HANDS: Final = tr("Type hands")
+SUGGEST: Final = tr("Suggest")
+
+
 @dataclass(frozen=True, slots=True)
 class Lines:
     """Texts shown one after the other: each after ``marker`` ("- " for a bullet), with ``sep``

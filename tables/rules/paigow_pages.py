@@ -10,6 +10,9 @@ from engine.paigow import PaiGowVariant
 from engine.text import Text, tr
 from tables.rules import Chart, RulesCard, RulesPage
 from tables.rules.pages import (
+    BUILD_HANDS,
+    SUGGEST,
+    TYPE_HANDS,
     Words,
     ante_words,
     bullets,
@@ -59,8 +62,11 @@ def _going(spec: GameSpec) -> Words:
             ),
             tr(
                 "Set them as a **high hand** of 5 cards and a **low hand** of 2 before the "
-                "deadline: **Build hands**, **Type hands** or **Suggest** in your DM. If you set "
-                "nothing, the banker's way sets them."
+                "deadline: **{build}**, **{typed}** or **{suggest}** in your DM. If you set "
+                "nothing, the banker's way sets them.",
+                build=BUILD_HANDS,
+                typed=TYPE_HANDS,
+                suggest=SUGGEST,
             ),
             tr("Your high hand must beat your low hand (What beats what)."),
             tr(

@@ -17,9 +17,12 @@ from engine.text import Text, tr
 from engine.variants import Automatic, OrderRule, Payee, SizeRule, Slot, Variant
 from tables.rules import Chart, RulesCard, RulesPage
 from tables.rules.pages import (
+    BUILD_HANDS,
     CANNOT,
     HIGH_WORDS,
     MINUS,
+    SUGGEST,
+    TYPE_HANDS,
     Capital,
     Lines,
     Words,
@@ -267,9 +270,12 @@ def _setting(variant: Variant, names: Sequence[Text]) -> Words:
         rest.append(tr("Cards you do not use are discarded face down."))
     rest.append(
         tr(
-            "Set them from your DM: **Build hands** (menus), **Type hands** (text) or "
-            "**Suggest** (the bot's best). You may change them until everyone is in; at the "
-            "deadline the bot sets the hands of anyone who has not."
+            "Set them from your DM: **{build}** (menus), **{typed}** (text) or "
+            "**{suggest}** (the bot's best). You may change them until everyone is in; at the "
+            "deadline the bot sets the hands of anyone who has not.",
+            build=BUILD_HANDS,
+            typed=TYPE_HANDS,
+            suggest=SUGGEST,
         )
     )
     return paragraphs(intro, hands, bullets(*rest))
@@ -535,8 +541,10 @@ def _automatics(variant: Variant) -> Words:
     if variant.multiplier > 1:
         scoring.append(tr("These points count {times} too.", times=times(variant.multiplier)))
     how = tr(
-        "The bot finds every automatic your cards make: **Suggest** plays one where it pays "
-        "more, or name it in **Type hands** (its automatic box) or `/arrange hands automatic:`."
+        "The bot finds every automatic your cards make: **{suggest}** plays one where it pays "
+        "more, or name it in **{typed}** (its automatic box) or `/arrange hands automatic:`.",
+        typed=TYPE_HANDS,
+        suggest=SUGGEST,
     )
     return paragraphs(intro, listed, bullets(*scoring), how)
 

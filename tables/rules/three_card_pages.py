@@ -12,7 +12,10 @@ from engine.text import Text, tr
 from engine.three_card import MAIN_BET, BonusHand, PayTable, ThreeCardVariant
 from tables.rules import Chart, RulesCard, RulesPage
 from tables.rules.pages import (
+    BUILD_HANDS,
     RANK_PLURALS,
+    SUGGEST,
+    TYPE_HANDS,
     Words,
     ante_words,
     bullets,
@@ -101,8 +104,11 @@ def _going(spec: GameSpec, deck_range: tuple[int, int]) -> Words:
         tr("You and the dealer each get {cards} cards.", cards=spec.deal),
         tr(
             "Set yours as a **low hand** of 1 card and a **high hand** of 2 before the "
-            "deadline: **Build hands**, **Type hands** or **Suggest** in your DM. If you set "
-            "nothing, the dealer's way sets them."
+            "deadline: **{build}**, **{typed}** or **{suggest}** in your DM. If you set "
+            "nothing, the dealer's way sets them.",
+            build=BUILD_HANDS,
+            typed=TYPE_HANDS,
+            suggest=SUGGEST,
         ),
         tr("The dealer sets its cards the house way (The dealer's way)."),
         tr(
