@@ -1,6 +1,9 @@
 """A game's rules card (``/rules game:``, and **Rules** under the table's message): one page at a
 time in an embed, to the asker alone, with its charts drawn as a picture and a button for each
-page that turns the same message to it, after a restart too."""
+page that turns the same message to it, after a restart too.
+
+Every answer here is seen by the asker alone, so the card reads in their Discord client's
+language (``interaction.locale``): the page, its buttons and the words drawn in its charts."""
 
 from __future__ import annotations
 
@@ -9,18 +12,22 @@ from typing import Any, Final
 
 import discord
 
+import i18n
 from cogs.common import picture, png
 from cogs.controls import Control
+from cogs.language import user_locale
 from engine.errors import GameError
+from engine.text import tr
 from render.rules import chart_png
 from tables.games import GAMES, rules_card
-from tables.rules import Chart, RulesCard
+from tables.rules import Chart, ReadChart, RulesCard
+from tables.rules.pages import Words, read
 
 Interaction = discord.Interaction[Any]
 Button = discord.ui.Button[Any]
 
 #: What a page button reads when its game or page is not (or no longer) the bot's.
-NO_PAGE: Final = "That page of the rules is not there any more; ask `/rules` again."
+NO_PAGE: Final = tr("That page of the rules is not there any more; ask `/rules` again.")
 #: The picture's name in its message (the embed shows it as ``attachment://``).
 CHART_FILE: Final = "chart.png"
 #: Discord's limits on an embed: its title, its description, and everything in it together.
@@ -34,7 +41,9 @@ class RulesPageButton(Control[Button], custom_id="pp:rulespage:{game:[a-z-]+}:{p
 
     def __init__(self, *, game: str, page: int, label: str = "", current: bool = False) -> None:
         style = discord.ButtonStyle.primary if current else discord.ButtonStyle.secondary
-        button = self.button(label or f"Page {page + 1}", style, game=game, page=page)
+        button = self.button(
+            label or str(tr("Page {number}", number=page + 1)), style, game=game, page=page
+        )
         button.disabled = current
         super().__init__(button)
         self.game = game
@@ -67,13 +76,14 @@ async def show_page(interaction: Interaction, game: str, index: int, *, new: boo
     """A page of the card: a new answer (with the published rules' address, if there is one)
     or the same message turned to it. A page with charts is drawn off the loop after the
     interaction is acknowledged."""
+    locale = user_locale(interaction)
     card = rules_card(GAMES[game])
     page = card.pages[index]
-    embed = page_embed(card, index)
-    view = pages_view(game, card, index)
+    embed = page_embed(card, index, locale)
+    view = pages_view(game, card, index, locale)
     content = None
     if new and (url := rules_url(interaction)) is not None:
-        content = f"The full rules: {url}"
+        content = i18n.localize(locale, tr("The full rules: {url}", url=url))
     if not page.charts:
         if new:
             await interaction.response.send_message(content, embed=embed, view=view, ephemeral=True)
@@ -84,7 +94,7 @@ async def show_page(interaction: Interaction, game: str, index: int, *, new: boo
         await interaction.response.defer(ephemeral=True, thinking=True)
     else:
         await interaction.response.defer()
-    drawn = await picture(charts_png, page.charts)
+    drawn = await picture(charts_png, localized_charts(page.charts, locale))
     embed.set_image(url=f"attachment://{CHART_FILE}")
     files = [png(drawn, CHART_FILE)]
     if new:
@@ -95,29 +105,42 @@ async def show_page(interaction: Interaction, game: str, index: int, *, new: boo
         await interaction.edit_original_response(embed=embed, view=view, attachments=files)
 
 
-def page_embed(card: RulesCard, index: int) -> discord.Embed:
+def words(locale: str, shown: Words) -> str:
+    """A card's words (a text, or texts put together) in the language of ``locale``."""
+    return read(shown, lambda text: i18n.localize(locale, text))
+
+
+def page_embed(card: RulesCard, index: int, locale: str = i18n.ENGLISH.discord) -> discord.Embed:
     """One page as an embed: the game and the page's name, its text, where it is in the card."""
     page = card.pages[index]
-    embed = discord.Embed(title=f"{card.title}: {page.name}", description=page.text)
-    embed.set_footer(text=f"Page {index + 1} of {len(card.pages)}")
+    title = tr("{game}: {page}", game=card.title, page=page.name)
+    embed = discord.Embed(title=words(locale, title), description=words(locale, page.text))
+    footer = tr("Page {number} of {count}", number=index + 1, count=len(card.pages))
+    embed.set_footer(text=words(locale, footer))
     return embed
 
 
-def pages_view(game: str, card: RulesCard, index: int) -> discord.ui.View:
+def pages_view(
+    game: str, card: RulesCard, index: int, locale: str = i18n.ENGLISH.discord
+) -> discord.ui.View:
     """A button for each page, named as the page; the page shown is pressed already."""
     view = discord.ui.View(timeout=None)
     for number, page in enumerate(card.pages):
-        view.add_item(
-            RulesPageButton(game=game, page=number, label=page.name, current=number == index)
-        )
+        label = words(locale, page.name)
+        view.add_item(RulesPageButton(game=game, page=number, label=label, current=number == index))
     return view
+
+
+def localized_charts(charts: tuple[Chart, ...], locale: str) -> tuple[ReadChart, ...]:
+    """A page's charts with their words in the language of ``locale``, to be drawn."""
+    return tuple(chart.read(lambda text: i18n.localize(locale, text)) for chart in charts)
 
 
 # Remembered: a card's charts are the same until the bot is upgraded, and each page turn would
 # draw them again.
 @functools.lru_cache(maxsize=32)
-def charts_png(charts: tuple[Chart, ...]) -> bytes:
-    """A page's charts as one picture."""
+def charts_png(charts: tuple[ReadChart, ...]) -> bytes:
+    """A page's charts (their words read in a language already) as one picture."""
     return chart_png(charts)
 
 

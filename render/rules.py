@@ -25,6 +25,7 @@ from render.style import (
     ellipsize,
     felt,
     font,
+    length,
     panel,
     wrap,
 )
@@ -88,8 +89,9 @@ def _faces() -> tuple[ImageFont.FreeTypeFont, ImageFont.FreeTypeFont]:
 
 
 def _measure(text: str, face: ImageFont.FreeTypeFont) -> int:
-    """A width that holds the text whole (``ellipsize`` cuts what is a fraction wider)."""
-    return math.ceil(face.getlength(text))
+    """A width that holds the text whole (``ellipsize`` cuts what is a fraction wider), each
+    run measured in the font that draws it (Chinese in the CJK fallback)."""
+    return math.ceil(length(text, face))
 
 
 def _layout(chart: Chart) -> _Layout:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.stakes import SurrenderCost
+from engine.text import Text
 from tables.events import SeatResult, Wager
 from tables.setting import Hand
 
@@ -38,15 +39,18 @@ class Way:
 
 @dataclass(frozen=True, slots=True)
 class Difference:
-    """A hand (or a wager) the two ways played differently: what each made of it."""
+    """A hand (or a wager) the two ways played differently: what each made of it. Its words are
+    texts in no language yet where the rules word them (``i18n.localize`` reads them; ``str``
+    gives the English)."""
 
     #: The hand's position, weakest first (house games: the wager's place).
     position: int
-    #: The wager's name in the house games; empty for a hand.
-    wager: str
-    yours: str
+    #: The wager's name in the house games ("main bet"); empty for a hand.
+    wager: Text | str
+    #: What each way made of it: the hand's name, or how the wager ended.
+    yours: Text | str
     yours_points: int
-    best: str
+    best: Text | str
     best_points: int
 
 

@@ -13,7 +13,7 @@ short pages, with charts the bot draws as pictures.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -21,8 +21,10 @@ from engine.cards import AnyCard
 from engine.evaluate import HandRules
 from engine.payouts import Outcome, Payout
 from engine.settlement import Party, Transfer
+from engine.text import Text
 from tables.events import SeatResult, ShowdownSettled, Wager
 from tables.review import Review
+from tables.rules.pages import Words, read
 from tables.setting import Setting, SlotShape, Suggestion
 
 #: How long the solver may think for a player who let the deadline pass, or for the Casino
@@ -83,15 +85,37 @@ class Played:
 @dataclass(frozen=True, slots=True)
 class Chart:
     """A table of words and numbers that a rules page shows as a picture: one row per line,
-    the first column naming the row."""
+    the first column naming the row. Its words are in no language yet (``read`` gives them in
+    one)."""
+
+    title: Words
+    #: The columns' headings, the naming column's first.
+    headings: tuple[Words, ...]
+    rows: tuple[tuple[Words, ...], ...]
+    #: A heading over every column but the first ("Hand", over "6", "5", "4").
+    over: Words = ""
+    #: A line under the table.
+    note: Words = ""
+
+    def read(self, say: Callable[[Text], str]) -> ReadChart:
+        """The chart with every text read by ``say`` (a language's, or ``str`` for English)."""
+        return ReadChart(
+            read(self.title, say),
+            tuple(read(heading, say) for heading in self.headings),
+            tuple(tuple(read(cell, say) for cell in row) for row in self.rows),
+            over=read(self.over, say),
+            note=read(self.note, say),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ReadChart:
+    """A chart with its words in one language, as the picture draws it (render/rules.py)."""
 
     title: str
-    #: The columns' headings, the naming column's first.
     headings: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
-    #: A heading over every column but the first ("Hand", over "6", "5", "4").
     over: str = ""
-    #: A line under the table.
     note: str = ""
 
 
@@ -100,8 +124,8 @@ class RulesPage:
     """One page of a rules card: its name (a button's label), its text (an embed's
     description) and the charts drawn under it."""
 
-    name: str
-    text: str
+    name: Text
+    text: Words
     charts: tuple[Chart, ...] = ()
 
 
@@ -161,6 +185,9 @@ class GameRules(Protocol):
 
     def slot_names(self) -> tuple[str, ...]:
         """Each hand's short name, weakest first: Hand 1-6, Front/Middle/Back, or Low/High."""
+
+    def slot_words(self) -> tuple[Text, ...]:
+        """``slot_names`` as texts to read in a reader's language."""
 
     def scores_by_hand(self) -> bool:
         """Whether points are won hand by hand (the Pyramid games), not wager by wager."""

@@ -17,10 +17,12 @@ from engine.errors import GameError
 from engine.evaluate import HandRules
 from engine.payouts import Payout
 from engine.settlement import HOUSE, Transfer
+from engine.text import Text, tr
 from tables.events import SeatResult, ShowdownSettled, Wager
 from tables.review import Review
 from tables.rules import FinishedGame, Played, move, wager_chips
 from tables.rules.house_review import review_house
+from tables.rules.pages import RANK_PLURALS, RANK_TITLES, RANK_WORDS
 from tables.setting import Setting, SlotShape, Suggestion, hands_of
 from tables.spec import GameSpec
 
@@ -30,12 +32,17 @@ def rank_of(card: AnyCard) -> Rank:
     return card.rank if isinstance(card, Card) else Rank.ACE
 
 
-def two_card_label(cards: Sequence[AnyCard]) -> str:
-    """A two-card hand's name: "Pair of nines", "Ace-seven"."""
+def two_card_words(cards: Sequence[AnyCard]) -> Text:
+    """A two-card hand's name as a text: "Pair of nines", "Ace-seven"."""
     big, small = sorted((rank_of(card) for card in cards), reverse=True)
     if big == small:
-        return f"Pair of {big.plural}"
-    return f"{big.word.capitalize()}-{small.word}"
+        return tr("Pair of {ranks}", ranks=RANK_PLURALS[big])
+    return tr("{high}-{low}", high=RANK_TITLES[big], low=RANK_WORDS[small])
+
+
+def two_card_label(cards: Sequence[AnyCard]) -> str:
+    """A two-card hand's name in English, as the events keep it: "Pair of nines"."""
+    return str(two_card_words(cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +54,7 @@ class HouseRules:
     #: The two hands, low then high, with their sizes; and how a sentence asks for them.
     LOW: ClassVar[SlotShape] = SlotShape("low hand", (2,))
     HIGH: ClassVar[SlotShape] = SlotShape("high hand", (5,))
-    ASKS: ClassVar[str] = "two cards low and five cards high"
+    ASKS: ClassVar[Text] = tr("two cards low and five cards high")
     #: The game's name in a sentence, and how pictures read its hands.
     CALLED: ClassVar[str]
     HAND_RULES: ClassVar[HandRules]
@@ -65,7 +72,7 @@ class HouseRules:
         return setting
 
     def _no_automatics(self) -> GameError:
-        return GameError(f"{self.spec.title} has no automatics.")
+        return GameError(tr("{game} has no automatics.", game=self.spec.title))
 
     def verify_form(self, setting: Setting) -> None:
         """Raise unless the setting is a low and a high hand of the game's sizes, every card
@@ -73,9 +80,11 @@ class HouseRules:
         if setting.automatic:
             raise self._no_automatics()
         if setting.discards:
-            raise GameError(f"{self.spec.title} uses every card: there is nothing to discard.")
+            raise GameError(
+                tr("{game} uses every card: there is nothing to discard.", game=self.spec.title)
+            )
         if [len(hand) for hand in setting.hands] != [self.LOW.sizes[0], self.HIGH.sizes[0]]:
-            raise GameError(f"Set {self.ASKS}, separated by `|`.")
+            raise GameError(tr("Set {hands}, separated by `|`.", hands=self.ASKS))
 
     def has_automatics(self) -> bool:
         """No: the games against the house have no automatics."""
@@ -98,7 +107,11 @@ class HouseRules:
         raise NotImplementedError
 
     def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
-        """The low hand's name, then the high hand's."""
+        """The low hand's name, then the high hand's, in English (as the events keep them)."""
+        return tuple(str(words) for words in self.label_words(hands))
+
+    def label_words(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[Text | str, ...]:
+        """The low hand's name, then the high hand's, as texts to read in a language."""
         raise NotImplementedError
 
     def wagers(self, mine: Setting, dealer: Setting) -> tuple[tuple[str, Payout], ...]:
@@ -134,6 +147,10 @@ class HouseRules:
         """ "Low", then "High"."""
         return ("Low", "High")
 
+    def slot_words(self) -> tuple[Text, ...]:
+        """ "Low", then "High", as texts."""
+        return (tr("Low"), tr("High"))
+
     def scores_by_hand(self) -> bool:
         """No: each wager is won or lost against the dealer."""
         return False
@@ -162,5 +179,5 @@ class HouseRules:
 
 def only_cards(cards: Sequence[AnyCard], game: str) -> tuple[Card, ...]:
     if any(isinstance(card, Joker) for card in cards):
-        raise GameError(f"{game} has no jokers.")
+        raise GameError(tr("{game} has no jokers.", game=game))
     return tuple(card for card in cards if isinstance(card, Card))

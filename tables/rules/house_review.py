@@ -16,6 +16,7 @@ from typing import Final, Protocol
 from engine.cards import AnyCard, card_from_code
 from engine.errors import GameError
 from engine.payouts import Payout
+from engine.text import Text, tr
 from tables.events import SeatResult, ShowdownSettled, Wager
 from tables.review import Difference, Review, Way
 from tables.rules import wager_chips
@@ -24,6 +25,18 @@ from tables.spec import GameSpec
 
 #: Dealer hands a house game's settings are weighed against (the same hands for every setting).
 DEALER_SAMPLES: Final = 600
+#: The house games' wagers in a player's words (their events keep the English name).
+WAGER_WORDS: Final = {
+    "main bet": tr("main bet"),
+    "3-card bonus": tr("3-card bonus"),
+    "6-card bonus": tr("6-card bonus"),
+    "bet": tr("bet"),
+}
+
+
+def wager_words(name: str) -> Text | str:
+    """A wager's name as a text to translate ("main bet"); a name it does not know, as it is."""
+    return WAGER_WORDS.get(name, name)
 
 
 class HouseGame(Protocol):
@@ -94,7 +107,7 @@ def review_house(
     differences: tuple[Difference, ...] = ()
     if yours is not None:
         differences = tuple(
-            Difference(i, a.name, str(a.reason), a.chips, str(b.reason), b.chips)
+            Difference(i, wager_words(a.name), a.reason, a.chips, b.reason, b.chips)
             for i, (a, b) in enumerate(zip(yours.wagers, best.wagers, strict=True))
             if a.chips != b.chips
         )

@@ -17,9 +17,10 @@ from engine.paigow import settle as settle_pai_gow
 from engine.paigow import verify_setting as verify_pai_gow
 from engine.paigow_house_way import house_way as pai_gow_house_way
 from engine.payouts import Payout
+from engine.text import Text, tr
 from tables.options import Option, Options, option
 from tables.rules import RulesCard
-from tables.rules.house import HouseRules, two_card_label
+from tables.rules.house import HouseRules, two_card_words
 from tables.rules.paigow_pages import pai_gow_card
 from tables.setting import Setting
 from tables.spec import GameSpec
@@ -80,7 +81,7 @@ class PaiGowRules(HouseRules):
         pai_gow = self._setting(setting)
         verify_pai_gow(held, pai_gow)
         if pai_gow_fouls(pai_gow, self.variant):
-            raise GameError("That fouls: your five-card hand must beat your two-card hand.")
+            raise GameError(tr("That fouls: your five-card hand must beat your two-card hand."))
 
     def house_way(self, held: Sequence[AnyCard], *, banker: bool = False) -> Setting:
         """Seed 003's strong house way, as the banker or as advice to a player."""
@@ -88,10 +89,10 @@ class PaiGowRules(HouseRules):
         pai_gow = pai_gow_house_way(held, role=role, variant=self.variant)
         return Setting((pai_gow.low, pai_gow.high))
 
-    def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
-        """ "Pair of nines" or "Ace-seven", then the five-card hand's name."""
+    def label_words(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[Text | str, ...]:
+        """ "Pair of nines" or "Ace-seven", then the five-card hand's name (the engine's)."""
         low, high = hands
-        return (two_card_label(low), evaluate(high, self.variant.rules).label)
+        return (two_card_words(low), evaluate(high, self.variant.rules).label)
 
     def wagers(self, mine: Setting, dealer: Setting) -> tuple[tuple[str, Payout], ...]:
         """The one bet against the banker."""

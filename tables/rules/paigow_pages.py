@@ -5,12 +5,19 @@ from __future__ import annotations
 
 import functools
 
-from engine.evaluate import WheelMode
+from engine.evaluate import WheelMode, of_a_kind_ladder
 from engine.paigow import PaiGowVariant
+from engine.text import Text, tr
 from tables.rules import Chart, RulesCard, RulesPage
 from tables.rules.pages import (
+    BUILD_HANDS,
+    SUGGEST,
+    TYPE_HANDS,
+    Words,
     ante_words,
     bullets,
+    comma_list,
+    hand_name,
     ladder_names,
     paragraphs,
     players_words,
@@ -27,10 +34,10 @@ def pai_gow_card(spec: GameSpec) -> RulesCard:
     return RulesCard(
         spec.title,
         (
-            RulesPage("How a game goes", _going(spec)),
-            RulesPage("What beats what", _ranking(variant)),
-            RulesPage("Payouts", _payouts(variant), (_payouts_chart(variant),)),
-            RulesPage("The banker's way", _house_way()),
+            RulesPage(tr("How a game goes"), _going(spec)),
+            RulesPage(tr("What beats what"), _ranking(variant)),
+            RulesPage(tr("Payouts"), _payouts(variant), (_payouts_chart(variant),)),
+            RulesPage(tr("The banker's way"), _house_way()),
         ),
     )
 
@@ -39,96 +46,133 @@ def _commission(variant: PaiGowVariant) -> str:
     return f"{float(variant.commission * 100):g}%"
 
 
-def _going(spec: GameSpec) -> str:
-    intro = f"{players_words(spec)}, each against the bot as banker. The deck: {shoe_words(spec)}."
+def _going(spec: GameSpec) -> Words:
+    intro = tr(
+        "{players}, each against the bot as banker. The deck: {shoe}.",
+        players=players_words(spec),
+        shoe=shoe_words(spec),
+    )
     return paragraphs(
         intro,
         bullets(
-            f"You put up one bet, the ante ({ante_words(spec)}), and get {spec.deal} cards; so "
-            "does the banker.",
-            "Set them as a **high hand** of 5 cards and a **low hand** of 2 before the deadline: "
-            "**Build hands**, **Type hands** or **Suggest** in your DM. If you set nothing, the "
-            "banker's way sets them.",
-            "Your high hand must beat your low hand (What beats what).",
-            "Each of your hands meets the banker's: beat both and you win, beat one and it is a "
-            "push (Payouts).",
-            "The banker sets its cards the house way (The banker's way).",
+            tr(
+                "You put up one bet, the ante ({ante}), and get {cards} cards; so does the banker.",
+                ante=ante_words(spec),
+                cards=spec.deal,
+            ),
+            tr(
+                "Set them as a **high hand** of 5 cards and a **low hand** of 2 before the "
+                "deadline: **{build}**, **{typed}** or **{suggest}** in your DM. If you set "
+                "nothing, the banker's way sets them.",
+                build=BUILD_HANDS,
+                typed=TYPE_HANDS,
+                suggest=SUGGEST,
+            ),
+            tr("Your high hand must beat your low hand (What beats what)."),
+            tr(
+                "Each of your hands meets the banker's: beat both and you win, beat one and it "
+                "is a push (Payouts)."
+            ),
+            tr("The banker sets its cards the house way (The banker's way)."),
         ),
     )
 
 
-def _ranking(variant: PaiGowVariant) -> str:
-    ladder = ", ".join(
-        name for name in ladder_names(5, three_card_runs=False) if name != "five of a kind"
-    )
+def _ranking(variant: PaiGowVariant) -> Words:
+    five = hand_name(of_a_kind_ladder(5))
+    ladder = comma_list([name for name in ladder_names(5, three_card_runs=False) if name != five])
     if variant.wheel is WheelMode.SECOND:
-        wheel = (
+        wheel = tr(
             "A-2-3-4-5 is the second-best straight, below A-K-Q-J-10 (Nevada). A table may "
             "choose California instead, where it is the lowest."
         )
     else:
-        wheel = (
+        wheel = tr(
             "At this table A-2-3-4-5 is the lowest straight (California); elsewhere it may be "
             "the second-best (Nevada)."
         )
     return bullets(
-        f"**High hand**: poker hands, lowest first: {ladder}. **Five aces** (four aces and the "
-        "joker) beats them all.",
-        "**Low hand**: a pair beats any two unpaired cards; pairs go by rank; two unpaired cards "
-        "by the higher card, then the lower.",
-        "The joker is the **bug**: in the high hand it completes a straight, a flush or a "
-        "straight flush if it can, else it is an ace. In the low hand it is an ace.",
-        "Suits never count: equal ranks tie, and ties go to the banker.",
+        tr(
+            "**High hand**: poker hands, lowest first: {ladder}. **Five aces** (four aces and "
+            "the joker) beats them all.",
+            ladder=ladder,
+        ),
+        tr(
+            "**Low hand**: a pair beats any two unpaired cards; pairs go by rank; two unpaired "
+            "cards by the higher card, then the lower."
+        ),
+        tr(
+            "The joker is the **bug**: in the high hand it completes a straight, a flush or a "
+            "straight flush if it can, else it is an ace. In the low hand it is an ace."
+        ),
+        tr("Suits never count: equal ranks tie, and ties go to the banker."),
         wheel,
-        "Your high hand must beat your low hand; a 5-card hand with a pair beats a 2-card pair "
-        "of the same rank. The bot refuses a setting that fouls and says why.",
+        tr(
+            "Your high hand must beat your low hand; a 5-card hand with a pair beats a 2-card "
+            "pair of the same rank. The bot refuses a setting that fouls and says why."
+        ),
     )
 
 
-def _payouts(variant: PaiGowVariant) -> str:
+def _payouts(variant: PaiGowVariant) -> Words:
     return bullets(
-        f"Beat both of the banker's hands: you win even money, less a {_commission(variant)} "
-        "commission (rounded down to whole chips).",
-        "Beat one of them: a push, your bet comes back.",
-        "Beat neither: you lose your bet.",
-        "A tie is no win: ties go to the banker, hand by hand.",
+        tr(
+            "Beat both of the banker's hands: you win even money, less a {commission} "
+            "commission (rounded down to whole chips).",
+            commission=_commission(variant),
+        ),
+        tr("Beat one of them: a push, your bet comes back."),
+        tr("Beat neither: you lose your bet."),
+        tr("A tie is no win: ties go to the banker, hand by hand."),
     )
 
 
 def _payouts_chart(variant: PaiGowVariant) -> Chart:
-    won, not_won = "beats it", "ties or loses"
-    rows = (
-        (won, won, f"win 1 to 1, less {_commission(variant)}"),
-        (won, not_won, "push"),
-        (not_won, won, "push"),
-        (not_won, not_won, "lose"),
+    won, not_won = tr("beats it"), tr("ties or loses")
+    rows: tuple[tuple[Text, ...], ...] = (
+        (won, won, tr("win 1 to 1, less {commission}", commission=_commission(variant))),
+        (won, not_won, tr("push")),
+        (not_won, won, tr("push")),
+        (not_won, not_won, tr("lose")),
     )
     return Chart(
-        "Your bet against the banker",
-        ("Your high hand", "Your low hand", "Your bet"),
+        tr("Your bet against the banker"),
+        (tr("Your high hand"), tr("Your low hand"), tr("Your bet")),
         rows,
     )
 
 
-def _house_way() -> str:
+def _house_way() -> Words:
     return paragraphs(
-        "The banker sets its seven cards by a fixed house way; the same way sets yours if you "
-        "set nothing in time. In short (the joker counts as an ace in pairs):",
+        tr(
+            "The banker sets its seven cards by a fixed house way; the same way sets yours if "
+            "you set nothing in time. In short (the joker counts as an ace in pairs):"
+        ),
         bullets(
-            "**No pair**: the highest card high, the next two low.",
-            "**One pair**: the pair high, the next two cards low.",
-            "**Two pairs**: aces with any pair, and kings with sevens or better, are split (the "
-            "lower pair low). Two pairs of sixes or lower stay together, the two best single "
-            "cards low. Others are split unless an ace can go low; with one they mostly stay "
-            "together.",
-            "**Three pairs**: the highest pair low.",
-            "**Three of a kind**: stays together, but three aces split (a pair high, an ace "
-            "low), and three kings too unless an ace or a queen can go low.",
-            "**Straights and flushes**: played high, the one that leaves the best low hand; a "
-            "pair is played instead when it leaves a much better low hand.",
-            "**Full house**: split, the pair low, unless the pair is small and an ace with a "
-            "face card can go low.",
-            "**Four of a kind**: kept or split by its rank and the cards beside it; fives and "
-            "lower always stay together.",
+            tr("**No pair**: the highest card high, the next two low."),
+            tr("**One pair**: the pair high, the next two cards low."),
+            tr(
+                "**Two pairs**: aces with any pair, and kings with sevens or better, are split "
+                "(the lower pair low). Two pairs of sixes or lower stay together, the two best "
+                "single cards low. Others are split unless an ace can go low; with one they "
+                "mostly stay together."
+            ),
+            tr("**Three pairs**: the highest pair low."),
+            tr(
+                "**Three of a kind**: stays together, but three aces split (a pair high, an ace "
+                "low), and three kings too unless an ace or a queen can go low."
+            ),
+            tr(
+                "**Straights and flushes**: played high, the one that leaves the best low hand; "
+                "a pair is played instead when it leaves a much better low hand."
+            ),
+            tr(
+                "**Full house**: split, the pair low, unless the pair is small and an ace with "
+                "a face card can go low."
+            ),
+            tr(
+                "**Four of a kind**: kept or split by its rank and the cards beside it; fives "
+                "and lower always stay together."
+            ),
         ),
     )

@@ -17,11 +17,12 @@ from engine.scoring import PlayedHands, matchup, net_matrix
 from engine.settlement import Seat, settle
 from engine.solver.model import load_model
 from engine.solver.solve import solve
+from engine.text import Text, tr
 from engine.variants import Automatic, Variant
 from tables.events import SeatResult, ShowdownSettled
 from tables.review import Review
 from tables.rules import SOLVER_BUDGET_S, FinishedGame, Played, PlayedSeat, RulesCard
-from tables.rules.pyramid_pages import pyramid_card
+from tables.rules.pyramid_pages import pyramid_card, slot_name
 from tables.rules.pyramid_review import review_pyramid
 from tables.setting import Setting, SlotShape, Suggestion, hands_of, strongest_first
 from tables.spec import GameSpec
@@ -36,7 +37,11 @@ def automatic_named(name: str | None) -> Automatic | None:
     except ValueError:
         known = ", ".join(a.title for a in Automatic)
         raise GameError(
-            f"There is no automatic called {quote(name)}; try one of: {known}."
+            tr(
+                "There is no automatic called {name}; try one of: {known}.",
+                name=quote(name),
+                known=known,
+            )
         ) from None
 
 
@@ -135,6 +140,10 @@ class PyramidRules:
         """The slots' names without " hand", capitalised: "Hand 1", "Front", "Back"."""
         names = (shape.name.removesuffix(" hand") for shape in self.shape())
         return tuple(name[:1].upper() + name[1:] for name in names)
+
+    def slot_words(self) -> tuple[Text, ...]:
+        """The slots' names as texts: "Hand 1", "Front"."""
+        return tuple(slot_name(shape.name) for shape in self.shape())
 
     def scores_by_hand(self) -> bool:
         """Yes: each hand scores its points against the field (or the dealer)."""

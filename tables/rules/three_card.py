@@ -12,13 +12,15 @@ from engine.cards import AnyCard, parse_hands, standard_deck
 from engine.errors import GameError
 from engine.evaluate import THREE_CARD_RULES, HandRules
 from engine.payouts import Payout
+from engine.text import Text, tr
 from engine.three_card import ThreeCardSetting, ThreeCardVariant, settle_round
 from engine.three_card import house_way as three_card_house_way
 from engine.three_card import is_foul as three_card_fouls
 from engine.three_card import verify_setting as verify_three_card
 from tables.options import Option, Options, option
 from tables.rules import RulesCard
-from tables.rules.house import HouseRules, only_cards, rank_of, two_card_label
+from tables.rules.house import HouseRules, only_cards, rank_of, two_card_words
+from tables.rules.pages import HIGH_WORDS
 from tables.rules.three_card_pages import three_card_card
 from tables.setting import Setting, SlotShape
 from tables.spec import GameSpec
@@ -66,7 +68,7 @@ class ThreeCardRules(HouseRules):
 
     LOW: ClassVar[SlotShape] = SlotShape("low card", (1,))
     HIGH: ClassVar[SlotShape] = SlotShape("two-card hand", (2,))
-    ASKS: ClassVar[str] = "one card low and two cards high"
+    ASKS: ClassVar[Text] = tr("one card low and two cards high")
     CALLED: ClassVar[str] = "the three-card game"
     HAND_RULES: ClassVar[HandRules] = THREE_CARD_RULES
 
@@ -87,8 +89,11 @@ class ThreeCardRules(HouseRules):
         verify_three_card(only_cards(held, self.spec.title), three)
         if three_card_fouls(three):
             raise GameError(
-                f"That fouls: your low card {three.low.pretty} outranks your two-card hand. "
-                "Put the higher card in the two-card hand."
+                tr(
+                    "That fouls: your low card {card} outranks your two-card hand. Put the "
+                    "higher card in the two-card hand.",
+                    card=three.low.pretty,
+                )
             )
 
     def shoe_codes(self) -> tuple[int, ...]:
@@ -100,10 +105,10 @@ class ThreeCardRules(HouseRules):
         three = three_card_house_way(only_cards(held, self.spec.title), self.variant)
         return Setting(((three.low,), three.high))
 
-    def labels(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[str, ...]:
+    def label_words(self, hands: Sequence[Sequence[AnyCard]]) -> tuple[Text | str, ...]:
         """ "Nine high", then "Pair of kings" or "Ace-seven"."""
         low, high = hands
-        return (f"{rank_of(low[0]).word.capitalize()} high", two_card_label(high))
+        return (HIGH_WORDS[rank_of(low[0])], two_card_words(high))
 
     def wagers(self, mine: Setting, dealer: Setting) -> tuple[tuple[str, Payout], ...]:
         """The main bet, the 3-card bonus and the 6-card bonus."""

@@ -51,7 +51,7 @@ def test_every_page_of_every_card_fits_one_embed(game: str) -> None:
         assert embed.description is not None and len(embed.description) >= 100
         assert len(embed.description) <= EMBED_DESCRIPTION
         assert len(embed) <= EMBED_TOTAL
-        assert 1 <= len(page.name) <= LABEL
+        assert 1 <= len(str(page.name)) <= LABEL
     assert len({page.name for page in card.pages}) == len(card.pages)
 
 
@@ -59,11 +59,11 @@ def test_every_page_of_every_card_fits_one_embed(game: str) -> None:
 def test_no_page_speaks_the_projects_jargon_or_draws_a_table_in_text(game: str) -> None:
     card = rules_card(GAMES[game])
     for page in card.pages:
-        words = " ".join([page.name, page.text, *(chart.title for chart in page.charts)])
+        words = " ".join([str(page.name), str(page.text), *(str(c.title) for c in page.charts)])
         said = [word for word in JARGON if word.lower() in words.lower()]
         assert not said, (page.name, said)
         # Discord shows no markdown tables: a chart is a picture.
-        assert not re.search(r"^\s*\|", page.text, re.M), page.name
+        assert not re.search(r"^\s*\|", str(page.text), re.M), page.name
     assert any(page.charts for page in card.pages)  # the scoring or payouts, drawn
 
 
@@ -167,7 +167,7 @@ async def test_the_pages_still_turn_after_a_restart(scene: Scene) -> None:
 async def test_a_page_button_of_no_game_or_no_page_reads_one_sentence(scene: Scene) -> None:
     ann = scene.members[0]
     for custom_id in ("pp:rulespage:poker:0", "pp:rulespage:showdown:99"):
-        assert await forged(scene, ann, custom_id) == NO_PAGE
+        assert await forged(scene, ann, custom_id) == str(NO_PAGE)
     # The message the button was under is as it was.
     assert ann.user.dm_channel.last_message.content == "forged"
 

@@ -37,7 +37,7 @@ def size_of(data: bytes) -> tuple[int, int]:
 
 
 CHARTED = [
-    (name, page.name, page.charts)
+    (name, str(page.name), tuple(chart.read(str) for chart in page.charts))
     for name, spec in GAMES.items()
     for page in rules_card(spec).pages
     if page.charts
