@@ -76,8 +76,10 @@ class SettingsRepository:
         self._languages: dict[int, tuple[str | None, float]] = {}
 
     async def get(self, guild_id: int) -> GuildSettings:
-        """The server's settings, defaults filled in."""
-        return _settings(guild_id, await self.database.fetchone(_SELECT, (guild_id,)))
+        """The server's settings, defaults filled in (its language kept in memory, as read)."""
+        settings = _settings(guild_id, await self.database.fetchone(_SELECT, (guild_id,)))
+        self._languages[guild_id] = (settings.language, self.monotonic())
+        return settings
 
     async def set(
         self,
@@ -144,7 +146,10 @@ class SettingsRepository:
         found = self._languages.get(guild_id)
         if found is not None and self.monotonic() - found[1] <= LANGUAGE_TTL:
             return found[0]
-        language = (await self.get(guild_id)).language
+        row = await self.database.fetchone(
+            "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        language: str | None = None if row is None else row[0]
         self._languages[guild_id] = (language, self.monotonic())
         return language
 
