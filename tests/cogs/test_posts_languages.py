@@ -9,12 +9,14 @@ from typing import Any
 import pytest
 
 import i18n
+from cogs.board import RulesButton
 from cogs.publisher import DiscordPublisher
 from engine.cards import parse_cards
 from tables.events import (
     AchievementEarned,
     ArrangingOpened,
     CardsDealt,
+    DeclarationsRevealed,
     GameCancelled,
     GameStarted,
     PlayerKicked,
@@ -217,3 +219,39 @@ async def test_the_tables_message_follows_the_game_in_the_servers_language(
         + "."
     )
     assert "Regeln" in labels(board)
+
+
+async def test_a_phase_dm_fits_discords_limit_in_every_language_at_its_longest(
+    scene: Scene,
+) -> None:
+    # The longest server name Discord allows, six players of six languages, every list of the
+    # reveal full, and the 17 cards of a Standard game to copy.
+    server = scene.env.create_guild("W" * 100)
+    table = server.create_text_channel("pyramid")
+    members = [server.add_member(member.user) for member in scene.members]
+    seated = tuple(member.id for member in members)
+    locales = [i18n.ENGLISH.discord, *(language.discord for language in i18n.LANGUAGES)]
+    for member, locale in zip(members, locales, strict=True):
+        await scene.bot.services.storage.locales.remember(member.id, locale)
+    cards = parse_cards("As Ks Qs Js 10s 9s 8s 7s 6s 5s 4s 3s 2s Ah Kh Qh Jh")
+    revealed = DeclarationsRevealed(0, seated, seated, seated, seated, game_id=GAME_ID)
+    await publisher_alone(scene).publish(
+        server.id,
+        table.id,
+        [
+            GameStarted(GAME_ID, seated, dict.fromkeys(seated, 10**9)),
+            *(CardsDealt(user, cards) for user in seated),
+            revealed,
+            ArrangingOpened(seated, 1e10, GAME_ID, "standard"),
+        ],
+    )
+    for member in members:
+        content = dm(member)
+        assert content.endswith("```")  # whole, to the cards to copy
+        assert len(content) <= 2000
+
+
+@pytest.mark.parametrize("locale", [language.discord for language in i18n.LANGUAGES])
+def test_the_rules_buttons_label_is_translated_and_fits(locale: str) -> None:
+    label = RulesButton(game="showdown", locale=locale).item.label
+    assert label is not None and label != "Rules" and len(label) <= 80
