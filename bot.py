@@ -48,6 +48,7 @@ from cogs.common import (
 )
 from cogs.controls import DYNAMIC_ITEMS, is_orphan_form, is_unknown_control
 from cogs.info import RULES_URL_LIMIT, InfoCog
+from cogs.language import remember_locale
 from cogs.lifecycle import LifecycleCog
 from cogs.lobby import TableCog
 from cogs.pictures import warm_up_pictures
@@ -403,6 +404,7 @@ class PyramidBot(commands.AutoShardedBot):
         self.challenge_announcer = asyncio.get_running_loop().create_task(announce_daily(self))
         self.tree.error(on_tree_error)
         self.add_listener(answer_orphan_form, "on_interaction")
+        self.add_listener(remember_locale, "on_interaction")
         resumed = await tables.resume()
         log.info("Resumed %d table(s).", resumed)
         self.cluster = ClusterMember(tables, shards=self.settings.shard_ids or ())

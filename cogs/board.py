@@ -13,11 +13,13 @@ from typing import Any
 
 import discord
 
+import i18n
 from cogs.arrange import HandButton
 from cogs.boards import Board, Key
-from cogs.common import mentions
+from cogs.common import MENTIONS, mentions
 from cogs.controls import ChannelControl
 from cogs.rules import show_rules
+from engine.text import Text, tr, tr_plural
 from tables.games import game_named
 
 log = logging.getLogger(__name__)
@@ -31,8 +33,9 @@ EXPIRED = (401, 404)
 class RulesButton(ChannelControl[Button], custom_id="pp:rules:{game:[a-z-]+}"):
     """Rules, under the table's message: the game's rules card, shown only to the presser."""
 
-    def __init__(self, *, game: str) -> None:
-        super().__init__(self.button("Rules", discord.ButtonStyle.secondary, game=game))
+    def __init__(self, *, game: str, locale: str = i18n.ENGLISH.discord) -> None:
+        label = i18n.localize(locale, tr("Rules"))
+        super().__init__(self.button(label, discord.ButtonStyle.secondary, game=game))
         self.game = game
 
     async def act(self, interaction: Interaction) -> None:
@@ -40,34 +43,66 @@ class RulesButton(ChannelControl[Button], custom_id="pp:rules:{game:[a-z-]+}"):
         await show_rules(interaction, self.game)
 
 
-def board_text(board: Board) -> str:
-    """The table's message."""
-    title = game_named(board.game).title if board.game else "The game"
-    held = f"; {board.escrow:,} chips held" if board.escrow else ""
-    lines = [f"**{title}**, game {board.game_id}, with {mentions(board.players)}{held}."]
+def board_text(board: Board, locale: str | None = None) -> str:
+    """The table's message, in the language of ``locale`` (the board's own by default: the
+    channel's, as the publisher sets it)."""
+    locale = board.locale if locale is None else locale
+    texts: list[str | Text] = [heading_text(board)]
     if board.ended is not None:
-        lines.append(board.ended)
-        return "\n".join(lines)
-    ends = "" if board.deadline is None else f", ends <t:{int(board.deadline)}:R>"
-    lines.append(f"Now: {board.step}{ends}.")
-    if board.waiting_on:
-        done = [user for user in board.waiting_on if user in board.done]
-        waiting = [user for user in board.waiting_on if user not in board.done]
-        lines.append(
-            f"Done: {mentions(done) if done else 'nobody yet'}."
-            + (f" Waiting for: {mentions(waiting)}." if waiting else "")
+        texts.append(board.ended)
+    else:
+        if board.deadline is None:
+            texts.append(tr("Now: {step}.", step=board.step))
+        else:
+            ends = f"<t:{int(board.deadline)}:R>"
+            texts.append(tr("Now: {step}, ends {deadline}.", step=board.step, deadline=ends))
+        if board.waiting_on:
+            done = [user for user in board.waiting_on if user in board.done]
+            waiting = [user for user in board.waiting_on if user not in board.done]
+            line = i18n.localize(
+                locale, tr("Done: {players}.", players=mentions(done) if done else tr("nobody yet"))
+            )
+            if waiting:
+                more = tr("Waiting for: {players}.", players=mentions(waiting))
+                line = f"{line} {i18n.localize(locale, more)}"
+            texts.append(line)
+        # The button's label as the button shows it (translated where the button is).
+        show_hand = i18n.translate(locale, "Show my hand")
+        texts.append(
+            tr("**{show_hand}** shows your cards here, to you alone.", show_hand=show_hand)
         )
-    lines.append("**Show my hand** shows your cards here, to you alone.")
-    return "\n".join(lines)
+    return "\n".join(i18n.localize(locale, text, MENTIONS) for text in texts)
 
 
-def board_view(board: Board) -> discord.ui.View:
+def heading_text(board: Board) -> Text:
+    """The table message's first line: the game, its number, its players and the chips held."""
+    title = game_named(board.game).title if board.game else tr("The game")
+    if board.escrow:
+        return tr_plural(
+            "**{game}**, game {number}, with {players}; {count} chip held.",
+            "**{game}**, game {number}, with {players}; {count} chips held.",
+            board.escrow,
+            game=title,
+            number=str(board.game_id),
+            players=mentions(board.players),
+        )
+    return tr(
+        "**{game}**, game {number}, with {players}.",
+        game=title,
+        number=str(board.game_id),
+        players=mentions(board.players),
+    )
+
+
+def board_view(board: Board, locale: str | None = None) -> discord.ui.View:
     """Show my hand while the game is played, and the game's Rules."""
+    locale = board.locale if locale is None else locale
     view = discord.ui.View(timeout=None)
     if board.ended is None:
+        # TODO(i18n): HandButton (cogs/arrange.py) is to take the channel's locale.
         view.add_item(HandButton(game=board.game_id))
     if board.game is not None:
-        view.add_item(RulesButton(game=board.game))
+        view.add_item(RulesButton(game=board.game, locale=locale))
     return view
 
 

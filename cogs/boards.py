@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 import discord
 
+import i18n
+from engine.text import Text, tr
 from tables.events import (
     ArrangementSubmitted,
     ArrangingOpened,
@@ -35,19 +37,21 @@ class Board:
     escrow: int
     #: The game's name, from its first step (tables.games).
     game: str | None = None
-    step: str = "dealing the cards"
+    step: str | Text = field(default_factory=lambda: tr("dealing the cards"))
     #: Who the step waits on, and who of them is done.
     waiting_on: tuple[int, ...] = ()
     done: set[int] = field(default_factory=set)
     deadline: float | None = None
     #: How the game ended (None while it is played).
-    ended: str | None = None
+    ended: str | Text | None = None
     #: The message that shows the board (None until the Start press posted it).
     message: discord.Message | discord.PartialMessage | None = None
     #: False for a game this process did not see start (a restart): the publisher posts its
     #: message, as no Start press will.
     started_here: bool = True
     shown: str | None = None
+    #: The language the message is written in: the channel's (the publisher sets it).
+    locale: str = i18n.ENGLISH.discord
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def note(self, event: Event) -> None:
@@ -63,9 +67,9 @@ class Board:
         elif isinstance(event, DeclarationMade | ArrangementSubmitted):
             self.done.add(event.user)
         elif isinstance(event, ShowdownSettled):
-            self.ended = "The game is over: the showdown is below."
+            self.ended = tr("The game is over: the showdown is below.")
         elif isinstance(event, GameCancelled):
-            self.ended = "The game was cancelled; every chip held for it went back."
+            self.ended = tr("The game was cancelled; every chip held for it went back.")
 
     def take_state(self, other: Board) -> None:
         """Show what ``other`` (the same game, read from its table) says of the step."""
@@ -73,13 +77,18 @@ class Board:
         self.waiting_on, self.done = other.waiting_on, set(other.done)
 
 
-_ARRANGING = "setting hands, by DM"
+_ARRANGING = tr("setting hands, by DM")
 
 
-def _declaring(game: str, round_: int) -> str:
+def _declaring(game: str, round_: int) -> Text:
     total = GAMES[game].declarations if game in GAMES else 0
-    of = f" of {total}" if total > 1 else ""
-    return f"declaration {round_ + 1}{of}: play or surrender, by DM"
+    if total > 1:
+        return tr(
+            "declaration {number} of {total}: play or surrender, by DM",
+            number=str(round_ + 1),
+            total=str(total),
+        )
+    return tr("declaration {number}: play or surrender, by DM", number=str(round_ + 1))
 
 
 def board_of(table: Table) -> Board | None:
@@ -95,7 +104,7 @@ def board_of(table: Table) -> Board | None:
     elif table.phase is Phase.ARRANGING:
         board.step = _ARRANGING
     else:
-        board.step = "settling"
+        board.step = tr("settling")
         return board
     waiting = set(table.waiting_for())
     board.waiting_on = tuple(seat.user for seat in table.active)

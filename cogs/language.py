@@ -4,12 +4,15 @@ preferred locale). Discord locales without a catalog read English (`i18n.languag
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 
 import i18n
-from cogs.common import services
+from cogs.common import Services, services
+
+log = logging.getLogger(__name__)
 
 
 def user_locale(interaction: discord.Interaction[Any]) -> str:
@@ -33,3 +36,16 @@ async def channel_locale(interaction: discord.Interaction[Any]) -> str:
         return user_locale(interaction)
     settings = await services(interaction).storage.settings.get(interaction.guild_id)
     return i18n.channel_locale(settings.language, server_locale(interaction))
+
+
+async def remember_locale(interaction: discord.Interaction[Any]) -> None:
+    """Every interaction (a listener of ``on_interaction``): keep the user's Discord locale, so
+    the DMs the tables send later, unasked, are in it. An unchanged locale writes nothing; a
+    failure to keep it is logged, never shown (the action itself goes on)."""
+    found: Services | None = getattr(interaction.client, "services", None)
+    if found is None:
+        return
+    try:
+        await found.storage.locales.remember(interaction.user.id, user_locale(interaction))
+    except Exception as error:  # the store away: the next interaction tries again
+        log.info("could not keep the locale of user %s: %r", interaction.user.id, error)

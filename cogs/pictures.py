@@ -282,14 +282,18 @@ def _showdown_parts(
             )
         )
     footer: list[Words] = []
-    if event.pot:
-        winners: Words = ", ".join(names[u] for u in event.pot_winners) or tr("nobody")
+    if event.pot and not event.pot_winners:
+        # Its own sentence: "nobody" as an object is a word of its own in some languages.
+        footer.append(
+            tr_plural("Pot: {count} chip to nobody.", "Pot: {count} chips to nobody.", event.pot)
+        )
+    elif event.pot:
         footer.append(
             tr_plural(
                 "Pot: {count} chip to {winners}.",
                 "Pot: {count} chips to {winners}.",
                 event.pot,
-                winners=winners,
+                winners=", ".join(names[u] for u in event.pot_winners),
             )
         )
     footer.extend(_note(note, names) for note in event.notes)

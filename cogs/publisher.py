@@ -11,16 +11,16 @@ from typing import Any
 import aiohttp
 import discord
 
+import i18n
 from cogs.arrange import arrange_view
 from cogs.board import board_text, board_view, show_board
 from cogs.boards import Board, Boards, board_of, ended_board
 from cogs.common import (
+    MENTIONS,
     LobbyMessages,
     Suggestions,
     batch_picture,
     fit,
-    mention,
-    mentions,
     picture,
     png,
     retire_lobby,
@@ -28,8 +28,9 @@ from cogs.common import (
 from cogs.declare import declaration_text, declare_view
 from cogs.lobby import lobby_text, lobby_view, next_hand_view
 from cogs.pictures import channel_showdown, hand_picture, phase_subtitle
-from cogs.showdown import showdown_names, showdown_pings, showdown_text
+from cogs.showdown import people, showdown_names, showdown_pings, showdown_text
 from engine.cards import AnyCard, format_cards, sort_cards
+from engine.text import Text, Where, Who, tr, tr_plural
 from storage import Storage
 from tables.computers import is_computer
 from tables.events import (
@@ -85,35 +86,93 @@ def is_refused_for_now(error: BaseException) -> bool:
     return isinstance(error, discord.RateLimited | aiohttp.ClientError | OSError | TimeoutError)
 
 
-def cards_text(cards: Sequence[AnyCard]) -> str:
-    """A player's cards as text to copy into ``/arrange hands``: sorted as in the picture."""
+ENGLISH = i18n.ENGLISH.discord
+
+
+def cards_text(cards: Sequence[AnyCard], locale: str = ENGLISH) -> str:
+    """A player's cards as text to copy into ``/arrange hands``: sorted as in the picture (the
+    cards' notation is the same in every language)."""
     if not cards:
         return ""
-    return f"\nYour {len(cards)} cards, to copy:\n```\n{format_cards(sort_cards(cards))}\n```"
+    heading = tr_plural("Your {count} card, to copy:", "Your {count} cards, to copy:", len(cards))
+    copy = format_cards(sort_cards(cards))
+    return f"\n{i18n.localize(locale, heading)}\n```\n{copy}\n```"
 
 
-def _mentions(users: Sequence[int]) -> str:
-    return mentions(users)
-
-
-def reveal_text(event: DeclarationsRevealed) -> str:
+def reveal_text(event: DeclarationsRevealed, locale: str = ENGLISH) -> str:
     """What a declaration's reveal says: who plays on, who surrendered, and why some did."""
-    lines = [
-        f"Declaration {event.round + 1} revealed. Play: {_mentions(event.played)}. "
-        f"Surrender: {_mentions(event.surrendered)}."
+    texts: list[Text] = [
+        tr(
+            "Declaration {number} revealed. Play: {played}. Surrender: {surrendered}.",
+            number=str(event.round + 1),
+            played=people(event.played, locale),
+            surrendered=people(event.surrendered, locale),
+        )
     ]
     if event.defaulted:
-        lines.append(f"Silent at the deadline (the table declared): {_mentions(event.defaulted)}.")
+        texts.append(
+            tr(
+                "Silent at the deadline (the table declared): {players}.",
+                players=people(event.defaulted, locale),
+            )
+        )
     if event.short:
-        lines.append(f"Short of chips to play on: {_mentions(event.short)}.")
-    return "\n".join(lines)
+        texts.append(
+            tr("Short of chips to play on: {players}.", players=people(event.short, locale))
+        )
+    return "\n".join(i18n.localize(locale, text, MENTIONS) for text in texts)
 
 
-def achievements_text(earned: Sequence[AchievementEarned]) -> str:
+def achievements_text(earned: Sequence[AchievementEarned], locale: str = ENGLISH) -> str:
     """One line per achievement earned: "🏆 @Ann earned **First win**: Win a game."."""
     return "\n".join(
-        f"\N{TROPHY} {mention(e.user)} earned **{e.name}**: {e.description}" for e in earned
+        i18n.localize(
+            locale,
+            tr(
+                "\N{TROPHY} {player} earned **{name}**: {description}",
+                player=Who(e.user),
+                name=e.name,
+                description=e.description,
+            ),
+            MENTIONS,
+        )
+        for e in earned
     )
+
+
+def command_name(locale: str, name: str) -> str:
+    """A slash command's name as the reader's Discord client shows it ("arrange": "legen")."""
+    return i18n.translate(locale, name, context=i18n.COMMAND)
+
+
+def label(locale: str, english: str) -> str:
+    """A button's label as the reader sees it on the button (translated where the button is)."""
+    return i18n.translate(locale, english)
+
+
+def phase_text(event: DeclarationsOpened | ArrangingOpened, locale: str = ENGLISH) -> str:
+    """What a phase's DM asks of the player, in their language (the deadline a Discord
+    relative time, which each client writes in its own language)."""
+    deadline = f"<t:{int(event.deadline)}:R>"
+    if isinstance(event, DeclarationsOpened):
+        # TODO(i18n): cogs/declare.py's declaration_text is to take the reader's locale.
+        asked = tr(
+            "Decide {deadline}; your choice stays secret until everyone has declared.",
+            deadline=deadline,
+        )
+        return f"{declaration_text(event)}\n{i18n.localize(locale, asked)}"
+    asked = tr(
+        "Set your hands {deadline}: **{build}** picks them card by card, **{type}** (or"
+        " `/{arrange} {hands}:` in the channel) takes them as text, **{suggest}** shows the"
+        " solver's arrangement. If you set nothing, the table sets them for you.",
+        deadline=deadline,
+        build=label(locale, "Build hands"),
+        type=label(locale, "Type hands"),
+        suggest=label(locale, "Suggest"),
+        arrange=command_name(locale, "arrange"),
+        hands=command_name(locale, "hands"),
+    )
+    return i18n.localize(locale, asked)
 
 
 class DiscordPublisher:
@@ -149,6 +208,20 @@ class DiscordPublisher:
         #: Tables being closed because their channel went out of reach (kept until done).
         self._closing: set[asyncio.Task[Any]] = set()
 
+    async def post_locale(self, guild_id: int) -> str:
+        """The language of the server's channel posts: the one chosen with ``/settings
+        language``, else the server's preferred locale (kept in memory: no query per post)."""
+        chosen = await self.storage.settings.language(guild_id)
+        guild = self.client.get_guild(guild_id)
+        own = guild.preferred_locale.value if guild is not None else ENGLISH
+        return i18n.channel_locale(chosen, own)
+
+    async def dm_locales(self, users: Sequence[int]) -> dict[int, str]:
+        """Each player's language for a DM: their Discord locale as their last interaction
+        showed it (kept in memory), English for a user the bot never saw."""
+        found = await self.storage.locales.many(users)
+        return {user: found.get(user) or ENGLISH for user in users}
+
     def _channel(self, guild_id: int, channel_id: int) -> discord.abc.Messageable:
         """The table's channel: this process's cached one, or one known by its id alone when
         another process of the bot runs the server's shard (a DM click is played on shard 0's
@@ -176,6 +249,11 @@ class DiscordPublisher:
             # Refused for good (a 400: the message itself is wrong): retrying cannot help.
             log.exception("could not post in channel %s", channel_id)
             return None
+
+    async def _post(self, guild_id: int, channel_id: int, text: Text) -> discord.Message | None:
+        """A sentence in the channel, in the server's language."""
+        locale = await self.post_locale(guild_id)
+        return await self._say(guild_id, channel_id, i18n.localize(locale, text, MENTIONS))
 
     def _lost(self, guild_id: int, channel_id: int, error: discord.HTTPException) -> None:
         """The channel is gone or out of reach: close its table (after this publication)."""
@@ -258,6 +336,7 @@ class DiscordPublisher:
     async def _board(self, key: tuple[int, int], board: Board) -> None:
         """Show the table's message as its game now is; a game whose message no process posted
         (one started before the bot kept its messages) gets a new message."""
+        board.locale = await self.post_locale(key[0])
         if board.message is None and not board.started_here and board.ended is None:
             board.started_here = True  # posted once
             board.message = await self._say(
@@ -323,21 +402,22 @@ class DiscordPublisher:
         """
         title = game_named(event.game).title
         game_id = event.game_id
-        deadline = f"<t:{int(event.deadline)}:R>"
-        if isinstance(event, DeclarationsOpened):
-            what = (
-                f"{declaration_text(event)}\nDecide {deadline}; your choice stays secret until "
-                "everyone has declared."
-            )
-        else:
-            what = (
-                f"Set your hands {deadline}: **Build hands** picks them card by card, **Type "
-                "hands** (or `/arrange hands:` in the channel) takes them as text, **Suggest** "
-                "shows the solver's arrangement. If you set nothing, the table sets them for you."
-            )
-        news = f"{reveal_text(revealed)}\n" if revealed is not None else ""
-        where = self._where(guild_id, channel_id)
+        people_here = [user for user in event.players if not is_computer(user)]
+        locales = await self.dm_locales(people_here)
+        # TODO(i18n): the picture's subtitle (cogs/pictures.py) is to take the reader's locale.
         subtitle = phase_subtitle(title, event)
+
+        def content(user: int) -> str:
+            """The player's DM, in their language."""
+            locale = locales[user]
+            heading = tr(
+                "**{game}** in {where}.", game=title, where=self._where(guild_id, channel_id)
+            )
+            news = f"{reveal_text(revealed, locale)}\n" if revealed is not None else ""
+            return (
+                f"{i18n.localize(locale, heading, MENTIONS)}\n{news}{phase_text(event, locale)}"
+                f"{cards_text(held.get(user, ()), locale)}"
+            )
 
         def view() -> discord.ui.View:  # one per message: a view belongs to the message it is on
             if isinstance(event, DeclarationsOpened):
@@ -350,13 +430,12 @@ class DiscordPublisher:
                 self._dm(
                     user,
                     (guild_id, channel_id),
-                    f"**{title}** in {where}.\n{news}{what}{cards_text(held.get(user, ()))}",
+                    content(user),
                     held.get(user, ()),
                     view(),
                     subtitle=subtitle,
                 )
-                for user in event.players
-                if not is_computer(user)  # a computer has no DMs: it plays in a worker
+                for user in people_here  # a computer has no DMs: it plays in a worker
             ),
             return_exceptions=True,
         )
@@ -365,9 +444,12 @@ class DiscordPublisher:
         if failed is not None:
             raise failed
 
-    def _where(self, guild_id: int, channel_id: int) -> str:
+    def _where(self, guild_id: int, channel_id: int) -> Text | Where:
+        """The table's channel, and its server's name where this process knows it."""
         guild = self.client.get_guild(guild_id)
-        return f"<#{channel_id}>" + (f" on **{guild.name}**" if guild else "")
+        if guild is None:
+            return Where(channel_id)
+        return tr("{channel} on **{server}**", channel=Where(channel_id), server=guild.name)
 
     async def _dm(
         self,
@@ -388,11 +470,15 @@ class DiscordPublisher:
             await channel.send(content, files=files, view=view)
         except discord.Forbidden:
             # Closed DMs (50007): the channel says so, and /hand or the button serve instead.
-            await self._say(
-                *where,
-                f"<@{user_id}>, I cannot DM you: use `/hand` or the **Show my hand** button, "
-                "which answer only you.",
+            locale = await self.post_locale(where[0])
+            closed = tr(
+                "{player}, I cannot DM you: use `/{hand}` or the **{show_hand}** button, which"
+                " answer only you.",
+                player=Who(user_id),
+                hand=command_name(locale, "hand"),
+                show_hand=label(locale, "Show my hand"),
             )
+            await self._say(*where, i18n.localize(locale, closed, MENTIONS))
         except discord.HTTPException as error:
             if is_refused_for_now(error):
                 raise  # the player's cards are sent again later
@@ -409,9 +495,7 @@ class DiscordPublisher:
         if isinstance(event, TableOpened | PlayerJoined | PlayerLeft):
             await self._lobby(guild_id, channel_id, event.lobby)
         elif isinstance(event, PlayerKicked):
-            await self._say(
-                guild_id, channel_id, f"{mention(event.user)} was removed by {mention(event.by)}."
-            )
+            await self._post(guild_id, channel_id, public_text(event))
             if event.lobby is not None:
                 await self._lobby(guild_id, channel_id, event.lobby)
         elif isinstance(event, GameStarted):
@@ -420,13 +504,10 @@ class DiscordPublisher:
             key = (guild_id, channel_id)
             await retire_lobby(self.client, key, self.lobbies.forget(key), event.game_id)
         elif isinstance(event, GameCancelled):
-            back = sum(event.refunds.values())
-            await self._say(
-                guild_id, channel_id, f"Game {event.game_id} was cancelled; {back} chips went back."
-            )
+            await self._post(guild_id, channel_id, public_text(event))
         elif isinstance(event, TableClosed):
             self.lobbies.forget((guild_id, channel_id))
-            await self._say(guild_id, channel_id, f"Table closed: {event.reason}")
+            await self._post(guild_id, channel_id, public_text(event))
         elif isinstance(event, TableAbandoned):
             self.lobbies.forget((guild_id, channel_id))
             await self._abandoned(guild_id, event)
@@ -434,10 +515,11 @@ class DiscordPublisher:
     async def _achievements(self, guild_id: int, channel_id: int, events: Sequence[Event]) -> None:
         """The achievements at the head of ``events``, a line each, in one message."""
         earned = itertools.takewhile(lambda e: isinstance(e, AchievementEarned), events)
+        locale = await self.post_locale(guild_id)
         await self._say(
             guild_id,
             channel_id,
-            fit(achievements_text([e for e in earned if isinstance(e, AchievementEarned)])),
+            fit(achievements_text([e for e in earned if isinstance(e, AchievementEarned)], locale)),
             # Said in the channel where it was earned: a line to read, not a notification.
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -445,14 +527,13 @@ class DiscordPublisher:
     async def _abandoned(self, guild_id: int, event: TableAbandoned) -> None:
         """The channel is gone: each player hears by DM that the table closed and why."""
         guild = self.client.get_guild(guild_id)
-        where = f" on **{guild.name}**" if guild else ""
+        server = None if guild is None else guild.name
         title = game_named(event.game).title
-        for user_id in event.players:
-            if is_computer(user_id):
-                continue  # a computer has no DMs: nobody is there to tell
+        people_here = [user for user in event.players if not is_computer(user)]
+        locales = await self.dm_locales(people_here)
+        for user_id in people_here:  # a computer has no DMs: nobody is there to tell
             back = event.refunds.get(user_id, 0)
-            chips = f" The {back} chips you had put up came back to you." if back else ""
-            text = f"Your **{title}** table{where} was closed: {event.reason}.{chips}"
+            text = abandoned_text(title, server, event.reason, back, locales[user_id])
             try:
                 await (await self._dm_channel(user_id)).send(text)
             except discord.HTTPException as error:
@@ -465,8 +546,9 @@ class DiscordPublisher:
     ) -> None:
         names = await showdown_names(self.client, self.storage, guild_id, event)
         # A showdown too tall for a phone is posted as its summary, the full one a button away.
+        # TODO(i18n): the picture (cogs/pictures.py) is to take the channel's locale.
         data, summary = await picture(channel_showdown, event, names)
-        text = showdown_text(event)
+        text = showdown_text(event, locale=await self.post_locale(guild_id))
         # Back in its lobby, the table deals the next hand at a press; anyone may review theirs.
         view = next_hand_view(event.game_id, is_open=is_open, summary=summary)
         await self._say(
@@ -478,3 +560,42 @@ class DiscordPublisher:
             allowed_mentions=showdown_pings(event),
             view=view,
         )
+
+
+def public_text(event: PlayerKicked | GameCancelled | TableClosed) -> Text:
+    """What the channel reads of a player removed, a game cancelled or the table closed."""
+    if isinstance(event, PlayerKicked):
+        return tr("{player} was removed by {by}.", player=Who(event.user), by=Who(event.by))
+    if isinstance(event, GameCancelled):
+        return tr_plural(
+            "Game {game} was cancelled; {count} chip went back.",
+            "Game {game} was cancelled; {count} chips went back.",
+            sum(event.refunds.values()),
+            game=str(event.game_id),
+        )
+    return tr("Table closed: {reason}", reason=event.reason)
+
+
+def abandoned_text(
+    title: object, server: str | None, reason: object, back: int, locale: str = ENGLISH
+) -> str:
+    """The DM telling a player their table closed as its channel went away, and the chips they
+    had put up came back."""
+    if server is None:
+        closed = tr("Your **{game}** table was closed: {reason}.", game=title, reason=reason)
+    else:
+        closed = tr(
+            "Your **{game}** table on **{server}** was closed: {reason}.",
+            game=title,
+            server=server,
+            reason=reason,
+        )
+    text = i18n.localize(locale, closed, MENTIONS)
+    if back:
+        chips = tr_plural(
+            "The {count} chip you had put up came back to you.",
+            "The {count} chips you had put up came back to you.",
+            back,
+        )
+        text = f"{text} {i18n.localize(locale, chips, MENTIONS)}"
+    return text

@@ -3,13 +3,19 @@ shared by the publisher (as a game ends) and ``/replay`` (any finished game agai
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import discord
 
-from cogs.common import mention, mentions, player_names
-from render.style import signed
+import i18n
+from cogs.common import MENTIONS, mention, mentions, player_names
+from engine.text import Text, tr, tr_plural
+from render.style import MINUS
 from storage import Storage
 from tables.computers import computer_name
 from tables.events import SeatResult, ShowdownSettled
+
+ENGLISH = i18n.ENGLISH.discord
 
 
 async def showdown_names(
@@ -28,40 +34,122 @@ def showdown_pings(event: ShowdownSettled) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=people, roles=False, everyone=False, replied_user=False)
 
 
-def breakdown_text(seat: SeatResult) -> str:
+#: The kinds of chip movement a player's breakdown names (tables/settle.py's ``kind_of``); a
+#: house game's wager is named by the game.
+KINDS: dict[str, Text] = {
+    "ante": tr("ante"),
+    "fold": tr("fold"),
+    "stakes": tr("stakes"),
+    "surrender": tr("surrender"),
+    "points": tr("points"),
+    "buy-in": tr("buy-in"),
+    "bonus": tr("bonus"),
+    "pot": tr("pot"),
+    "table stakes": tr("table stakes"),
+    "daily cap": tr("daily cap"),
+}
+
+
+def people(users: Iterable[int], locale: str = ENGLISH) -> str:
+    """Players as message text, by commas ("nobody" for none, in the reader's language)."""
+    found = list(users)
+    return mentions(found) if found else i18n.localize(locale, tr("nobody"))
+
+
+def signed_number(value: int, locale: str = ENGLISH) -> str:
+    """A number of chips or points with its sign ("+35", a true minus before a loss), written
+    as the language writes numbers."""
+    text = i18n.format_number(locale, abs(value))
+    if not value:
+        return text
+    return f"+{text}" if value > 0 else f"{MINUS}{text}"
+
+
+def breakdown_text(seat: SeatResult, locale: str = ENGLISH) -> str:
     """How a player's chips came about, kind by kind: what reconciles them with the points
     ("<@1> -35 chips: points -25 (-5 points), buy-in -5, ante -5")."""
-    return f"{mention(seat.user)} {breakdown_line(seat)}"
+    return f"{mention(seat.user)} {breakdown_line(seat, locale=locale)}"
 
 
-def breakdown_line(seat: SeatResult) -> str:
+def breakdown_line(seat: SeatResult, *, locale: str = ENGLISH) -> str:
     """A player's chips and how they came about, the same wherever a game's result is shown
     (the showdown, Review, ``/history``): "-35 chips: points -25 (-5 points), ante -10", or
     each wager's chips in the games against the house."""
-    parts = [f"{wager.name} {signed(wager.chips)}" for wager in seat.wagers]
+
+    def local(value: object) -> str:
+        return i18n.localize(locale, value, MENTIONS)
+
+    parts = [f"{local(wager.name)} {signed_number(wager.chips, locale)}" for wager in seat.wagers]
     for part in () if seat.wagers else seat.breakdown:
         scored = ""
         if part.kind == "points" and seat.points is not None:
-            scored = f" ({signed(seat.points)} point{'' if abs(seat.points) == 1 else 's'})"
-        parts.append(f"{part.kind} {signed(part.chips)}{scored}")
-    return f"{signed(seat.net)} chips" + (": " + ", ".join(parts) if parts else "")
+            points = tr_plural(
+                "{points} point",
+                "{points} points",
+                abs(seat.points),
+                points=signed_number(seat.points, locale),
+            )
+            scored = f" ({local(points)})"
+        kind = local(KINDS.get(part.kind, part.kind))
+        parts.append(f"{kind} {signed_number(part.chips, locale)}{scored}")
+    net = local(chips_text(seat.net, locale))
+    if not parts:
+        return net
+    return local(tr("{net}: {parts}", net=net, parts=", ".join(parts)))
 
 
-def showdown_text(event: ShowdownSettled, *, heading: str = "Showdown") -> str:
-    """The nets, each house wager, the table's notes and who the table set hands for."""
-    practice = " Practice: no chips moved." if event.practice else ""
-    text = f"**{heading}, game {event.game_id}.**{practice} " + ", ".join(
-        f"{mention(user)} {signed(net)} chips" for user, net in event.nets.items()
+def chips_text(net: int, locale: str = ENGLISH) -> Text:
+    """A player's net in chips, with its sign ("+35 chips")."""
+    return tr_plural("{chips} chip", "{chips} chips", abs(net), chips=signed_number(net, locale))
+
+
+def showdown_text(
+    event: ShowdownSettled, *, heading: str | Text | None = None, locale: str = ENGLISH
+) -> str:
+    """The nets, each house wager, the table's notes and who the table set hands for, in the
+    language of ``locale`` (the channel's)."""
+
+    def local(value: object) -> str:
+        return i18n.localize(locale, value, MENTIONS)
+
+    title = local(
+        tr(
+            "**{heading}, game {game}.**",
+            heading=heading or tr("Showdown"),
+            game=str(event.game_id),
+        )
     )
-    parts = [breakdown_text(seat) for seat in event.seats if seat.breakdown and not seat.wagers]
+    if event.practice:
+        title = f"{title} {local(tr('Practice: no chips moved.'))}"
+    nets = ", ".join(
+        f"{mention(user)} {local(chips_text(net, locale))}" for user, net in event.nets.items()
+    )
+    text = f"{title} {nets}"
+    parts = [
+        breakdown_text(seat, locale) for seat in event.seats if seat.breakdown and not seat.wagers
+    ]
     wagers = [
         f"{mention(seat.user)}: "
-        + ", ".join(f"{w.name} {signed(w.chips)} ({w.reason})" for w in seat.wagers)
+        + ", ".join(
+            f"{local(w.name)} {signed_number(w.chips, locale)} ({local(w.reason)})"
+            for w in seat.wagers
+        )
         for seat in event.seats
         if seat.wagers
     ]
-    lines = [text, *parts, *wagers, *(note.render(mention) for note in event.notes)]
+    notes = [
+        local(note.text) if note.user is None else f"{mention(note.user)} {local(note.text)}"
+        for note in event.notes
+    ]
+    lines = [text, *parts, *wagers, *notes]
     by_table = [seat.user for seat in event.seats if seat.set_by == "solver"]
     if by_table:
-        lines.append(f"Hands set by the table at the deadline: {mentions(by_table)}.")
+        lines.append(
+            local(
+                tr(
+                    "Hands set by the table at the deadline: {players}.",
+                    players=people(by_table, locale),
+                )
+            )
+        )
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from storage.database import Database
 from storage.games import GameRepository, SnapshotRepository
 from storage.house import HouseRepository
 from storage.leaderboards import LeaderboardRepository
+from storage.locales import LocaleRepository
 from storage.messages import TableMessageRepository
 from storage.outbox import OutboxRepository
 from storage.players import PlayerRepository
@@ -46,6 +47,7 @@ class Storage:
     challenges: ChallengeRepository
     prizes: PrizeRepository
     tournaments: TournamentRepository
+    locales: LocaleRepository
 
     @classmethod
     def over(cls, database: Database) -> Storage:
@@ -70,4 +72,5 @@ class Storage:
             ChallengeRepository(database),
             PrizeRepository(database),
             TournamentRepository(database),
+            LocaleRepository(database),
         )

@@ -5,7 +5,8 @@ achievements are announced and the language of the channel posts."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Final
 
@@ -25,6 +26,9 @@ LOBBY_MINUTES_RANGE: Final = (1, 7 * 24 * 60)
 SEASON_DAYS_RANGE: Final = (0, 366)
 #: Starting chips and the daily bonus stay within this (a bigger number is a typing slip).
 MAX_CHIPS: Final = 1_000_000_000
+#: How long a server's language stays trusted in memory (seconds): a channel post reads it
+#: without a query, and a process sees within this time a change another process made.
+LANGUAGE_TTL: Final = 300.0
 
 _SELECT = (
     "SELECT starting_chips, daily_bonus, lobby_minutes, table_defaults, house_cap, season_days,"
@@ -63,12 +67,19 @@ async def read_settings(connection: Connection, guild_id: int) -> GuildSettings:
 class SettingsRepository:
     """Read and change a server's settings; a server that changed nothing gets the defaults."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(
+        self, database: Database, *, monotonic: Callable[[], float] = time.monotonic
+    ) -> None:
         self.database = database
+        self.monotonic = monotonic
+        #: Each server's chosen language (None: its own), and when it was read or set.
+        self._languages: dict[int, tuple[str | None, float]] = {}
 
     async def get(self, guild_id: int) -> GuildSettings:
-        """The server's settings, defaults filled in."""
-        return _settings(guild_id, await self.database.fetchone(_SELECT, (guild_id,)))
+        """The server's settings, defaults filled in (its language kept in memory, as read)."""
+        settings = _settings(guild_id, await self.database.fetchone(_SELECT, (guild_id,)))
+        self._languages[guild_id] = (settings.language, self.monotonic())
+        return settings
 
     async def set(
         self,
@@ -126,7 +137,28 @@ class SettingsRepository:
         async with self.database.transaction() as connection:
             new = replace(await read_settings(connection, guild_id), language=language)
             await self._write(connection, new)
+        self._languages[guild_id] = (language, self.monotonic())
         return new
+
+    async def language(self, guild_id: int) -> str | None:
+        """The language chosen for the server's channel posts (None: the server's own), from
+        memory while it is trusted (`LANGUAGE_TTL`): a channel post costs no query."""
+        found = self._languages.get(guild_id)
+        if found is not None and self.monotonic() - found[1] <= LANGUAGE_TTL:
+            return found[0]
+        row = await self.database.fetchone(
+            "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        language: str | None = None if row is None else row[0]
+        self._languages[guild_id] = (language, self.monotonic())
+        return language
+
+    def forget_language(self, guild_id: int | None = None) -> None:
+        """Read the server's language (every server's: None) from the store again next time."""
+        if guild_id is None:
+            self._languages.clear()
+        else:
+            self._languages.pop(guild_id, None)
 
     async def _write(self, connection: Connection, new: GuildSettings) -> None:
         """Store a server's settings whole, in the caller's transaction."""

@@ -169,6 +169,7 @@ MODULE_ORDER: dict[str, tuple[str, ...]] = {
         "storage.outbox",
         "storage.cluster",
         "storage.commands",
+        "storage.locales",
         "storage.messages",
         "storage.games",
         "storage.chips",

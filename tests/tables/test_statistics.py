@@ -139,6 +139,7 @@ async def forget_the_statistics(target: str | Path) -> None:
         "challenge_awards",
         "tournament_entries",
         "tournaments",
+        "user_locales",
     )
     #: Columns later migrations added to tables that were there before.
     added = (
