@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs.common import acknowledge, answer, picture, player_names, png, services
 from cogs.controls import Button, ChannelControl, Interaction
 from cogs.pictures import review_picture, showdown_picture, slot_names
@@ -16,6 +17,7 @@ from cogs.showdown import breakdown_line, showdown_names, showdown_text
 from engine.errors import GameError
 from engine.settlement import HOUSE
 from engine.stakes import PLAYERS
+from engine.text import tr
 from render.style import signed
 from storage.rows import GameStatus
 from tables.coach import showdown_of
@@ -27,11 +29,11 @@ from tables.review import Review
 class ReviewButton(ChannelControl[Button], custom_id="pp:review:{game:int}"):
     """Review, under a showdown: the presser's own hands beside the best, only to them."""
 
-    ELSEWHERE = "Reviews are of a server's games: ask in its channel."
+    ELSEWHERE = tr("Reviews are of a server's games: ask in its channel.")
 
-    def __init__(self, *, game: int) -> None:
+    def __init__(self, *, game: int, locale: str = i18n.ENGLISH.discord) -> None:
         super().__init__(
-            self.button("Review", discord.ButtonStyle.secondary, game=game),
+            self.button(tr("Review"), discord.ButtonStyle.secondary, locale=locale, game=game),
         )
         self.game = game
 
@@ -44,10 +46,13 @@ class FullShowdownButton(ChannelControl[Button], custom_id="pp:full:{game:int}")
     """Full showdown, under a showdown posted as its summary: every hand in full cards and the
     Scoring Card, only to the presser."""
 
-    ELSEWHERE = "Showdowns are of a server's games: ask in its channel."
+    ELSEWHERE = tr("Showdowns are of a server's games: ask in its channel.")
 
-    def __init__(self, *, game: int) -> None:
-        super().__init__(self.button("Full showdown", discord.ButtonStyle.secondary, game=game))
+    def __init__(self, *, game: int, locale: str = i18n.ENGLISH.discord) -> None:
+        label = tr("Full showdown")
+        super().__init__(
+            self.button(label, discord.ButtonStyle.secondary, locale=locale, game=game)
+        )
         self.game = game
 
     async def act(self, interaction: Interaction) -> None:
@@ -57,13 +62,27 @@ class FullShowdownButton(ChannelControl[Button], custom_id="pp:full:{game:int}")
         await show_showdown(interaction, event, heading="Full showdown")
 
 
+#: A game's status as a sentence names it.
+STATUS_NAMES = {
+    GameStatus.OPEN.value: tr("still open"),
+    GameStatus.SETTLED.value: tr("settled"),
+    GameStatus.REFUNDED.value: tr("refunded"),
+}
+
+
 async def settled_showdown(interaction: Interaction, guild: int, game: int) -> ShowdownSettled:
     """The showdown of a finished game of this server; a sentence if there is none."""
     found = await services(interaction).storage.games.get(game)
     if found is None or found.guild_id != guild:
-        raise GameError(f"There is no game {game} on this server.")
+        raise GameError(tr("There is no game {game} on this server.", game=str(game)))
     if found.status is not GameStatus.SETTLED or found.result is None:
-        raise GameError(f"Game {game} has no showdown: it is {found.status.value}.")
+        raise GameError(
+            tr(
+                "Game {game} has no showdown: it is {status}.",
+                game=str(game),
+                status=STATUS_NAMES.get(found.status.value, found.status.value),
+            )
+        )
     return showdown_of(found.result, game)
 
 

@@ -337,6 +337,7 @@ class SettingsCog(
             else:
                 chosen = None if language.value == SERVER_DEFAULT else language.value
                 current = (await store.set_language(guild, chosen)).language
+            services(interaction).languages.note(guild, current)
             name = i18n.language_of(i18n.channel_locale(current, own)).name
             if language is None:
                 text = SHOWN_OWN if current is None else SHOWN_CHOSEN

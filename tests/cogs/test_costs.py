@@ -263,7 +263,7 @@ def test_the_lobby_names_the_chips_each_player_puts_up_at_the_start(game: str) -
     assert lobby_text(table.lobby()).split("\n")[0] == (
         f"**{spec.title}** table, {words}, 2/2 seats (host <@{FIRST}>)."
     )
-    assert stakes_words(table.spec, table.config.ante) == words  # as /table status says it
+    assert str(stakes_words(table.spec, table.config.ante)) == words  # as /table status says it
 
 
 def test_the_rules_say_what_a_surrender_costs_as_the_settlement_moves_it() -> None:

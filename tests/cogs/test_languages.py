@@ -9,6 +9,7 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.common import ChannelLanguages
 from cogs.language import channel_locale, user_locale
 from storage.rows import GuildSettings
 from tests.cogs.helpers import Scene, an_admin, speak
@@ -112,12 +113,13 @@ class Settings:
 def interaction(*, user: str, server: str, guild_id: int | None, chosen: str | None) -> Any:
     """Just what `cogs.language` reads of an interaction."""
     storage = SimpleNamespace(settings=Settings(chosen))
+    found = SimpleNamespace(storage=storage, languages=ChannelLanguages())
     return SimpleNamespace(
         locale=discord.Locale(user),
         guild_locale=discord.Locale(server) if guild_id else None,
         guild=None,
         guild_id=guild_id,
-        client=SimpleNamespace(services=SimpleNamespace(storage=storage)),
+        client=SimpleNamespace(services=found),
     )
 
 
