@@ -30,7 +30,7 @@ async def test_daily_bonus_once_a_day_and_the_balance_follows(scene: Scene) -> N
     await scene.env.advance_time(24 * 3600 + 1)
     third = await ann.slash(scene.channel, "daily")
     assert third.response.content == (
-        f"Daily bonus collected: you now have **{before + 2 * bonus}** chips."
+        f"Daily bonus collected: you now have **{before + 2 * bonus:,}** chips."
     )
     assert await chips(scene, ann) == before + 2 * bonus
 

@@ -48,9 +48,10 @@ def largest_holding(spec: GameSpec, seed: int) -> list[Any]:
     return list(shoe.deal(size))
 
 
-def builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
-    """The builder at every step of a largest holding of every game."""
-    yield from table_builder_views()
+def builder_views(locale: str = "en-US") -> Iterator[tuple[str, discord.ui.View, str]]:
+    """The builder at every step of a largest holding of every game (in ``locale``'s
+    language)."""
+    yield from table_builder_views(locale)
     # The challenge's builder: the same steps, its own ids (game and day instead of a game id).
     for spec in CHALLENGE_GAMES:
         place = challenge_place(spec.name, "9999-12-31")
@@ -58,22 +59,34 @@ def builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
             held = largest_holding(spec, seed)
             slots: list[list[int]] = []
             left = list(range(len(held)))
-            yield f"{spec.name} challenge build", place_view(spec, place, held, slots), ""
+            yield (
+                f"{spec.name} challenge build",
+                place_view(spec, place, held, slots, locale=locale),
+                "",
+            )
             for slot in setting_shape(spec):
                 slots.append(left[: min(slot.sizes)])
                 left = left[min(slot.sizes) :]
-                yield f"{spec.name} challenge build", place_view(spec, place, held, slots), ""
+                yield (
+                    f"{spec.name} challenge build",
+                    place_view(spec, place, held, slots, locale=locale),
+                    "",
+                )
             slots[-1] += left  # every card held in a hand: the longest state an id carries
-            yield f"{spec.name} challenge build all", place_view(spec, place, held, slots), ""
+            yield (
+                f"{spec.name} challenge build all",
+                place_view(spec, place, held, slots, locale=locale),
+                "",
+            )
             moving = slots[-1][-1]
             yield (
                 f"{spec.name} challenge build moving",
-                place_view(spec, place, held, slots, moving=moving),
+                place_view(spec, place, held, slots, moving=moving, locale=locale),
                 "",
             )
 
 
-def table_builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
+def table_builder_views(locale: str = "en-US") -> Iterator[tuple[str, discord.ui.View, str]]:
     """A table's builder at every step of a largest holding of every game."""
     for name, spec in GAMES.items():
         for seed in range(3):
@@ -83,8 +96,8 @@ def table_builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
             left = list(range(len(held)))
             yield (
                 f"{name} build start",
-                build_view(spec, BIG_GAME, held, slots),
-                build_text(spec, held, slots),
+                build_view(spec, BIG_GAME, held, slots, locale=locale),
+                build_text(spec, held, slots, locale=locale),
             )
             for slot in shape:
                 take = min(slot.sizes)
@@ -92,51 +105,59 @@ def table_builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
                 left = left[take:]
                 yield (
                     f"{name} build {len(slots)}",
-                    build_view(spec, BIG_GAME, held, slots),
-                    build_text(spec, held, slots),
+                    build_view(spec, BIG_GAME, held, slots, locale=locale),
+                    build_text(spec, held, slots, locale=locale),
                 )
             moving = slots[-1][-1]
             yield (
                 f"{name} build moving",
-                build_view(spec, BIG_GAME, held, slots, moving=moving),
-                build_text(spec, held, slots, moving=moving),
+                build_view(spec, BIG_GAME, held, slots, moving=moving, locale=locale),
+                build_text(spec, held, slots, moving=moving, locale=locale),
             )
 
 
-def every_view() -> Iterator[tuple[str, discord.ui.View]]:
-    yield "lobby", lobby_view()
+def every_view(locale: str = "en-US") -> Iterator[tuple[str, discord.ui.View]]:
+    """Every view the bot sends, at its largest, labelled in ``locale``'s language (the views
+    of other parts of the bot in English)."""
+    yield "lobby", lobby_view(locale=locale)
     computers = tuple((-number, "strong") for number in range(1, 6))
     lobby = Lobby("showdown", 10, 6, BIG_ID, (BIG_ID, *(user for user, _ in computers)), computers)
-    yield "lobby with computers", lobby_view(lobby)
-    yield "next hand", next_hand_view(BIG_GAME)
+    yield "lobby with computers", lobby_view(lobby, locale=locale)
+    yield "next hand", next_hand_view(BIG_GAME, locale=locale)
     for spec in CHALLENGE_GAMES:
-        yield f"{spec.name} challenge", play_view(spec.name, "9999-12-31")
-    yield "next hand, summary", next_hand_view(BIG_GAME, summary=True)
+        yield f"{spec.name} challenge", play_view(spec.name, "9999-12-31", locale=locale)
+    yield "next hand, summary", next_hand_view(BIG_GAME, summary=True, locale=locale)
     for name in GAMES:
         board = Board(BIG_GAME, (BIG_ID,) * 6, 10**9, game=name)
         yield f"{name} board", board_view(board)
     for round_ in range(3):
-        yield f"declare {round_}", declare_view(BIG_ID, BIG_ID, BIG_GAME, round_)
-    yield "arrange", arrange_view(BIG_ID, BIG_ID, BIG_GAME)
-    yield "take", take_view(BIG_ID, BIG_ID, BIG_GAME)
+        yield f"declare {round_}", declare_view(BIG_ID, BIG_ID, BIG_GAME, round_, locale=locale)
+    yield "arrange", arrange_view(BIG_ID, BIG_ID, BIG_GAME, locale=locale)
+    yield "take", take_view(BIG_ID, BIG_ID, BIG_GAME, locale=locale)
     for name, spec in GAMES.items():
         for seed in range(3):
             held = largest_holding(spec, seed)
             setting = quick_arranger(spec, held)
-            yield f"{name} confirm", confirm_view(BIG_ID, BIG_ID, BIG_GAME, held, setting)
+            yield (
+                f"{name} confirm",
+                confirm_view(BIG_ID, BIG_ID, BIG_GAME, held, setting, locale=locale),
+            )
     for spec in CHALLENGE_GAMES:
         for seed in range(3):
             held = largest_holding(spec, seed)
             setting = quick_arranger(spec, held)
             day = "9999-12-31"
-            yield f"{spec.name} challenge preview", preview_view(spec.name, day, held, setting)
-    for name, view, _ in builder_views():
+            yield (
+                f"{spec.name} challenge preview",
+                preview_view(spec.name, day, held, setting, locale=locale),
+            )
+    for name, view, _ in builder_views(locale):
         yield name, view
     for name, spec in GAMES.items():
         card = rules_card(spec)
         for index in range(len(card.pages)):
             yield f"{name} rules page {index + 1}", pages_view(name, card, index)
-    yield "tournament registration", registration_view(BIG_GAME)
+    yield "tournament registration", registration_view(BIG_GAME, locale=locale)
 
 
 def components(payload: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -146,6 +167,11 @@ def components(payload: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
 
 @pytest.mark.parametrize(("name", "view"), list(every_view()), ids=lambda v: str(v)[:30])
 def test_every_view_keeps_to_discords_limits(name: str, view: discord.ui.View) -> None:
+    keeps_to_discords_limits(name, view)
+
+
+def keeps_to_discords_limits(name: str, view: discord.ui.View) -> None:
+    """Assert a view's rows, ids, labels, placeholders and options fit Discord."""
     payload = view.to_components()
     assert len(payload) <= ROWS, name
     for row in payload:
@@ -287,7 +313,13 @@ def test_builder_messages_stay_within_a_message() -> None:
 def test_the_hands_form_keeps_to_discords_limits(game: str) -> None:
     spec = GAMES[game]
     draft = " | ".join(["Ks Kh Kd Kc W"] * 6) + " || 2c 3d 4h"
-    modal = HandsModal(BIG_ID, BIG_ID, BIG_GAME, BIG_ID, spec=spec, draft=draft)
+    form_keeps_to_discords_limits(
+        HandsModal(BIG_ID, BIG_ID, BIG_GAME, BIG_ID, spec=spec, draft=draft)
+    )
+
+
+def form_keeps_to_discords_limits(modal: discord.ui.Modal) -> None:
+    """Assert a form's title and fields fit Discord."""
     payload = modal.to_dict()
     assert len(payload["title"]) <= MODAL_TITLE
     assert len(payload["custom_id"]) <= CUSTOM_ID

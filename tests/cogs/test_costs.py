@@ -207,8 +207,10 @@ def test_a_reviews_surrender_names_what_the_settlement_moved(
         event = result.event
         variant = table.spec.variant_at(table.config.ante)
         cost = surrender_of(variant, event.seats, FIRST, round_)
-        text = surrender_text(
-            Review(1, game, FIRST, None, None, surrendered_at=round_, surrender=cost)
+        text = str(
+            surrender_text(
+                Review(1, game, FIRST, None, None, surrendered_at=round_, surrender=cost)
+            )
         )
         net = next(seat.net for seat in event.seats if seat.user == FIRST)
         at = f"declaration {round_ + 1}"

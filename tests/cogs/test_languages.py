@@ -59,8 +59,10 @@ async def test_the_servers_language_overrides_its_own_and_goes_back_to_it(
     # A Spanish-speaking admin on a French server.
     speak(monkeypatch, {boss.id: "es-ES"}, server="fr")
     shown = await boss.slash(scene.channel, "settings show")
-    assert "- Channel posts: **Français**, the server's own language (`/settings language`)." in (
-        shown.response.content.splitlines()
+    # /settings show is the admin's answer: in their Spanish.
+    assert (
+        "- Mensajes en los canales: **Français**, el idioma propio del servidor"
+        " (`/settings language`)." in shown.response.content.splitlines()
     )
     asked = await boss.slash(scene.channel, "settings language")
     assert asked.response.content == (
@@ -73,7 +75,7 @@ async def test_the_servers_language_overrides_its_own_and_goes_back_to_it(
         "Los mensajes en los canales de este servidor estarán en Deutsch."
     )
     shown = await boss.slash(scene.channel, "settings show")
-    assert "- Channel posts: **Deutsch**, chosen with `/settings language`." in (
+    assert "- Mensajes en los canales: **Deutsch**, elegido con `/settings language`." in (
         shown.response.content.splitlines()
     )
     assert (await scene.bot.services.storage.settings.get(scene.guild.id)).language == "de"

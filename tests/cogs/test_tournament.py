@@ -260,8 +260,7 @@ async def test_an_admin_starts_a_tournament_early_and_computers_fill_it(scene: S
     started = await boss.slash(scene.channel, "tournament start", tournament=number)
     assert not started.ephemeral
     assert started.response.content == (
-        f"Tournament {number} has started: 8 players at 2 tables, each in a thread of this"
-        " channel."
+        f"Tournament {number} has started: 8 players at 2 tables, each in a thread of this channel."
     )
     assert len(scene.channel.threads) == 2
     assert labels(_shown(scene, message)) == [], "registration closed"
