@@ -52,6 +52,7 @@ from tables.games import (
     rules_of,
 )
 from tables.options import ANTE, ARRANGEMENT_SECONDS, DECLARATION_SECONDS
+from tables.phase import Phase
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
 SILENT_CHOICES = [
@@ -330,10 +331,11 @@ _LOBBY_DONE: Final = {
 }
 #: A table's phase as ``/table status`` names it.
 PHASE_NAMES: Final = {
-    "lobby": tr("lobby"),
-    "declaring": tr("declaring"),
-    "arranging": tr("arranging"),
-    "showdown": tr("showdown"),
+    Phase.LOBBY.value: tr("lobby"),
+    Phase.DECLARING.value: tr("declaring"),
+    Phase.ARRANGING.value: tr("arranging"),
+    Phase.SETTLING.value: tr("settling"),
+    Phase.CLOSED.value: tr("closed"),
 }
 
 

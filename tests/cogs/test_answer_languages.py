@@ -28,7 +28,7 @@ from tests.cogs.helpers import (
     speak,
     the_table,
 )
-from tests.cogs.test_contract import (
+from tests.cogs.views import (
     BIG_GAME,
     BIG_ID,
     INPUT_LABEL,
