@@ -13,21 +13,24 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs.builder import (
     EMPTY,
     BuildItem,
+    ConfirmButton,
     TableDesk,
     build_step,
     confirm_item,
     set_hands,
     table_place,
 )
-from cogs.common import acknowledge, answer, guarded, picture, png, services
+from cogs.common import acknowledge, answer, guarded, localized, picture, png, services, words
 from cogs.controls import Button, ChannelControl, GameControl, Interaction, current_table
 from cogs.declare import declare_view
 from cogs.pictures import hand_picture, setting_picture
 from engine.cards import AnyCard
 from engine.errors import GameError
+from engine.text import Text, tr
 from render.style import signed
 from tables.games import GameSpec
 from tables.hands import (
@@ -101,10 +104,13 @@ class PlayCog(commands.Cog):
 class HandButton(ChannelControl[Button], custom_id="pp:hand:{game:int}"):
     """ "Show my hand" in the channel: the presser's cards, shown only to them."""
 
-    ELSEWHERE = "Use this in the channel of your table."
+    ELSEWHERE = tr("Use this in the channel of your table.")
 
-    def __init__(self, *, game: int) -> None:
-        super().__init__(self.button("Show my hand", discord.ButtonStyle.secondary, game=game))
+    def __init__(self, *, game: int, locale: str = i18n.ENGLISH.discord) -> None:
+        label = tr("Show my hand")
+        super().__init__(
+            self.button(label, discord.ButtonStyle.secondary, locale=locale, game=game)
+        )
         self.game = game
 
     async def act(self, interaction: Interaction) -> None:
@@ -119,19 +125,25 @@ async def show_hand(interaction: Interaction, guild: int, channel: int) -> None:
     found = services(interaction)
     cards = await found.tables.hand(guild, channel, interaction.user.id)
     table = await found.tables.table(guild, channel)
+    locale = interaction.locale.value
     view = None
-    text = "Your cards (only you see this)."
-    subtitle = "" if table is None else table.spec.title
+    text = words(interaction, tr("Your cards (only you see this)."))
+    subtitle = "" if table is None else localized(locale, table.spec.title)
     if table is not None and table.game_id is not None:
         seat = table.seat_of(interaction.user.id)
         if seat.is_active and table.phase is Phase.DECLARING:
-            view = declare_view(guild, channel, table.game_id, table.round)
-            text += f" Declaration {table.round + 1}: play on or surrender?"
-            subtitle += f" · declaration {table.round + 1}"
+            view = declare_view(guild, channel, table.game_id, table.round, locale=locale)
+            number = table.round + 1
+            text += " " + words(
+                interaction, tr("Declaration {number}: play on or surrender?", number=number)
+            )
+            subtitle += " · " + words(interaction, tr("declaration {number}", number=number))
         elif seat.is_active and table.phase is Phase.ARRANGING:
-            view = arrange_view(guild, channel, table.game_id)
-            text += " Set your hands: build them, type them, or ask for a suggestion."
-            subtitle += " · set your hands"
+            view = arrange_view(guild, channel, table.game_id, locale=locale)
+            text += " " + words(
+                interaction, tr("Set your hands: build them, type them, or ask for a suggestion.")
+            )
+            subtitle += " · " + words(interaction, tr("set your hands"))
     data = await picture(hand_picture, cards, subtitle=subtitle)
     await answer(interaction, text, file=png(data, "hand.png"), view=view)
 
@@ -142,19 +154,21 @@ async def show_hand(interaction: Interaction, guild: int, channel: int) -> None:
 class GameButton(GameControl[Button]):
     """A button of one game at one table: its id names the server, the channel and the game."""
 
-    LABEL: ClassVar[str]
+    LABEL: ClassVar[Text]
     STYLE: ClassVar[discord.ButtonStyle]
 
-    def __init__(self, *, guild: int, channel: int, game: int) -> None:
+    def __init__(
+        self, *, guild: int, channel: int, game: int, locale: str = i18n.ENGLISH.discord
+    ) -> None:
         ids = {"guild": guild, "channel": channel, "game": game}
-        super().__init__(self.button(self.LABEL, self.STYLE, **ids))
+        super().__init__(self.button(self.LABEL, self.STYLE, locale=locale, **ids))
         self.at, self.game = (guild, channel), game
 
 
 class SuggestButton(GameButton, custom_id="pp:suggest:{guild:int}:{channel:int}:{game:int}"):
     """Suggest: the solver's arrangement of the presser's cards, with Take it."""
 
-    LABEL, STYLE = "Suggest", discord.ButtonStyle.primary
+    LABEL, STYLE = tr("Suggest"), discord.ButtonStyle.primary
 
     async def act(self, interaction: Interaction) -> None:
         """Show the suggestion (the gate let through a player setting hands in this game)."""
@@ -205,36 +219,45 @@ async def show_suggestion(
     assert table.game_id is not None
     setting = suggestion.setting
     found.suggestions.remember(table.game_id, interaction.user.id, setting)
-    title = "A first suggestion" if first else "Suggested hands"
-    data = await picture(setting_picture, table.spec, setting.hands, title=title)
-    ev = (
-        ""
-        if suggestion.ev is None or first
-        else f" Expected {signed(suggestion.ev, 2)} points per opponent."
-    )
-    auto = (
-        f" Declares the automatic **{setting.automatic.replace('_', ' ')}**."
-        if setting.automatic
-        else ""
-    )
-    lead = (
-        "**A first suggestion**, made at once; the solver's best replaces it here in a moment.\n"
-        if first
-        else ""
+    locale = interaction.locale.value
+    title = tr("A first suggestion") if first else tr("Suggested hands")
+    data = await picture(setting_picture, table.spec, setting.hands, title=localized(locale, title))
+    text = f"`{setting.text}`"
+    if suggestion.ev is not None and not first:
+        text += " " + words(
+            interaction,
+            tr("Expected {points} points per opponent.", points=signed(suggestion.ev, 2)),
+        )
+    if setting.automatic:
+        text += " " + words(
+            interaction,
+            tr(
+                "Declares the automatic **{automatic}**.",
+                automatic=setting.automatic.replace("_", " "),
+            ),
+        )
+    if first:
+        lead = tr(
+            "**A first suggestion**, made at once; the solver's best replaces it here in a moment."
+        )
+        text = words(interaction, lead) + "\n" + text
+    how = tr(
+        "Take it as it is, or edit it: **{type}** starts from it, or copy it into "
+        "`/arrange hands:`.",
+        type=TypeButton.LABEL,
     )
     await answer(
         interaction,
-        f"{lead}`{setting.text}`{ev}{auto}\nTake it as it is, or edit it: **Type hands** starts "
-        "from it, or copy it into `/arrange hands:`.",
+        text + "\n" + words(interaction, how),
         file=png(data, "suggestion.png"),
-        view=take_view(*key, table.game_id),
+        view=take_view(*key, table.game_id, locale=locale),
     )
 
 
 class TakeButton(GameButton, custom_id="pp:take:{guild:int}:{channel:int}:{game:int}"):
     """Take the suggestion: submit the hands the solver showed."""
 
-    LABEL, STYLE = "Take it", discord.ButtonStyle.success
+    LABEL, STYLE = tr("Take it"), discord.ButtonStyle.success
 
     async def act(self, interaction: Interaction) -> None:
         """Submit the suggestion as shown (asked again if the bot restarted since)."""
@@ -254,7 +277,7 @@ class TypeButton(GameButton, custom_id="pp:type:{guild:int}:{channel:int}:{game:
     """Type hands: a form with the hands as text, never empty: the player's last legal setting
     previewed, else the suggestion (shown, or computed already), else their cards in one line."""
 
-    LABEL, STYLE = "Type hands", discord.ButtonStyle.secondary
+    LABEL, STYLE = tr("Type hands"), discord.ButtonStyle.secondary
 
     async def act(self, interaction: Interaction) -> None:
         """Open the form (a form must be the first answer, so no deferring here)."""
@@ -270,21 +293,24 @@ class TypeButton(GameButton, custom_id="pp:type:{guild:int}:{channel:int}:{game:
                 user,
                 spec=self.table.spec,
                 draft=draft.text if draft else unsplit_text(seat.held),
+                locale=interaction.locale.value,
             )
         )
 
 
 def add_hands_inputs(
-    form: discord.ui.Modal, spec: GameSpec, draft: str
+    form: discord.ui.Modal, spec: GameSpec, draft: str, *, locale: str = i18n.ENGLISH.discord
 ) -> tuple[discord.ui.TextInput[Any], discord.ui.TextInput[Any] | None]:
     """The Type hands form's fields, added to ``form``: the hands as text (started from
-    ``draft``), and the automatic where the game has them (a table's form and the challenge's)."""
+    ``draft``), and the automatic where the game has them (a table's form and the challenge's),
+    in the language of ``locale`` (the player's)."""
     hands: discord.ui.TextInput[Any] = discord.ui.TextInput(
-        label="Hands, weakest or strongest first, split by |",
+        label=localized(locale, tr("Hands, weakest or strongest first, split by |"))[:45],
         custom_id="hands",
         style=discord.TextStyle.paragraph,
         placeholder=" | ".join(
-            f"{s.name} ({'/'.join(map(str, s.sizes))})" for s in setting_shape(spec)
+            f"{localized(locale, s.name)} ({'/'.join(map(str, s.sizes))})"
+            for s in setting_shape(spec)
         )[:100],
         default=draft or None,
         max_length=400,
@@ -293,9 +319,9 @@ def add_hands_inputs(
     automatic: discord.ui.TextInput[Any] | None = None
     if has_automatics(spec):
         automatic = discord.ui.TextInput(
-            label="Automatic (optional)",
+            label=localized(locale, tr("Automatic (optional)")),
             custom_id="automatic",
-            placeholder="e.g. three full houses",
+            placeholder=localized(locale, tr("e.g. three full houses")),
             required=False,
             max_length=40,
         )
@@ -319,11 +345,12 @@ class HandsModal(discord.ui.Modal):
         *,
         spec: GameSpec,
         draft: str = "",
+        locale: str = i18n.ENGLISH.discord,
     ) -> None:
-        title = f"Your hands: {spec.title}"[:45]
+        title = localized(locale, tr("Your hands: {game}", game=spec.title))[:45]
         super().__init__(title=title, custom_id=f"pp:typed:{game}:{user}")
         self.guild, self.channel, self.game = guild, channel, game
-        self.hands, self.automatic = add_hands_inputs(self, spec, draft)
+        self.hands, self.automatic = add_hands_inputs(self, spec, draft, locale=locale)
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         """The gate of the game's controls: a form sent once its game or step is over, or by
@@ -361,51 +388,76 @@ async def preview_text(
     assert table.game_id is not None
     seat = table.seat_of(interaction.user.id)
     if table.phase is not Phase.ARRANGING or not seat.is_active:
-        raise GameError("There are no hands of yours to set now.")
+        raise GameError(tr("There are no hands of yours to set now."))
     setting = read_setting(table.spec, seat.held, text, automatic)
     services(interaction).suggestions.remember_draft(table.game_id, interaction.user.id, setting)
-    order = " (read strongest first)" if typed_strongest_first(table.spec, text) else ""
-    data = await picture(
-        setting_picture, table.spec, setting.hands, title="Your hands (not set yet)"
-    )
-    auto = (
-        f" with the automatic **{setting.automatic.replace('_', ' ')}**"
-        if setting.automatic
-        else ""
-    )
+    locale = interaction.locale.value
+    title = localized(locale, tr("Your hands (not set yet)"))
+    data = await picture(setting_picture, table.spec, setting.hands, title=title)
+    shown = f"`{setting.text}`"
+    if setting.automatic:
+        shown = words(
+            interaction,
+            tr(
+                "{hands} with the automatic **{automatic}**",
+                hands=shown,
+                automatic=setting.automatic.replace("_", " "),
+            ),
+        )
+    if typed_strongest_first(table.spec, text):
+        preview = tr(
+            "Preview (read strongest first): {hands}. Press **{set}** to play them.",
+            hands=shown,
+            set=ConfirmButton.LABEL,
+        )
+    else:
+        preview = tr(
+            "Preview: {hands}. Press **{set}** to play them.", hands=shown, set=ConfirmButton.LABEL
+        )
     await answer(
         interaction,
-        f"Preview{order}: `{setting.text}`{auto}. Press **Set these hands** to play them.",
+        words(interaction, preview),
         file=png(data, "preview.png"),
-        view=confirm_view(*key, table.game_id, seat.held, setting),
+        view=confirm_view(*key, table.game_id, seat.held, setting, locale=locale),
     )
 
 
 # ----- the views ---------------------------------------------------------------------------------
 
 
-def arrange_view(guild: int, channel: int, game: int) -> discord.ui.View:
-    """Suggest, Build hands and Type hands for the arranging phase."""
+def arrange_view(
+    guild: int, channel: int, game: int, *, locale: str = i18n.ENGLISH.discord
+) -> discord.ui.View:
+    """Suggest, Build hands and Type hands for the arranging phase, labelled in the language of
+    ``locale`` (the player's)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(SuggestButton(guild=guild, channel=channel, game=game))
-    view.add_item(BuildItem(game=game, state=EMPTY, action="start"))
-    view.add_item(TypeButton(guild=guild, channel=channel, game=game))
+    view.add_item(SuggestButton(guild=guild, channel=channel, game=game, locale=locale))
+    view.add_item(BuildItem(game=game, state=EMPTY, action="start", locale=locale))
+    view.add_item(TypeButton(guild=guild, channel=channel, game=game, locale=locale))
     return view
 
 
-def take_view(guild: int, channel: int, game: int) -> discord.ui.View:
+def take_view(
+    guild: int, channel: int, game: int, *, locale: str = i18n.ENGLISH.discord
+) -> discord.ui.View:
     """Take it, under a suggestion; Type hands to edit it."""
     view = discord.ui.View(timeout=None)
-    view.add_item(TakeButton(guild=guild, channel=channel, game=game))
-    view.add_item(TypeButton(guild=guild, channel=channel, game=game))
+    view.add_item(TakeButton(guild=guild, channel=channel, game=game, locale=locale))
+    view.add_item(TypeButton(guild=guild, channel=channel, game=game, locale=locale))
     return view
 
 
 def confirm_view(
-    guild: int, channel: int, game: int, held: Sequence[AnyCard], setting: Setting
+    guild: int,
+    channel: int,
+    game: int,
+    held: Sequence[AnyCard],
+    setting: Setting,
+    *,
+    locale: str = i18n.ENGLISH.discord,
 ) -> discord.ui.View:
     """Set these hands (and Type hands to change them) under a preview."""
     view = discord.ui.View(timeout=None)
-    view.add_item(confirm_item(table_place(game), held, setting))
-    view.add_item(TypeButton(guild=guild, channel=channel, game=game))
+    view.add_item(confirm_item(table_place(game), held, setting, locale=locale))
+    view.add_item(TypeButton(guild=guild, channel=channel, game=game, locale=locale))
     return view

@@ -11,11 +11,13 @@ from typing import Any, ClassVar, Final, Protocol, Self, TypeVar
 
 import discord
 
-from cogs.common import acknowledge, answer, picture, png, services
+import i18n
+from cogs.common import acknowledge, answer, localized, picture, png, say, services, words
 from cogs.controls import Button, Control, Interaction, Select, current_table
 from cogs.pictures import builder_picture
 from engine.cards import AnyCard
 from engine.errors import GameError
+from engine.text import Text, tr, tr_plural
 from engine.variants import Automatic
 from tables.games import GameSpec
 from tables.hands import (
@@ -35,7 +37,7 @@ from tables.table import Table
 _DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 #: No hand chosen yet.
 EMPTY: Final = "_"
-_STALE_BUILD: Final = "This builder no longer fits your cards; start it again."
+_STALE_BUILD: Final = tr("This builder no longer fits your cards; start it again.")
 
 
 def encode_build(slots: Sequence[Sequence[int]]) -> str:
@@ -79,11 +81,17 @@ def _automatic_at(number: str) -> str | None:
     if not number:
         return None
     if not number.isdigit() or int(number) >= len(AUTOMATICS):
-        raise GameError("This button no longer fits your cards; set your hands again.")
+        raise GameError(tr("This button no longer fits your cards; set your hands again."))
     return AUTOMATICS[int(number)]
 
 
 # ----- the desk: where the held cards come from and where a built setting goes ----------------
+
+
+#: Undo last hand, as the builder's sentences name it.
+UNDO: Final = tr("Undo")
+#: What Submit does at a table, as the builder says it.
+SUBMIT_HINT: Final = tr("Press **{submit}** to set them.", submit=tr("Submit"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +103,7 @@ class Place:
     fields: Mapping[str, Any]
     controls: BuilderControls
     suggests: bool = True
-    submit_hint: str = "Press **Submit** to set them."
+    submit_hint: Text = SUBMIT_HINT
 
 
 class Desk(Protocol):
@@ -135,11 +143,11 @@ async def set_hands(interaction: Interaction, key: tuple[int, int], setting: Set
     """Set the presser's hands and say so (an illegal setting raises the engine's sentence)."""
     await acknowledge(interaction)
     await services(interaction).tables.submit(*key, interaction.user.id, setting)
-    await answer(
-        interaction,
-        f"Your hands are set: `{setting.text}`. You may replace them until everyone is in.",
-        view=discord.ui.View(),
+    done = tr(
+        "Your hands are set: {hands}. You may replace them until everyone is in.",
+        hands=f"`{setting.text}`",
     )
+    await answer(interaction, words(interaction, done), view=discord.ui.View())
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,11 +230,14 @@ class ConfirmButton(
 ):
     """Set these hands: the previewed setting, carried in the custom id as held-card indices."""
 
-    LABEL: ClassVar[str] = "Set these hands"
+    LABEL: ClassVar[Text] = tr("Set these hands")
 
-    def __init__(self, *, state: str, auto: str, **where: Any) -> None:
+    def __init__(
+        self, *, state: str, auto: str, locale: str = i18n.ENGLISH.discord, **where: Any
+    ) -> None:
         style = discord.ButtonStyle.success
-        super().__init__(self.button(self.LABEL, style, state=state, auto=auto, **where))
+        item = self.button(self.LABEL, style, locale=locale, state=state, auto=auto, **where)
+        super().__init__(item)
         self.where, self.state, self.auto = where, state, auto
 
     async def act(self, interaction: Interaction) -> None:
@@ -236,25 +247,36 @@ class ConfirmButton(
         await self.desk.confirm(interaction, chosen_from(held, slots, _automatic_at(self.auto)))
 
 
-def confirm_item(place: Place, held: Sequence[AnyCard], setting: Setting) -> ConfirmButton:
-    """The place's Set these hands for a previewed setting of ``held``."""
+def confirm_item(
+    place: Place,
+    held: Sequence[AnyCard],
+    setting: Setting,
+    *,
+    locale: str = i18n.ENGLISH.discord,
+) -> ConfirmButton:
+    """The place's Set these hands for a previewed setting of ``held``, labelled in the
+    language of ``locale`` (the player's)."""
     slots = held_indices(held, setting.hands)
     auto = "" if setting.automatic is None else str(AUTOMATICS.index(setting.automatic))
-    return place.controls.confirm(state=encode_build(slots), auto=auto, **place.fields)
+    return place.controls.confirm(
+        state=encode_build(slots), auto=auto, locale=locale, **place.fields
+    )
 
 
 # ----- the builder: one hand at a time from a select menu --------------------------------------
 
 
-def card_options(held: Sequence[AnyCard], taken: set[int]) -> list[discord.SelectOption]:
+def card_options(
+    held: Sequence[AnyCard], taken: set[int], *, locale: str = i18n.ENGLISH.discord
+) -> list[discord.SelectOption]:
     """One option per card left, strongest first; equal cards (several decks) are numbered."""
     seen: Counter[str] = Counter()
-    total = Counter(_name(card) for card in held)
+    total = Counter(_name(card, locale) for card in held)
     options = []
     # Jokers first, then by the cards' own code (rank, then suit), strongest first.
     order = sorted(range(len(held)), key=lambda i: (held[i].is_joker, held[i].code), reverse=True)
     for index in order:
-        name = _name(held[index])
+        name = _name(held[index], locale)
         seen[name] += 1
         if index in taken:
             continue
@@ -263,8 +285,8 @@ def card_options(held: Sequence[AnyCard], taken: set[int]) -> list[discord.Selec
     return options
 
 
-def _name(card: AnyCard) -> str:
-    return "Joker" if card.is_joker else card.pretty
+def _name(card: AnyCard, locale: str) -> str:
+    return localized(locale, tr("Joker")) if card.is_joker else card.pretty
 
 
 class BuildItem(
@@ -275,19 +297,32 @@ class BuildItem(
     over, submit."""
 
     _LABELS: Final = {
-        "start": ("Build hands", discord.ButtonStyle.secondary),
-        "suggested": ("Start from the suggestion", discord.ButtonStyle.primary),
-        "undo": ("Undo last hand", discord.ButtonStyle.secondary),
-        "reset": ("Start over", discord.ButtonStyle.secondary),
-        "submit": ("Submit", discord.ButtonStyle.success),
+        "start": (tr("Build hands"), discord.ButtonStyle.secondary),
+        "suggested": (tr("Start from the suggestion"), discord.ButtonStyle.primary),
+        "undo": (tr("Undo last hand"), discord.ButtonStyle.secondary),
+        "reset": (tr("Start over"), discord.ButtonStyle.secondary),
+        "submit": (tr("Submit"), discord.ButtonStyle.success),
     }
 
-    def __init__(self, *, state: str, action: str, disabled: bool = False, **where: Any) -> None:
+    def __init__(
+        self,
+        *,
+        state: str,
+        action: str,
+        disabled: bool = False,
+        locale: str = i18n.ENGLISH.discord,
+        **where: Any,
+    ) -> None:
         label, style = self._LABELS[action]
-        item = self.button(label, style, state=state, action=action, **where)
+        item = self.button(label, style, locale=locale, state=state, action=action, **where)
         item.disabled = disabled
         super().__init__(item)
         self.where, self.state, self.action = where, state, action
+
+    @classmethod
+    def label(cls, action: str) -> Text:
+        """The label of the button of ``action``."""
+        return cls._LABELS[action][0]
 
     async def act(self, interaction: Interaction) -> None:
         """Move the builder on."""
@@ -307,18 +342,21 @@ class BuildSelect(BuilderControl[Select], custom_id="pp:build:{game:int}:{state:
         state: str,
         options: Sequence[discord.SelectOption] = (),
         slot: SlotShape = _REBUILT_SLOT,
+        locale: str = i18n.ENGLISH.discord,
         **where: Any,
     ) -> None:
         low = min(slot.sizes)
         high = min(max(slot.sizes), len(options))
         sizes = "/".join(str(size) for size in slot.sizes)
+        placeholder = tr("Cards for the {hand} ({sizes})", hand=slot.name, sizes=sizes)
+        nothing = discord.SelectOption(label=localized(locale, tr("no cards left")), value="-")
         super().__init__(
             discord.ui.Select(
                 custom_id=self.ID.format(state=state, **where),
-                placeholder=f"Cards for the {slot.name} ({sizes})"[:150],
+                placeholder=localized(locale, placeholder)[:150],
                 min_values=min(low, high),
                 max_values=high,
-                options=list(options) or [discord.SelectOption(label="no cards left", value="-")],
+                options=list(options) or [nothing],
                 disabled=not options,
             )
         )
@@ -341,7 +379,7 @@ class BuilderMenu(BuilderControl[Select]):
 
     #: The step of ``build_step`` the choice takes, the prompt, and how many options to choose.
     ACTION: ClassVar[str]
-    PROMPT: ClassVar[str]
+    PROMPT: ClassVar[Text]
     CHOOSE: ClassVar[int] = 1
     #: The fields of the id that are the step's own (the rest name where the cards are).
     OWN: ClassVar[tuple[str, ...]] = ()
@@ -351,6 +389,7 @@ class BuilderMenu(BuilderControl[Select]):
         *,
         state: str,
         options: Sequence[discord.SelectOption] = (),
+        locale: str = i18n.ENGLISH.discord,
         **fields: Any,
     ) -> None:
         own = {name: str(fields.pop(name)) for name in self.OWN}
@@ -359,7 +398,7 @@ class BuilderMenu(BuilderControl[Select]):
         super().__init__(
             discord.ui.Select(
                 custom_id=self.ID.format(state=state, **fields, **own),
-                placeholder=self.PROMPT,
+                placeholder=localized(locale, self.PROMPT),
                 min_values=self.CHOOSE,
                 max_values=self.CHOOSE,
                 options=list(options) if len(options) >= self.CHOOSE else blanks,
@@ -384,7 +423,7 @@ class BuilderMenu(BuilderControl[Select]):
 class MoveSelect(BuilderMenu, custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:move"):
     """Move a card: which card (a menu of the cards in the hands chosen)."""
 
-    ACTION, PROMPT = "move", "Move a card to another hand…"
+    ACTION, PROMPT = "move", tr("Move a card to another hand…")
 
 
 class MoveToSelect(
@@ -392,13 +431,13 @@ class MoveToSelect(
 ):
     """Move a card: to which hand (a menu of the other hands)."""
 
-    ACTION, PROMPT, OWN = "to", "…to which hand?", ("card",)
+    ACTION, PROMPT, OWN = "to", tr("…to which hand?"), ("card",)
 
 
 class SwapSelect(BuilderMenu, custom_id="pp:build:{game:int}:{state:[0-9a-z_-]+}:swap"):
     """Swap two hands' cards (a menu of the hands chosen: pick two)."""
 
-    ACTION, PROMPT, CHOOSE = "swap", "Swap two hands…", 2
+    ACTION, PROMPT, CHOOSE = "swap", tr("Swap two hands…"), 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,12 +465,24 @@ def table_place(game: int) -> Place:
 
 
 def hand_options(
-    spec: GameSpec, slots: Sequence[Sequence[int]], skip: int | None = None
+    spec: GameSpec,
+    slots: Sequence[Sequence[int]],
+    skip: int | None = None,
+    *,
+    locale: str = i18n.ENGLISH.discord,
 ) -> list[discord.SelectOption]:
     """One option per hand chosen (but ``skip``), by its name and size."""
     shape = setting_shape(spec)
     return [
-        discord.SelectOption(label=f"{shape[i].name} ({len(slot)} cards)", value=_DIGITS[i])
+        discord.SelectOption(
+            label=localized(
+                locale,
+                tr_plural(
+                    "{hand} ({count} card)", "{hand} ({count} cards)", len(slot), hand=shape[i].name
+                ),
+            ),
+            value=_DIGITS[i],
+        )
         for i, slot in enumerate(slots)
         if i != skip
     ]
@@ -449,9 +500,10 @@ def build_view(
     slots: Sequence[Sequence[int]],
     *,
     moving: int | None = None,
+    locale: str = i18n.ENGLISH.discord,
 ) -> discord.ui.View:
     """The builder of a table's game at this point (``place_view`` at the table's place)."""
-    return place_view(spec, table_place(game), held, slots, moving=moving)
+    return place_view(spec, table_place(game), held, slots, moving=moving, locale=locale)
 
 
 def place_view(
@@ -461,9 +513,11 @@ def place_view(
     slots: Sequence[Sequence[int]],
     *,
     moving: int | None = None,
+    locale: str = i18n.ENGLISH.discord,
 ) -> discord.ui.View:
     """The builder at this point: the menu of the next hand (if any) and its buttons, the
-    place's family of controls naming the place."""
+    place's family of controls naming the place, in the language of ``locale`` (the
+    player's)."""
     shape = setting_shape(spec)
     state = encode_build(slots)
     controls, where = place.controls, place.fields
@@ -472,39 +526,50 @@ def place_view(
     if moving is not None:
         # The second half of a move: where the card goes (the hand it is in is left out).
         home = next(i for i, slot in enumerate(slots) if moving in slot)
-        options = hand_options(spec, slots, skip=home)
+        options = hand_options(spec, slots, skip=home, locale=locale)
         card = _DIGITS[moving]
-        view.add_item(controls.move_to(state=state, card=card, options=options, **where))
+        view.add_item(
+            controls.move_to(state=state, card=card, options=options, locale=locale, **where)
+        )
     elif not done:
         taken = {i for slot in slots for i in slot}
-        options = card_options(held, taken)
+        options = card_options(held, taken, locale=locale)
         slot = shape[len(slots)]
-        view.add_item(controls.pick(state=state, options=options, slot=slot, **where))
+        view.add_item(
+            controls.pick(state=state, options=options, slot=slot, locale=locale, **where)
+        )
     if moving is None and done:
         # Every hand chosen: mend them without starting over.
         chosen = set(chosen_options(held, slots))
-        cards = [o for o in card_options(held, set()) if o.value in chosen]
-        view.add_item(controls.move(state=state, options=cards, **where))
-        view.add_item(controls.swap(state=state, options=hand_options(spec, slots), **where))
+        cards = [o for o in card_options(held, set(), locale=locale) if o.value in chosen]
+        view.add_item(controls.move(state=state, options=cards, locale=locale, **where))
+        hands = hand_options(spec, slots, locale=locale)
+        view.add_item(controls.swap(state=state, options=hands, locale=locale, **where))
     if not slots and place.suggests:
-        view.add_item(controls.item(state=state, action="suggested", **where))
+        view.add_item(controls.item(state=state, action="suggested", locale=locale, **where))
     for action, disabled in (("undo", not slots), ("reset", not slots), ("submit", not done)):
-        view.add_item(controls.item(state=state, action=action, disabled=disabled, **where))
+        view.add_item(
+            controls.item(state=state, action=action, disabled=disabled, locale=locale, **where)
+        )
     return view
 
 
-def hand_names(spec: GameSpec, hands: Sequence[Sequence[AnyCard]]) -> list[str]:
+def hand_names(
+    spec: GameSpec, hands: Sequence[Sequence[AnyCard]], *, locale: str = i18n.ENGLISH.discord
+) -> list[str]:
     """Each hand's name as the builder shows it, or why it is no hand of its size ("⚠ ..."); a
-    game against the house names its two hands once both are chosen."""
+    game against the house names its two hands once both are chosen; in the language of
+    ``locale``."""
     if spec.variant is None:
         complete = len(hands) == len(setting_shape(spec))
-        return [str(label) for label in hand_labels(spec, hands)] if complete else [""] * len(hands)
+        labels = hand_labels(spec, hands) if complete else [""] * len(hands)
+        return [localized(locale, label) for label in labels]
     names = []
     for hand in hands:
         try:
-            names.append(str(hand_labels(spec, [hand])[0]))
+            names.append(localized(locale, hand_labels(spec, [hand])[0]))
         except GameError as error:
-            names.append(f"⚠ {error}")
+            names.append(f"⚠ {say(error, locale)}")
     return names
 
 
@@ -514,39 +579,81 @@ def build_text(
     slots: Sequence[Sequence[int]],
     *,
     moving: int | None = None,
-    submit_hint: str = "Press **Submit** to set them.",
+    submit_hint: Text | None = None,
+    locale: str = i18n.ENGLISH.discord,
 ) -> str:
-    """What the builder message says: the hands chosen so far, each with its name, and what
-    comes next; once every hand is chosen, whether the table would take them (and
-    ``submit_hint``, what Submit then does)."""
+    """What the builder message says in the language of ``locale`` (the player's): the hands
+    chosen so far, each with its name, and what comes next; once every hand is chosen, whether
+    the table would take them (and ``submit_hint``, what Submit then does)."""
+
+    def said(text: Text) -> str:
+        return localized(locale, text)
+
     shape = setting_shape(spec)
-    lines = [f"**Building your hands** ({spec.title}), weakest first."]
+    lines = [said(tr("**Building your hands** ({game}), weakest first.", game=spec.title))]
     hands = [[held[i] for i in chosen] for chosen in slots]
-    for slot, hand, name in zip(shape, hands, hand_names(spec, hands), strict=False):
+    for slot, hand, name in zip(shape, hands, hand_names(spec, hands, locale=locale), strict=False):
         named = f" · {name}" if name else ""
-        lines.append(f"{slot.name}: " + " ".join(card.pretty for card in hand) + named)
+        lines.append(f"{said_name(locale, slot.name)}: " + " ".join(c.pretty for c in hand) + named)
     taken = {i for slot in slots for i in slot}
     left = [held[i] for i in range(len(held)) if i not in taken]
+    undo = UNDO
     if moving is not None:
-        lines.append(f"Move the **{held[moving].pretty}** to which hand?")
+        lines.append(said(tr("Move the **{card}** to which hand?", card=held[moving].pretty)))
     elif len(slots) < len(shape):
         slot = shape[len(slots)]
-        sizes = " or ".join(str(size) for size in slot.sizes)
         problem = hands_so_far_problem(spec, hands)
         if problem is not None:
-            lines.append(f"⚠ {problem} Undo, or mend it once every hand is chosen.")
-        lines.append(f"Now choose the **{slot.name}**: {sizes} cards, from the {len(left)} left.")
+            mend = tr(
+                "⚠ {problem} {undo}, or mend it once every hand is chosen.",
+                problem=problem,
+                undo=undo,
+            )
+            lines.append(said(mend))
+        choose = tr(
+            "Now choose the **{hand}**: {sizes} cards, from the {left} left.",
+            hand=slot.name,
+            sizes=either(slot.sizes),
+            left=len(left),
+        )
+        lines.append(said(choose))
     else:
         rest = " ".join(card.pretty for card in left)
-        refused = setting_problem(spec, held, chosen_setting(hands, left))
-        problem = None if refused is None else str(refused)
-        discarded = f" The rest is discarded: {rest}." if left else ""
-        if problem is None:
-            lines.append(f"Every hand is chosen.{discarded} {submit_hint}")
+        problem = setting_problem(spec, held, chosen_setting(hands, left))
+        hint = submit_hint or SUBMIT_HINT
+        if problem is None and left:
+            done = tr(
+                "Every hand is chosen. The rest is discarded: {rest}. {hint}", rest=rest, hint=hint
+            )
+        elif problem is None:
+            done = tr("Every hand is chosen. {hint}", hint=hint)
+        elif left:
+            done = tr(
+                "Every hand is chosen. The rest is discarded: {rest}. ⚠ Not yet: {problem}",
+                rest=rest,
+                problem=problem,
+            )
         else:
-            lines.append(f"Every hand is chosen.{discarded} ⚠ Not yet: {problem}")
-            lines.append("Move a card or swap two hands to mend it, or Undo.")
+            done = tr("Every hand is chosen. ⚠ Not yet: {problem}", problem=problem)
+        lines.append(said(done))
+        if problem is not None:
+            lines.append(
+                said(tr("Move a card or swap two hands to mend it, or {undo}.", undo=undo))
+            )
     return "\n".join(lines)
+
+
+def either(sizes: Sequence[int]) -> Text | int:
+    """Sizes a hand may have: "3", "3 or 5"."""
+    found: Text | int = sizes[0]
+    for size in sizes[1:]:
+        found = tr("{first} or {second}", first=found, second=size)
+    return found
+
+
+def said_name(locale: str, name: str | Text) -> str:
+    """A hand's name (the game's own word for it) in the language of ``locale``."""
+    return localized(locale, name)
 
 
 async def build_step(
@@ -574,36 +681,55 @@ async def build_step(
                 hand.remove(card)
         slots[target] = sorted([*slots[target], card])
         if not all(slots):
-            raise GameError("That would leave a hand empty; swap the hands or Undo instead.")
+            raise GameError(
+                tr(
+                    "That would leave a hand empty; swap the hands or {undo} instead.",
+                    undo=UNDO,
+                )
+            )
     elif action == "swap":
         if len(values) != 2 or values[0] == values[1]:
-            raise GameError("Choose two different hands to swap.")
+            raise GameError(tr("Choose two different hands to swap."))
         first, second = (_hand_in([value], slots) for value in values)
         slots[first], slots[second] = slots[second], slots[first]
     elif action == "undo" and slots:
         slots.pop()
     elif action == "pick":
         if len(slots) >= len(shape):
-            raise GameError("Every hand is chosen already; press Submit or Undo.")
+            raise GameError(
+                tr(
+                    "Every hand is chosen already; press {submit} or {undo}.",
+                    submit=BuildItem.label("submit"),
+                    undo=UNDO,
+                )
+            )
         chosen = [_DIGITS.index(v) for v in values if v in _DIGITS and len(v) == 1]
         taken = {i for slot in slots for i in slot}
         slot = shape[len(slots)]
         if any(i >= len(held) or i in taken for i in chosen) or len(set(chosen)) != len(chosen):
-            raise GameError("Those cards are not all yours to choose; start the builder again.")
+            raise GameError(tr("Those cards are not all yours to choose; start the builder again."))
         if len(chosen) not in slot.sizes:
-            sizes = " or ".join(str(size) for size in slot.sizes)
-            raise GameError(f"The {slot.name} holds {sizes} cards, not {len(chosen)}.")
+            raise GameError(
+                tr(
+                    "The {hand} holds {sizes} cards, not {chosen}.",
+                    hand=slot.name,
+                    sizes=either(slot.sizes),
+                    chosen=len(chosen),
+                )
+            )
         slots.append(sorted(chosen))
     elif action == "submit":
         if len(slots) < len(shape):
-            raise GameError("Choose every hand before submitting.")
+            raise GameError(tr("Choose every hand before submitting."))
         await desk.submit(interaction, chosen_from(held, slots, None))
         return
-    place = desk.place
-    content = build_text(spec, held, slots, moving=moving, submit_hint=place.submit_hint)
-    view = place_view(spec, place, held, slots, moving=moving)
+    place, locale = desk.place, interaction.locale.value
+    content = build_text(
+        spec, held, slots, moving=moving, submit_hint=place.submit_hint, locale=locale
+    )
+    view = place_view(spec, place, held, slots, moving=moving, locale=locale)
     hands = [[held[i] for i in slot] for slot in slots]
-    names = hand_names(spec, hands)
+    names = hand_names(spec, hands, locale=locale)
     drawn = await picture(builder_picture, spec, hands, names) if hands else None
     files = [png(drawn, "hands.png")] if drawn else []
     if action == "start":
@@ -618,12 +744,12 @@ def _card_in(values: Sequence[str], slots: Sequence[Sequence[int]]) -> int:
     """The card a move names: one of the cards in the hands chosen."""
     chosen = {i for slot in slots for i in slot}
     if len(values) != 1 or values[0] not in _DIGITS or _DIGITS.index(values[0]) not in chosen:
-        raise GameError("That card is in none of your hands; start the builder again.")
+        raise GameError(tr("That card is in none of your hands; start the builder again."))
     return _DIGITS.index(values[0])
 
 
 def _hand_in(values: Sequence[str], slots: Sequence[Sequence[int]]) -> int:
     """The hand a menu names: one of the hands chosen."""
     if len(values) != 1 or values[0] not in _DIGITS or _DIGITS.index(values[0]) >= len(slots):
-        raise GameError("That hand is not chosen yet; start the builder again.")
+        raise GameError(tr("That hand is not chosen yet; start the builder again."))
     return _DIGITS.index(values[0])

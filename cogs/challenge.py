@@ -15,10 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs.challenge_hands import against_par, play_view
-from cogs.common import acknowledge, answer, fit, picture, png, services
+from cogs.common import acknowledge, answer, fit, localized, picture, png, services, words
+from cogs.language import server_language
 from cogs.pictures import challenge_picture, hand_picture
 from engine.errors import GameError
+from engine.text import Text, Who, tr, tr_plural
 from render.style import signed
 from storage.challenge import ChallengePlay
 from storage.prizes import Winner
@@ -37,25 +40,39 @@ log = logging.getLogger(__name__)
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec in CHALLENGE_GAMES]
 
 
-def everyone_text(scores: Sequence[int], mine: int | None) -> str:
+def everyone_text(scores: Sequence[int], mine: int | None) -> Text:
     """How the whole bot's players did, without names: count, median, the player's percentile
     (the share of players who scored no more than they did)."""
     if not scores:
-        return "Nobody has played it yet."
+        return tr("Nobody has played it yet.")
     median = statistics.median(scores)
     shown = signed(int(median)) if float(median).is_integer() else signed(median, 1)
-    text = f"Across every server: **{len(scores)}** player(s), median **{shown}** against par."
-    if mine is not None:
-        share = 100 * sum(score <= mine for score in scores) // len(scores)
-        text += f" You scored as well as or better than **{share}%** of them."
-    return text
-
-
-def prize_won(winners: Sequence[Winner]) -> str:
-    """Who won a day's prize: ``prize: N chips to X`` (each of a tie with their share)."""
-    return "prize: " + ", ".join(
-        f"**{winner.chips:,}** chips to <@{winner.user_id}>" for winner in winners
+    if mine is None:
+        return tr_plural(
+            "Across every server: **{count}** player, median **{median}** against par.",
+            "Across every server: **{count}** players, median **{median}** against par.",
+            len(scores),
+            median=shown,
+        )
+    share = 100 * sum(score <= mine for score in scores) // len(scores)
+    return tr_plural(
+        "Across every server: **{count}** player, median **{median}** against par. You scored "
+        "as well as or better than **{share}%** of them.",
+        "Across every server: **{count}** players, median **{median}** against par. You "
+        "scored as well as or better than **{share}%** of them.",
+        len(scores),
+        median=shown,
+        share=share,
     )
+
+
+def prize_won(winners: Sequence[Winner], locale: str = i18n.ENGLISH.discord) -> Text:
+    """Who won a day's prize: ``prize: N chips to X`` (each of a tie with their share)."""
+    each = [
+        tr("**{chips}** chips to {player}", chips=winner.chips, player=Who(winner.user_id))
+        for winner in winners
+    ]
+    return tr("prize: {winners}", winners=", ".join(localized(locale, won) for won in each))
 
 
 def board_text(
@@ -66,21 +83,31 @@ def board_text(
     scores: Sequence[int],
     mine: int | None,
     winners: Sequence[Winner] = (),
+    *,
+    locale: str = i18n.ENGLISH.discord,
 ) -> str:
     """The server's board of one day's challenge, its prize once paid and the whole bot's
-    figures."""
-    lines = [f"**{title} challenge, {day}** (par: {par} points)"]
+    figures, in the language of ``locale``."""
+    lines: list[Text] = [
+        tr("**{game} challenge, {day}** (par: {par} points)", game=title, day=day, par=par)
+    ]
     if board:
         lines += [
-            f"{rank}. <@{play.user_id}> {against_par(play.score)} ({play.points} points)"
+            tr(
+                "{rank}. {player} {score} ({points} points)",
+                rank=rank,
+                player=Who(play.user_id),
+                score=against_par(play.score),
+                points=play.points,
+            )
             for rank, play in ranked(board)[:20]
         ]
     else:
-        lines.append("Nobody on this server played it.")
+        lines.append(tr("Nobody on this server played it."))
     if winners:
-        lines.append(f"{prize_won(winners)}.")
+        lines.append(tr("{prize}.", prize=prize_won(winners, locale)))
     lines.append(everyone_text(scores, mine))
-    return fit("\n".join(lines))
+    return fit("\n".join(localized(locale, line) for line in lines))
 
 
 @app_commands.guild_only()
@@ -99,16 +126,23 @@ class ChallengeCog(
         found = services(interaction)
         day = found.challenges.today()
         dealt = await found.challenges.verify_open(spec.name, day, interaction.user.id)
-        data = await picture(hand_picture, dealt.held, subtitle=f"{spec.title} challenge · {day}")
+        subtitle = tr("{game} challenge · {day}", game=spec.title, day=day)
+        data = await picture(hand_picture, dealt.held, subtitle=words(interaction, subtitle))
+        text = tr(
+            "**Today's {game} challenge** ({day}, UTC): the same cards on every server. Set your "
+            "hands with **{build}** or **{type}**; a preview comes first, then one submission, "
+            "scored against the other seats' fixed hands and compared with par, the solver's. "
+            "No surrender here.",
+            game=spec.title,
+            day=day,
+            build=tr("Build hands"),
+            type=tr("Type hands"),
+        )
         await answer(
             interaction,
-            f"**Today's {spec.title} challenge** ({day}, UTC): the same cards on every server. "
-            "Set your hands with **Build hands** or **Type hands**; a preview comes first, then "
-            "one submission, scored against the other seats' fixed hands and compared with par, "
-            "the solver's. No surrender here.\n"
-            f"`{unsplit_text(dealt.held)}`",
+            words(interaction, text) + f"\n`{unsplit_text(dealt.held)}`",
             file=png(data, "challenge-hand.png"),
-            view=play_view(spec.name, day),
+            view=play_view(spec.name, day, locale=interaction.locale.value),
         )
 
     @app_commands.command(name="results", description="The server's board of a day's challenge")
@@ -134,8 +168,11 @@ class ChallengeCog(
         mine = await found.challenges.play(spec.name, day, interaction.user.id)
         if mine is None and day == today:
             raise GameError(
-                f"The board of today's {spec.title} challenge is shown to players who have played"
-                " it (`/challenge play`), and to everyone once the day is over (UTC)."
+                tr(
+                    "The board of today's {game} challenge is shown to players who have played it "
+                    "(`/challenge play`), and to everyone once the day is over (UTC).",
+                    game=spec.title,
+                )
             )
         store = found.storage.challenges
         dealt = await found.challenges.deal(spec.name, day)
@@ -147,6 +184,7 @@ class ChallengeCog(
             await store.scores(day, spec.name),
             None if mine is None else mine.score,
             await found.challenges.winners(guild, day, spec.name),
+            locale=interaction.locale.value,
         )
         if mine is None:
             await answer(interaction, text)
@@ -173,21 +211,41 @@ async def announce_daily(client: Any) -> None:
         await asyncio.sleep(challenges.until_tomorrow() + 1)
 
 
-def announcement_text(announcement: Announcement) -> str:
-    """What a challenge channel reads: the day's deals are out, and yesterday's top three and
-    prize winners."""
+def announcement_text(announcement: Announcement, *, locale: str = i18n.ENGLISH.discord) -> str:
+    """What a challenge channel reads, in the language of ``locale`` (the channel's): the day's
+    deals are out, and yesterday's top three and prize winners."""
     lines = [
-        f"**Today's challenge is dealt** ({announcement.day}, UTC): the same cards on every "
-        "server. Play it alone with `/challenge play`."
+        tr(
+            "**Today's challenge is dealt** ({day}, UTC): the same cards on every server. Play "
+            "it alone with `/challenge play`.",
+            day=announcement.day,
+        )
     ]
     prizes = {spec.name: winners for spec, winners in announcement.prizes}
     for spec, top in announcement.yesterday:
         named = ", ".join(
-            f"{rank}. <@{play.user_id}> {against_par(play.score)}" for rank, play in top
+            localized(
+                locale,
+                tr(
+                    "{rank}. {player} {score}",
+                    rank=rank,
+                    player=Who(play.user_id),
+                    score=against_par(play.score),
+                ),
+            )
+            for rank, play in top
         )
-        won = f"; {prize_won(prizes[spec.name])}" if spec.name in prizes else ""
-        lines.append(f"Yesterday's {spec.title}: {named}{won}")
-    return fit("\n".join(lines))
+        if spec.name in prizes:
+            line = tr(
+                "Yesterday's {game}: {players}; {prize}",
+                game=spec.title,
+                players=named,
+                prize=prize_won(prizes[spec.name], locale),
+            )
+        else:
+            line = tr("Yesterday's {game}: {players}", game=spec.title, players=named)
+        lines.append(line)
+    return fit("\n".join(localized(locale, line) for line in lines))
 
 
 async def announce_due(client: Any) -> int:
@@ -202,9 +260,11 @@ async def announce_due(client: Any) -> int:
         target = client.get_partial_messageable(
             announcement.channel_id, guild_id=announcement.guild_id
         )
+        locale = await server_language(client, announcement.guild_id)
         # Mentions name the players without pinging them.
         await target.send(
-            announcement_text(announcement), allowed_mentions=discord.AllowedMentions.none()
+            announcement_text(announcement, locale=locale),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
     return len(due)
 

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 import discord
 
+import i18n
 from cogs.arrange import add_hands_inputs
 from cogs.builder import (
     EMPTY,
@@ -28,11 +29,12 @@ from cogs.builder import (
     SwapSelect,
     confirm_item,
 )
-from cogs.common import acknowledge, answer, guarded, picture, png, services
+from cogs.common import acknowledge, answer, guarded, localized, picture, png, services, words
 from cogs.controls import Button, Control, Interaction
 from cogs.pictures import challenge_picture, setting_picture
 from engine.cards import AnyCard
 from engine.errors import GameError
+from engine.text import Text, tr, tr_plural
 from render.style import signed
 from tables.challenge import ChallengeDay, challenge_game
 from tables.games import GameSpec
@@ -55,16 +57,16 @@ def day_text(number: int) -> str:
     return f"{text[:4]}-{text[4:6]}-{text[6:]}"
 
 
-def against_par(score: int) -> str:
+def against_par(score: int) -> Text | str:
     """A score against par in words: "+3 (beat par)", "0 (par)", "-2" (a true minus)."""
     if score > 0:
-        return f"{signed(score)} (beat par)"
-    return "0 (par)" if score == 0 else signed(score)
+        return tr("{score} (beat par)", score=signed(score))
+    return tr("0 (par)") if score == 0 else signed(score)
 
 
 # ----- the desk: today's deal, previewed before the one submission -------------------------------
 
-NO_SUGGESTION: Final = (
+NO_SUGGESTION: Final = tr(
     "The challenge has no suggestion before you submit: par is the solver's own setting."
 )
 
@@ -154,7 +156,7 @@ class ChallengeConfirmButton(
 ):
     """Submit these hands: the previewed setting, submitted for good."""
 
-    LABEL = "Submit these hands"
+    LABEL = tr("Submit these hands")
 
 
 #: The challenge's builder.
@@ -174,7 +176,10 @@ def challenge_place(game: str, day: str) -> Place:
         {"game": game, "day": day_number(day)},
         CHALLENGE_CONTROLS,
         suggests=False,
-        submit_hint="Press **Submit** to preview them (the submission after that is final).",
+        submit_hint=tr(
+            "Press **{submit}** to preview them (the submission after that is final).",
+            submit=BuildItem.label("submit"),
+        ),
     )
 
 
@@ -186,8 +191,9 @@ class ChallengeTypeButton(Control[Button], custom_id="pp:challenge:type:{game:[a
 
     dealt: ChallengeDay
 
-    def __init__(self, *, game: str, day: int) -> None:
-        super().__init__(self.button("Type hands", discord.ButtonStyle.primary, game=game, day=day))
+    def __init__(self, *, game: str, day: int, locale: str = i18n.ENGLISH.discord) -> None:
+        style = discord.ButtonStyle.primary
+        super().__init__(self.button(tr("Type hands"), style, locale=locale, game=game, day=day))
         self.game, self.day = game, day
 
     async def gate(self, interaction: Interaction) -> None:
@@ -198,21 +204,28 @@ class ChallengeTypeButton(Control[Button], custom_id="pp:challenge:type:{game:[a
         """Open the form, filled with the player's cards (a form must be the first answer)."""
         dealt = self.dealt
         await interaction.response.send_modal(
-            ChallengeModal(dealt.game, dealt.day, draft=unsplit_text(dealt.held))
+            ChallengeModal(
+                dealt.game,
+                dealt.day,
+                draft=unsplit_text(dealt.held),
+                locale=interaction.locale.value,
+            )
         )
 
 
 class ChallengeModal(discord.ui.Modal):
     """The form behind Type hands: the hands as text (an automatic where the game has them)."""
 
-    def __init__(self, game: str, day: str, *, draft: str) -> None:
+    def __init__(
+        self, game: str, day: str, *, draft: str, locale: str = i18n.ENGLISH.discord
+    ) -> None:
         spec = challenge_game(game)
         super().__init__(
-            title=f"Challenge: {spec.title}"[:45],
+            title=localized(locale, tr("Challenge: {game}", game=spec.title))[:45],
             custom_id=f"pp:challenge-typed:{game}:{day_number(day)}",
         )
         self.game, self.day = game, day
-        self.hands, self.automatic = add_hands_inputs(self, spec, draft)
+        self.hands, self.automatic = add_hands_inputs(self, spec, draft, locale=locale)
 
     async def on_submit(self, interaction: Interaction) -> None:
         """Preview the hands typed, or answer why not."""
@@ -231,17 +244,28 @@ class ChallengeModal(discord.ui.Modal):
 # ----- the preview and the one submission --------------------------------------------------------
 
 
-def preview_sentence(setting: Setting, *, strongest_first: bool = False) -> str:
+def preview_sentence(setting: Setting, *, strongest_first: bool = False) -> Text:
     """What a player reads under the picture of their challenge hands before submitting them."""
-    order = " (read strongest first)" if strongest_first else ""
-    auto = (
-        f" with the automatic **{setting.automatic.replace('_', ' ')}**"
-        if setting.automatic
-        else ""
-    )
-    return (
-        f"Preview{order}: `{setting.text}`{auto}. The challenge takes one submission, final once"
-        " made: press **Submit these hands** to play them, or change them first."
+    hands: Text | str = f"`{setting.text}`"
+    if setting.automatic:
+        hands = tr(
+            "{hands} with the automatic **{automatic}**",
+            hands=hands,
+            automatic=setting.automatic.replace("_", " "),
+        )
+    label = ChallengeConfirmButton.LABEL
+    if strongest_first:
+        return tr(
+            "Preview (read strongest first): {hands}. The challenge takes one submission, final "
+            "once made: press **{submit}** to play them, or change them first.",
+            hands=hands,
+            submit=label,
+        )
+    return tr(
+        "Preview: {hands}. The challenge takes one submission, final once made: press "
+        "**{submit}** to play them, or change them first.",
+        hands=hands,
+        submit=label,
     )
 
 
@@ -256,14 +280,14 @@ async def preview(
     stored, and no points are told (they would let a player try settings before submitting)."""
     await acknowledge(interaction)
     dealt.check(setting)
-    data = await picture(
-        setting_picture, dealt.spec, setting.hands, title="Your hands (not submitted yet)"
-    )
+    locale = interaction.locale.value
+    title = localized(locale, tr("Your hands (not submitted yet)"))
+    data = await picture(setting_picture, dealt.spec, setting.hands, title=title)
     await answer(
         interaction,
-        preview_sentence(setting, strongest_first=strongest_first),
+        words(interaction, preview_sentence(setting, strongest_first=strongest_first)),
         file=png(data, "preview.png"),
-        view=preview_view(dealt.game, dealt.day, dealt.held, setting),
+        view=preview_view(dealt.game, dealt.day, dealt.held, setting, locale=locale),
     )
 
 
@@ -273,7 +297,7 @@ async def submit(interaction: Interaction, dealt: ChallengeDay, setting: Setting
     found = services(interaction)
     guild, channel = interaction.guild_id, interaction.channel_id
     if guild is None or channel is None:
-        raise GameError("Play the challenge in a server's channel: its board is the server's.")
+        raise GameError(tr("Play the challenge in a server's channel: its board is the server's."))
     submitted = await found.challenges.submit(
         game=dealt.game,
         day=dealt.day,
@@ -284,28 +308,50 @@ async def submit(interaction: Interaction, dealt: ChallengeDay, setting: Setting
     )
     event = submitted.event
     data = await picture(challenge_picture, dealt, submitted.setting)
+    scored = tr_plural(
+        "Submitted: {hands}. You scored **{points}** points against par's **{par}**: "
+        "{against}. Streak: **{count}** day.",
+        "Submitted: {hands}. You scored **{points}** points against par's **{par}**: "
+        "{against}. Streak: **{count}** days.",
+        event.streak,
+        hands=f"`{submitted.setting.text}`",
+        points=event.points,
+        par=event.par,
+        against=against_par(event.score),
+    )
+    board = tr("See the server's board with `/challenge results`.")
     await answer(
         interaction,
-        f"Submitted: `{submitted.setting.text}`. You scored **{event.points}** points against "
-        f"par's **{event.par}**: {against_par(event.score)}. Streak: **{event.streak}** "
-        f"day{'' if event.streak == 1 else 's'}."
-        "\nSee the server's board with `/challenge results`.",
+        words(interaction, scored) + "\n" + words(interaction, board),
         file=png(data, "challenge.png"),
         view=discord.ui.View(),
     )
 
 
-def preview_view(game: str, day: str, held: Sequence[AnyCard], setting: Setting) -> discord.ui.View:
-    """Submit these hands (and Type hands to change them) under a preview."""
+def preview_view(
+    game: str,
+    day: str,
+    held: Sequence[AnyCard],
+    setting: Setting,
+    *,
+    locale: str = i18n.ENGLISH.discord,
+) -> discord.ui.View:
+    """Submit these hands (and Type hands to change them) under a preview, labelled in the
+    language of ``locale`` (the player's)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(confirm_item(challenge_place(game, day), held, setting))
-    view.add_item(ChallengeTypeButton(game=game, day=day_number(day)))
+    view.add_item(confirm_item(challenge_place(game, day), held, setting, locale=locale))
+    view.add_item(ChallengeTypeButton(game=game, day=day_number(day), locale=locale))
     return view
 
 
-def play_view(game: str, day: str) -> discord.ui.View:
-    """Build hands and Type hands under the day's cards."""
+def play_view(game: str, day: str, *, locale: str = i18n.ENGLISH.discord) -> discord.ui.View:
+    """Build hands and Type hands under the day's cards, labelled in the language of
+    ``locale`` (the player's)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ChallengeBuildItem(state=EMPTY, action="start", game=game, day=day_number(day)))
-    view.add_item(ChallengeTypeButton(game=game, day=day_number(day)))
+    view.add_item(
+        ChallengeBuildItem(
+            state=EMPTY, action="start", game=game, day=day_number(day), locale=locale
+        )
+    )
+    view.add_item(ChallengeTypeButton(game=game, day=day_number(day), locale=locale))
     return view

@@ -8,8 +8,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import answer, mention, picture, player_names, png, reply, run, services
+import i18n
+from cogs.coach import STATUS_NAMES
+from cogs.common import (
+    answer,
+    localized,
+    mention,
+    picture,
+    player_names,
+    png,
+    reply,
+    run,
+    services,
+    words,
+)
+from cogs.language import channel_locale
 from cogs.showdown import breakdown_line
+from engine.text import Text, Who, tr, tr_plural
 from render import leaderboard_png
 from render.style import signed
 from storage.leaderboards import Period
@@ -29,6 +44,18 @@ PERIODS = [app_commands.Choice(name=p.value, value=p.value) for p in Period]
 #: characters, so that many fit in one message), and how much of a reason is shown.
 LEDGER_ROWS, LEDGER_ROWS_MAX, REASON_CHARS = 10, 12, 60
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
+#: A leaderboard's title, by what it ranks.
+BOARD_TITLES: dict[str, Text] = {
+    "balance": tr("Chips"),
+    "net": tr("Net winnings"),
+    "wins": tr("Games won"),
+}
+#: A span of a leaderboard, as its title names it.
+PERIOD_NAMES: dict[str, Text] = {
+    Period.DAY.value: tr("day"),
+    Period.WEEK.value: tr("week"),
+    Period.ALL.value: tr("all"),
+}
 
 
 class ChipsCog(commands.Cog):
@@ -51,7 +78,8 @@ class ChipsCog(commands.Cog):
             return (await players.get_or_create(guild, who.id, name=name)).balance
 
         chips = await run(interaction, read)
-        await answer(interaction, f"{who.mention} has **{chips}** chips.")
+        text = tr("{player} has **{chips}** chips.", player=Who(who.id), chips=chips)
+        await answer(interaction, words(interaction, text))
 
     @app_commands.command(name="daily", description="Collect today's chip bonus")
     @app_commands.guild_only()
@@ -63,9 +91,8 @@ class ChipsCog(commands.Cog):
         player = await run(
             interaction, lambda: found.storage.players.claim_daily(guild, interaction.user.id)
         )
-        await answer(
-            interaction, f"Daily bonus collected: you now have **{player.balance}** chips."
-        )
+        text = tr("Daily bonus collected: you now have **{chips}** chips.", chips=player.balance)
+        await answer(interaction, words(interaction, text))
 
     @app_commands.command(name="leaderboard", description="This server's standings")
     @app_commands.describe(
@@ -90,7 +117,7 @@ class ChipsCog(commands.Cog):
         span = Period(period.value) if period else Period.ALL
         chosen = game.value if game else None
         if kind == "rating" and chosen is None:
-            await reply(interaction, "Ratings are kept per game: choose one with `game:`.")
+            await reply(interaction, tr("Ratings are kept per game: choose one with `game:`."))
             return
         season: list[Season] = []
 
@@ -112,14 +139,31 @@ class ChipsCog(commands.Cog):
             return await boards.by_wins(guild, period=span, game=chosen)
 
         standings = await run(interaction, read, ephemeral=False)
+        # Posted in the channel: in the channel's language.
+        locale = await channel_locale(interaction)
         if not standings:
-            await answer(interaction, "Nobody is on this leaderboard yet: play a game!")
+            nobody = tr("Nobody is on this leaderboard yet: play a game!")
+            await answer(interaction, localized(locale, nobody))
             return
-        title = {"balance": "Chips", "net": "Net winnings", "wins": "Games won"}.get(kind, "")
+        named: Text = BOARD_TITLES.get(kind, tr("Chips"))
         if season and chosen is not None:
-            title = f"Rating, season {season[0].number}, {GAMES[chosen].title}"
+            named = tr(
+                "Rating, season {season}, {game}",
+                season=str(season[0].number),
+                game=GAMES[chosen].title,
+            )
+        elif kind != "balance" and chosen:
+            named = tr(
+                "{board}, {period}, {game}",
+                board=named,
+                period=PERIOD_NAMES.get(span.value, span.value),
+                game=GAMES[chosen].title,
+            )
         elif kind != "balance":
-            title += f", {span.value}" + (f", {GAMES[chosen].title}" if chosen else "")
+            named = tr(
+                "{board}, {period}", board=named, period=PERIOD_NAMES.get(span.value, span.value)
+            )
+        title = localized(locale, named)
         storage = services(interaction).storage
         names = await player_names(
             interaction.client, storage, guild, [s.user_id for s in standings]
@@ -142,16 +186,36 @@ class ChipsCog(commands.Cog):
         async def read() -> str:
             games = await boards.history(guild, user)
             stats = await boards.statistics(guild, user)
-            best, worst = signed(stats.best), signed(stats.worst)
             lines = [
-                f"Played {stats.played}: won {stats.won}, lost {stats.lost}, pushed {stats.pushed};"
-                f" net {signed(stats.net)} chips (best {best}, worst {worst})."
+                tr(
+                    "Played {played}: won {won}, lost {lost}, pushed {pushed}; net {net} chips "
+                    "(best {best}, worst {worst}).",
+                    played=stats.played,
+                    won=stats.won,
+                    lost=stats.lost,
+                    pushed=stats.pushed,
+                    net=signed(stats.net),
+                    best=signed(stats.best),
+                    worst=signed(stats.worst),
+                )
             ]
             for g in games:
                 seat = seat_of(g.result, g.game_id, user)
-                made = breakdown_line(seat) if seat is not None else f"{signed(g.net)} chips"
-                lines.append(f"Game {g.game_id} ({_game_title(g.game)}): {g.status.value}, {made}")
-            return "\n".join(lines)
+                made = (
+                    breakdown_line(seat)
+                    if seat is not None
+                    else tr("{chips} chips", chips=signed(g.net))
+                )
+                lines.append(
+                    tr(
+                        "Game {game} ({title}): {status}, {made}",
+                        game=str(g.game_id),
+                        title=_game_title(g.game),
+                        status=STATUS_NAMES.get(g.status.value, g.status.value),
+                        made=made,
+                    )
+                )
+            return "\n".join(words(interaction, line) for line in lines)
 
         await answer(interaction, await run(interaction, read))
 
@@ -210,7 +274,7 @@ class ChipsCog(commands.Cog):
             interaction,
             lambda: services(interaction).storage.players.ledger(guild, user, limit=rows),
         )
-        await answer(interaction, ledger_text(entries, user))
+        await answer(interaction, ledger_text(entries, user, locale=interaction.locale.value))
 
 
 async def _adjust(
@@ -229,19 +293,37 @@ async def _adjust(
     done = await run(
         interaction, lambda: change(guild, player.id, amount, admin_id=admin, note=note)
     )
-    what = f"Granted {amount} chips to" if give else f"Took {amount} chips from"
-    await answer(interaction, f"{what} {player.mention}: now {done.balance}.")
-
-
-def ledger_line(entry: LedgerEntry) -> str:
-    """One ledger row as an admin reads it: when, whose account, how much, what and why."""
-    if entry.user_id is None:
-        whose = "the house"
-    elif entry.account == "escrow":
-        whose = f"{mention(entry.user_id)}'s escrow"
+    if give:
+        text = tr(
+            "Granted {amount} chips to {player}: now {balance}.",
+            amount=amount,
+            player=Who(player.id),
+            balance=done.balance,
+        )
     else:
-        whose = mention(entry.user_id)
-    game = "" if entry.game_id is None else f", game {entry.game_id}"
+        text = tr(
+            "Took {amount} chips from {player}: now {balance}.",
+            amount=amount,
+            player=Who(player.id),
+            balance=done.balance,
+        )
+    await answer(interaction, words(interaction, text))
+
+
+def ledger_line(entry: LedgerEntry, locale: str = i18n.ENGLISH.discord) -> str:
+    """One ledger row as an admin reads it: when, whose account, how much, what and why (the
+    reason as the ledger keeps it, in English)."""
+    if entry.user_id is None:
+        whose = localized(locale, tr("the house"))
+    elif entry.account == "escrow":
+        whose = localized(locale, tr("{player}'s escrow", player=Who(entry.user_id)))
+    else:
+        whose = mention(entry.user_id, locale)
+    kind = (
+        entry.kind
+        if entry.game_id is None
+        else localized(locale, tr("{kind}, game {game}", kind=entry.kind, game=str(entry.game_id)))
+    )
     reason = (
         entry.reason
         if len(entry.reason) <= REASON_CHARS
@@ -249,18 +331,35 @@ def ledger_line(entry: LedgerEntry) -> str:
     )
     return (
         f"`#{entry.id}` <t:{int(entry.created.timestamp())}:f> {whose} {signed(entry.amount)}"
-        f" ({entry.kind}{game}): {reason}"
+        f" ({kind}): {reason}"
     )
 
 
-def ledger_text(entries: list[LedgerEntry], user: int | None) -> str:
-    """The answer to ``/chips ledger``: a heading and a line per row, newest first."""
-    where = "this server" if user is None else f"{mention(user)}'s balance"
-    if not entries:
-        return f"No chip has moved on {where} yet."
-    count = f"{len(entries)} row{'' if len(entries) == 1 else 's'}"
-    heading = f"The ledger of {where}: the latest {count}, newest first."
-    return "\n".join([heading, *map(ledger_line, entries)])
+def ledger_text(
+    entries: list[LedgerEntry], user: int | None, *, locale: str = i18n.ENGLISH.discord
+) -> str:
+    """The answer to ``/chips ledger``: a heading and a line per row, newest first, in the
+    language of ``locale``."""
+    if user is None:
+        if not entries:
+            return localized(locale, tr("No chip has moved on this server yet."))
+        heading = tr_plural(
+            "The ledger of this server: the latest {count} row, newest first.",
+            "The ledger of this server: the latest {count} rows, newest first.",
+            len(entries),
+        )
+    else:
+        if not entries:
+            text = tr("No chip has moved on {player}'s balance yet.", player=Who(user))
+            return localized(locale, text)
+        heading = tr_plural(
+            "The ledger of {player}'s balance: the latest {count} row, newest first.",
+            "The ledger of {player}'s balance: the latest {count} rows, newest first.",
+            len(entries),
+            player=Who(user),
+        )
+    lines = [localized(locale, heading), *(ledger_line(entry, locale) for entry in entries)]
+    return "\n".join(lines)
 
 
 def _game_title(name: str) -> str:

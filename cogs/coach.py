@@ -9,13 +9,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import acknowledge, answer, picture, player_names, png, services
+import i18n
+from cogs.common import acknowledge, answer, localized, picture, player_names, png, services
 from cogs.controls import Button, ChannelControl, Interaction
 from cogs.pictures import review_picture, showdown_picture, slot_names
 from cogs.showdown import breakdown_line, showdown_names, showdown_text
 from engine.errors import GameError
 from engine.settlement import HOUSE
 from engine.stakes import PLAYERS
+from engine.text import Text, tr
 from render.style import signed
 from storage.rows import GameStatus
 from tables.coach import showdown_of
@@ -27,11 +29,11 @@ from tables.review import Review
 class ReviewButton(ChannelControl[Button], custom_id="pp:review:{game:int}"):
     """Review, under a showdown: the presser's own hands beside the best, only to them."""
 
-    ELSEWHERE = "Reviews are of a server's games: ask in its channel."
+    ELSEWHERE = tr("Reviews are of a server's games: ask in its channel.")
 
-    def __init__(self, *, game: int) -> None:
+    def __init__(self, *, game: int, locale: str = i18n.ENGLISH.discord) -> None:
         super().__init__(
-            self.button("Review", discord.ButtonStyle.secondary, game=game),
+            self.button(tr("Review"), discord.ButtonStyle.secondary, locale=locale, game=game),
         )
         self.game = game
 
@@ -44,10 +46,13 @@ class FullShowdownButton(ChannelControl[Button], custom_id="pp:full:{game:int}")
     """Full showdown, under a showdown posted as its summary: every hand in full cards and the
     Scoring Card, only to the presser."""
 
-    ELSEWHERE = "Showdowns are of a server's games: ask in its channel."
+    ELSEWHERE = tr("Showdowns are of a server's games: ask in its channel.")
 
-    def __init__(self, *, game: int) -> None:
-        super().__init__(self.button("Full showdown", discord.ButtonStyle.secondary, game=game))
+    def __init__(self, *, game: int, locale: str = i18n.ENGLISH.discord) -> None:
+        label = tr("Full showdown")
+        super().__init__(
+            self.button(label, discord.ButtonStyle.secondary, locale=locale, game=game)
+        )
         self.game = game
 
     async def act(self, interaction: Interaction) -> None:
@@ -57,13 +62,27 @@ class FullShowdownButton(ChannelControl[Button], custom_id="pp:full:{game:int}")
         await show_showdown(interaction, event, heading="Full showdown")
 
 
+#: A game's status as a sentence names it.
+STATUS_NAMES = {
+    GameStatus.OPEN.value: tr("still open"),
+    GameStatus.SETTLED.value: tr("settled"),
+    GameStatus.REFUNDED.value: tr("refunded"),
+}
+
+
 async def settled_showdown(interaction: Interaction, guild: int, game: int) -> ShowdownSettled:
     """The showdown of a finished game of this server; a sentence if there is none."""
     found = await services(interaction).storage.games.get(game)
     if found is None or found.guild_id != guild:
-        raise GameError(f"There is no game {game} on this server.")
+        raise GameError(tr("There is no game {game} on this server.", game=str(game)))
     if found.status is not GameStatus.SETTLED or found.result is None:
-        raise GameError(f"Game {game} has no showdown: it is {found.status.value}.")
+        raise GameError(
+            tr(
+                "Game {game} has no showdown: it is {status}.",
+                game=str(game),
+                status=STATUS_NAMES.get(found.status.value, found.status.value),
+            )
+        )
     return showdown_of(found.result, game)
 
 
@@ -77,88 +96,166 @@ async def show_showdown(interaction: Interaction, event: ShowdownSettled, *, hea
     await answer(interaction, text, file=png(data, "showdown.png"))
 
 
-def _chips(value: float) -> str:
-    return f"{signed(value, 1)} chips"
+def _chips(value: float) -> Text:
+    return tr("{chips} chips", chips=signed(value, 1))
 
 
-def review_text(review: Review) -> str:
-    """What the review says beside its picture: each way's worth, and what made the difference."""
+def review_text(review: Review, *, locale: str = i18n.ENGLISH.discord) -> str:
+    """What the review says beside its picture, in the language of ``locale`` (the player's):
+    each way's worth, and what made the difference."""
+    return "\n".join(localized(locale, line) for line in review_lines(review, locale))
+
+
+def review_lines(review: Review, locale: str) -> list[Text]:
+    """`review_text`'s lines (the differences already in the language of ``locale``)."""
     spec = game_named(review.game)
-    lines = [f"**Your review of game {review.game_id} ({spec.title}).**"]
+    lines = [
+        tr(
+            "**Your review of game {game} ({title}).**",
+            game=str(review.game_id),
+            title=spec.title,
+        )
+    ]
     yours, best = review.yours, review.best
     if yours is None:
         lines.append(surrender_text(review))
         if review.playing_on is not None and review.surrender_cost is not None:
-            right = review.playing_on < -review.surrender_cost
-            verdict = "so surrendering was right" if right else "so playing on was worth more"
-            lines.append(
-                f"Playing on was expected to be worth {_chips(review.playing_on)}, {verdict}."
-            )
+            worth = _chips(review.playing_on)
+            if review.playing_on < -review.surrender_cost:
+                verdict = tr(
+                    "Playing on was expected to be worth {chips}, so surrendering was right.",
+                    chips=worth,
+                )
+            else:
+                verdict = tr(
+                    "Playing on was expected to be worth {chips}, so playing on was worth more.",
+                    chips=worth,
+                )
+            lines.append(verdict)
         if best is not None:
-            lines.append("The best setting of the cards you held then is in the picture.")
-        return "\n".join(lines)
+            lines.append(tr("The best setting of the cards you held then is in the picture."))
+        return lines
     assert best is not None
     # Between players the review weighs the points' chips; the ante, stakes and pot come
     # whichever way the hands are set, and the showdown's line for the player counts them.
-    aside = (
-        " from points (the ante, stakes and pot aside)"
-        if spec.variant is not None and spec.variant.casino is None
-        else ""
-    )
-    lines.append(
-        f"Yours: expected {_chips(yours.expected)}; against the hands played, "
-        f"{signed(yours.at_table)} chips{aside}."
-    )
-    if review.same:
-        lines.append("You set them the best way. Well played.")
-    else:
-        automatic = f" (automatic: {best.automatic.replace('_', ' ')})" if best.automatic else ""
+    if spec.variant is not None and spec.variant.casino is None:
         lines.append(
-            f"Best{automatic}: expected {_chips(best.expected)}; against the same hands, "
-            f"{signed(best.at_table)} chips."
+            tr(
+                "Yours: expected {expected}; against the hands played, {chips} chips from points "
+                "(the ante, stakes and pot aside).",
+                expected=_chips(yours.expected),
+                chips=signed(yours.at_table),
+            )
+        )
+    else:
+        lines.append(
+            tr(
+                "Yours: expected {expected}; against the hands played, {chips} chips.",
+                expected=_chips(yours.expected),
+                chips=signed(yours.at_table),
+            )
+        )
+    if review.same:
+        lines.append(tr("You set them the best way. Well played."))
+    elif best.automatic:
+        lines.append(
+            tr(
+                "Best (automatic: {automatic}): expected {expected}; against the same hands, "
+                "{chips} chips.",
+                automatic=best.automatic.replace("_", " "),
+                expected=_chips(best.expected),
+                chips=signed(best.at_table),
+            )
+        )
+    else:
+        lines.append(
+            tr(
+                "Best: expected {expected}; against the same hands, {chips} chips.",
+                expected=_chips(best.expected),
+                chips=signed(best.at_table),
+            )
         )
     if review.differences:
         slots = slot_names(spec)
         made = "; ".join(
-            f"{d.wager or slots[d.position]}: {d.yours} {signed(d.yours_points)} against "
-            f"{d.best} {signed(d.best_points)}"
+            localized(
+                locale,
+                tr(
+                    "{hand}: {yours} {yours_points} against {best} {best_points}",
+                    hand=d.wager or slots[d.position],
+                    yours=d.yours,
+                    yours_points=signed(d.yours_points),
+                    best=d.best,
+                    best_points=signed(d.best_points),
+                ),
+            )
             for d in review.differences
         )
-        lines.append(f"Where they differ: {made}.")
+        lines.append(tr("Where they differ: {differences}.", differences=made))
     if review.fold_better and review.surrender is not None:
-        word = "folding" if spec.has_dealer else "surrendering at the last declaration"
         cost = review.surrender
-        lines.append(
-            f"With every card seen, {word} was worth more than the best setting: it would have "
-            f"cost {cost.paid} chips beyond the {cost.put_in} you had staked, {cost.total} in all."
-        )
+        if spec.has_dealer:
+            text = tr(
+                "With every card seen, folding was worth more than the best setting: it would "
+                "have cost {paid} chips beyond the {put_in} you had staked, {total} in all.",
+                paid=cost.paid,
+                put_in=cost.put_in,
+                total=cost.total,
+            )
+        else:
+            text = tr(
+                "With every card seen, surrendering at the last declaration was worth more than "
+                "the best setting: it would have cost {paid} chips beyond the {put_in} you had "
+                "staked, {total} in all.",
+                paid=cost.paid,
+                put_in=cost.put_in,
+                total=cost.total,
+            )
+        lines.append(text)
     if not review.exact:
-        lines.append("(The solver's time ran out before it proved its setting the best.)")
+        lines.append(tr("(The solver's time ran out before it proved its setting the best.)"))
     if review.seat is not None:
-        lines.append(f"At the table: {breakdown_line(review.seat)}.")
-    return "\n".join(lines)
+        lines.append(tr("At the table: {line}.", line=breakdown_line(review.seat)))
+    return lines
 
 
-def surrender_text(review: Review) -> str:
+def surrender_text(review: Review) -> Text:
     """What the player's surrender (or fold) moved, with the settlement's figures."""
-    at = f"declaration {(review.surrendered_at or 0) + 1}"
+    at = (review.surrendered_at or 0) + 1
     cost = review.surrender
     if cost is None:
-        return f"You surrendered at {at}."
+        return tr("You surrendered at declaration {number}.", number=at)
     if cost.payee == HOUSE:
-        return (
-            f"You folded at {at}: you lost your {cost.put_in}-chip ante and {cost.paid} more to "
-            f"the dealer, {cost.total} in all."
+        return tr(
+            "You folded at declaration {number}: you lost your {put_in}-chip ante and {paid} "
+            "more to the dealer, {total} in all.",
+            number=at,
+            put_in=cost.put_in,
+            paid=cost.paid,
+            total=cost.total,
         )
     if not cost.paid:
-        return f"You surrendered at {at}, as everyone did: nobody paid, and the pot was shared."
+        return tr(
+            "You surrendered at declaration {number}, as everyone did: nobody paid, and the pot "
+            "was shared.",
+            number=at,
+        )
     if cost.payee == PLAYERS:
-        paid = f"you paid {cost.paid} chips to those who played on"
-    else:
-        paid = f"you put {cost.paid} more chips into the pot"
-    return (
-        f"You surrendered at {at}: {paid}, and your {cost.put_in} in the pot stayed there: "
-        f"{cost.total} in all."
+        return tr(
+            "You surrendered at declaration {number}: you paid {paid} chips to those who played "
+            "on, and your {put_in} in the pot stayed there: {total} in all.",
+            number=at,
+            paid=cost.paid,
+            put_in=cost.put_in,
+            total=cost.total,
+        )
+    return tr(
+        "You surrendered at declaration {number}: you put {paid} more chips into the pot, and "
+        "your {put_in} in the pot stayed there: {total} in all.",
+        number=at,
+        paid=cost.paid,
+        put_in=cost.put_in,
+        total=cost.total,
     )
 
 
@@ -169,7 +266,8 @@ async def show_review(interaction: Interaction, guild: int, game_id: int | None)
     review = await found.reviews.review(guild, interaction.user.id, game_id)
     names = await player_names(interaction.client, found.storage, guild, [interaction.user.id])
     data = await picture(review_picture, review, names[interaction.user.id])
-    await answer(interaction, review_text(review), file=png(data, "review.png"))
+    text = review_text(review, locale=interaction.locale.value)
+    await answer(interaction, text, file=png(data, "review.png"))
 
 
 class CoachCog(commands.Cog):

@@ -21,6 +21,7 @@ import discord
 import i18n
 from cogs.boards import Boards
 from engine.errors import GameError, Names
+from engine.players import Level
 from engine.text import Text, tr
 from storage import Storage
 from storage.health import StoreHealth
@@ -36,22 +37,47 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-def mention(user_id: int) -> str:
-    """A player as message text: a Discord mention, or a computer's name (they have no member)."""
-    return f"<@{user_id}>" if user_id > 0 else f"Computer {-user_id}"
+def mention(user_id: int, locale: str = i18n.ENGLISH.discord) -> str:
+    """A player as message text: a Discord mention, or a computer's name in the reader's
+    language (computers have no member)."""
+    if user_id > 0:
+        return f"<@{user_id}>"
+    return i18n.localize(locale, computer_name(user_id))
 
 
-def mentions(users: Iterable[int]) -> str:
+def computer_name(user_id: int) -> Text:
+    """A computer's name ("Computer 3"), its number its id negated (tables/seating.py)."""
+    return tr("Computer {number}", number=str(-user_id))
+
+
+def mentions(users: Iterable[int], locale: str = i18n.ENGLISH.discord) -> str:
     """Players as message text, by commas ("nobody" for none)."""
-    return ", ".join(mention(user) for user in users) or "nobody"
+    return ", ".join(mention(user, locale) for user in users) or i18n.localize(locale, tr("nobody"))
+
+
+#: A computer's level as the lobby and a tournament name it.
+LEVEL_NAMES: Final = {
+    Level.CASUAL.value: tr("casual"),
+    Level.STEADY.value: tr("steady"),
+    Level.STRONG.value: tr("strong"),
+}
+
+
+def level_name(level: str) -> Text | str:
+    """A computer's level (``Level``'s value) in words."""
+    return LEVEL_NAMES.get(level, level)
 
 
 class Mentions(Names):
-    """Players and channels as Discord mentions (message text only, never pictures)."""
+    """Players and channels as Discord mentions (message text only, never pictures), computers
+    named in the reader's language."""
+
+    def __init__(self, locale: str = i18n.ENGLISH.discord) -> None:
+        self.locale = locale
 
     def user(self, user_id: int) -> str:
         """``<@id>`` (a computer by its name)."""
-        return mention(user_id)
+        return mention(user_id, self.locale)
 
     def channel(self, channel_id: int) -> str:
         """``<#id>``."""
@@ -61,19 +87,25 @@ class Mentions(Names):
 MENTIONS: Final = Mentions()
 
 
+def localized(locale: str, text: str | Text) -> str:
+    """A text as message text in the language of ``locale``, players mentioned (a string as it
+    is)."""
+    if isinstance(text, str):
+        return text
+    return i18n.localize(locale, text, Mentions(locale))
+
+
 def say(error: GameError, locale: str = i18n.ENGLISH.discord) -> str:
     """A rules or storage error as the sentence a player reads in the language of ``locale``,
     players mentioned."""
     if isinstance(error.text, Text):
-        return i18n.localize(locale, error.text, MENTIONS)
+        return localized(locale, error.text)
     return error.sentence(MENTIONS)
 
 
 def words(interaction: discord.Interaction[Any], text: str | Text) -> str:
     """A text for what only the user sees, in their own Discord locale (a string as it is)."""
-    if isinstance(text, str):
-        return text
-    return i18n.localize(interaction.locale.value, text, MENTIONS)
+    return localized(interaction.locale.value, text)
 
 
 class Suggestions:
@@ -167,13 +199,14 @@ async def retire_lobby(
     game_id: int,
     *,
     pressed: int | None = None,
+    locale: str = i18n.ENGLISH.discord,
 ) -> None:
     """A table's game started: its lobby message (``shown``, just forgotten) loses its buttons.
 
     Whoever forgets the lobby message at a start retires it, unless it is the message whose
     Start was ``pressed`` (that one becomes the table's message, cogs/board.py). It is edited
     through the channel, as the bot's own message: a command's follow-up can no longer be
-    edited through its interaction once that is 15 minutes old.
+    edited through its interaction once that is 15 minutes old. ``locale``: the channel's.
     """
     if shown is None or shown.message is None or not shown.lobby.players:
         return
@@ -183,7 +216,10 @@ async def retire_lobby(
     channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
     with contextlib.suppress(discord.HTTPException):
         await channel.get_partial_message(shown.message.id).edit(
-            content=f"The host dealt game {game_id}: see below.", view=None
+            content=i18n.localize(
+                locale, tr("The host dealt game {game}: see below.", game=str(game_id))
+            ),
+            view=None,
         )
 
 
@@ -199,6 +235,7 @@ class Services:
     boards: Boards = field(default_factory=Boards)
     #: Starts and plays the tournaments (None: not run, as where only commands are synced).
     tournaments: TournamentRunner | None = None
+    #: Each server's chosen language for its channel posts, as last read.
     #: The coach's reviews, kept and limited per player (on the tables' workers and clock).
     reviews: Reviews = field(init=False)
     #: The daily challenge, on the tables' workers, outbox and clock.

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, TypeVar
 
 import discord
 
-from cogs.common import guarded, services
+import i18n
+from cogs.common import guarded, localized, services
 from engine.errors import GameError
+from engine.text import Text, tr
 from tables.phase import Phase
 
 if TYPE_CHECKING:
@@ -106,9 +108,19 @@ class Control(discord.ui.DynamicItem[ItemT], template=_NOTHING):
         return cls(**fields)
 
     @classmethod
-    def button(cls, label: str, style: discord.ButtonStyle, **fields: object) -> Button:
-        """A button whose custom id is this control's format filled with ``fields``."""
-        return discord.ui.Button(label=label, style=style, custom_id=cls.ID.format(**fields))
+    def button(
+        cls,
+        label: str | Text,
+        style: discord.ButtonStyle,
+        *,
+        locale: str = i18n.ENGLISH.discord,
+        **fields: object,
+    ) -> Button:
+        """A button whose custom id is this control's format filled with ``fields``, its label
+        in the language of ``locale``."""
+        return discord.ui.Button(
+            label=localized(locale, label), style=style, custom_id=cls.ID.format(**fields)
+        )
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         """The family's one gate (``gate``), before the control acts: a refusal answers its
@@ -158,7 +170,7 @@ def _custom_id(interaction: Interaction) -> str:
 #: What a control of a game says when it is not the presser's to press now: from an earlier game
 #: or step, pressed by a player it does not concern, or forged. One sentence for every case, so
 #: an id naming another server's table tells the presser nothing of that table.
-NOT_CURRENT: Final = "That button is not yours, or its game or step is over; nothing was done."
+NOT_CURRENT: Final = tr("That button is not yours, or its game or step is over; nothing was done.")
 
 
 async def current_table(
@@ -218,7 +230,7 @@ class ChannelControl(Control[ItemT]):
     was."""
 
     #: What a press outside a server's channel reads.
-    ELSEWHERE: ClassVar[str] = "Use this in the channel of the table."
+    ELSEWHERE: ClassVar[Text] = tr("Use this in the channel of the table.")
     where: tuple[int, int]
 
     async def gate(self, interaction: Interaction) -> None:

@@ -11,11 +11,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.common import acknowledge, answer, picture, png
+from cogs.common import acknowledge, answer, picture, png, words
 from cogs.language import user_locale
 from cogs.rules import rules_url, show_rules
 from engine.cards import parse_cards
 from engine.evaluate import HAND_RULES, evaluate
+from engine.text import tr, tr_plural
 from render import hand_png
 from tables.games import GAMES
 
@@ -25,21 +26,22 @@ GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec 
 #: The longest ``RULES_URL`` the bot accepts (bot.py); /help shows it whole within Discord's limit.
 RULES_URL_LIMIT: Final = 500
 
-#: The guide; ``{word}`` is a command's name and ``{opt_word}`` an option's, each filled in
-#: the reader's language (the buttons' labels are still English everywhere).
+#: The guide; ``{word}`` is a command's name, ``{opt_word}`` an option's and ``{btn_word}`` a
+#: button's label (`BUTTONS`), each filled in the reader's language.
 HELP = i18n.message(
     "**Pyramid Poker: how a game goes**\n"
     "1. `/{table} {create}` opens a table in a channel (`{opt_practice}:` for no chips).\n"
-    "2. Players press **Join** (the host may **Add computer**); the host presses **Start**.\n"
-    "3. Your cards come by DM (or `/{hand}`, or **Show my hand**, if your DMs are closed).\n"
-    "4. Declarations (**Play** or **Surrender**) come by DM, revealed together.\n"
+    "2. Players press **{btn_join}** (the host may **{btn_computer}**); the host presses "
+    "**{btn_start}**.\n"
+    "3. Your cards come by DM (or `/{hand}`, or **{btn_hand}**, if your DMs are closed).\n"
+    "4. Declarations (**{btn_play}** or **{btn_surrender}**) come by DM, revealed together.\n"
     "5. Set your hands, weakest first. Three ways:\n"
-    "   - **Build hands**: choose each hand from a menu of your cards;\n"
-    "   - **Type hands** or `/{arrange} {hands}`: typed, checked and previewed;\n"
-    "   - **Suggest**: the solver's arrangement, then **Take it**.\n"
+    "   - **{btn_build}**: choose each hand from a menu of your cards;\n"
+    "   - **{btn_type}** or `/{arrange} {hands}`: typed, checked and previewed;\n"
+    "   - **{btn_suggest}**: the solver's arrangement, then **{btn_take}**.\n"
     "   Set nothing by the deadline and the table sets them for you.\n"
-    "6. The showdown shows everyone's hands and chips; **Deal again** plays on, **Review** "
-    "shows your hands beside the best setting.\n"
+    "6. The showdown shows everyone's hands and chips; **{btn_again}** plays on, "
+    "**{btn_review}** shows your hands beside the best setting.\n"
     "\n"
     "**Commands**\n"
     "- Tables: `/{table} {create}`, `{join}`, `{leave}`, `{start}`, `{status}`, `{cancel}`, "
@@ -58,6 +60,24 @@ FULL_RULES = i18n.message("The full rules: {url}")
 RULES_PAGES = i18n.message("A game's rules, page by page: `/{rules} {opt_game}:`.")
 #: The prefix of a placeholder that is an option's name, not a command's.
 OPTION_PREFIX = "opt_"
+#: The prefix of a placeholder that is a button's label.
+BUTTON_PREFIX = "btn_"
+#: The buttons /help names, by placeholder: the same texts as the buttons' labels, so that
+#: each language's /help names them as its players see them.
+BUTTONS: Final = {
+    "btn_join": tr("Join"),
+    "btn_computer": tr("Add computer"),
+    "btn_start": tr("Start"),
+    "btn_hand": tr("Show my hand"),
+    "btn_play": tr("Play"),
+    "btn_surrender": tr("Surrender"),
+    "btn_build": tr("Build hands"),
+    "btn_type": tr("Type hands"),
+    "btn_suggest": tr("Suggest"),
+    "btn_take": tr("Take it"),
+    "btn_again": tr("Deal again"),
+    "btn_review": tr("Review"),
+}
 
 
 class InfoCog(commands.Cog):
@@ -78,11 +98,14 @@ class InfoCog(commands.Cog):
         hand = parse_cards(cards)
         value = evaluate(hand, rules)
         data = await picture(hand_png, hand, title=value.label)
-        await answer(
-            interaction,
-            f"**{value.label}** ({value.category.value.replace('_', ' ')}, {len(hand)} cards).",
-            file=png(data, "hand.png"),
+        text = tr_plural(
+            "**{hand}** ({category}, {count} card).",
+            "**{hand}** ({category}, {count} cards).",
+            len(hand),
+            hand=value.label,
+            category=value.category.value.replace("_", " "),
         )
+        await answer(interaction, words(interaction, text), file=png(data, "hand.png"))
 
     @app_commands.command(name="help", description="How a game goes, and every command")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
@@ -102,12 +125,18 @@ class InfoCog(commands.Cog):
     ) -> None:
         """A game's rules card, page by page, or the list of the games."""
         if game is None:
-            text = "\n".join(f"**{spec.title}** (`{name}`)" for name, spec in GAMES.items())
+            locale = user_locale(interaction)
+            listed = "\n".join(
+                f"**{i18n.localize(locale, spec.title)}** (`{name}`)"
+                for name, spec in GAMES.items()
+            )
             text = (
-                "Games at this bot:\n" + text + "\n`/rules game:` shows one's rules, page by page."
+                words(interaction, tr("Games at this bot:"))
+                + f"\n{listed}\n"
+                + words(interaction, tr("`/rules game:` shows one's rules, page by page."))
             )
             if (url := rules_url(interaction)) is not None:
-                text += f"\nThe full rules: {url}"
+                text += "\n" + translate_help(locale, FULL_RULES, url=url)
             await interaction.response.send_message(text, ephemeral=True)
             return
         await show_rules(interaction, game.value)
@@ -115,12 +144,14 @@ class InfoCog(commands.Cog):
 
 def translate_help(locale: str, msgid: str, **params: object) -> str:
     """``msgid`` in ``locale``'s language, its command and option placeholders filled with the
-    names that language's Discord client shows."""
+    names that language's Discord client shows, and its buttons' with their labels."""
     names: dict[str, object] = {}
     for _, field, _, _ in string.Formatter().parse(msgid):
         if field is None or field in params:
             continue
-        if field.startswith(OPTION_PREFIX):
+        if field.startswith(BUTTON_PREFIX):
+            names[field] = i18n.localize(locale, BUTTONS[field])
+        elif field.startswith(OPTION_PREFIX):
             names[field] = i18n.translate(
                 locale, field.removeprefix(OPTION_PREFIX), context=i18n.OPTION
             )

@@ -34,8 +34,24 @@ async def channel_locale(interaction: discord.Interaction[Any]) -> str:
     preferred locale; a DM's is the user's own."""
     if interaction.guild_id is None:
         return user_locale(interaction)
-    settings = await services(interaction).storage.settings.get(interaction.guild_id)
-    return i18n.channel_locale(settings.language, server_locale(interaction))
+    chosen = await chosen_language(services(interaction), interaction.guild_id)
+    return i18n.channel_locale(chosen, server_locale(interaction))
+
+
+async def chosen_language(found: Services, guild_id: int) -> str | None:
+    """The language the server chose for its channel posts (None: its own), read at most once
+    a few minutes (`storage.settings.SettingsRepository.language`)."""
+    return await found.storage.settings.language(guild_id)
+
+
+async def server_language(client: Any, guild_id: int) -> str:
+    """The locale of a server's channel posts where no interaction tells the server's own (a
+    post of the bot's own timing): the language chosen with ``/settings language``, else the
+    server's preferred locale as the cache knows it (English if unknown)."""
+    chosen = await chosen_language(client.services, guild_id)
+    guild = client.get_guild(guild_id)
+    preferred = guild.preferred_locale.value if guild is not None else i18n.ENGLISH.discord
+    return i18n.channel_locale(chosen, preferred)
 
 
 async def remember_locale(interaction: discord.Interaction[Any]) -> None:

@@ -10,12 +10,25 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs.board import board_text, board_view, show_board
 from cogs.coach import FullShowdownButton, ReviewButton
-from cogs.common import answer, mention, mentions, retire_lobby, run, services
+from cogs.common import (
+    answer,
+    level_name,
+    localized,
+    mention,
+    mentions,
+    retire_lobby,
+    run,
+    services,
+    words,
+)
 from cogs.controls import Button, ChannelControl, Interaction, Select
+from cogs.language import channel_locale, user_locale
 from engine.errors import GameError
 from engine.players import Level
+from engine.text import Text, Where, Who, tr, tr_plural
 from tables.computers import default_level
 from tables.config import make_config
 from tables.events import (
@@ -39,6 +52,7 @@ from tables.games import (
     rules_of,
 )
 from tables.options import ANTE, ARRANGEMENT_SECONDS, DECLARATION_SECONDS
+from tables.phase import Phase
 
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
 SILENT_CHOICES = [
@@ -167,7 +181,8 @@ class TableCog(
                 server=server,
             )
 
-        events = await run(interaction, create, done=f"You opened a {game.name} table here.")
+        done = tr("You opened a {game} table here.", game=game_named(game.value).title)
+        events = await run(interaction, create, done=words(interaction, done))
         opened = next(e for e in events if isinstance(e, TableOpened))
         await show_lobby(interaction, (guild, channel), opened.lobby, on_lobby=False)
 
@@ -215,7 +230,7 @@ class TableCog(
             interaction,
             lambda: tables.cancel(guild, channel, interaction.user.id, is_admin=admin),
         )
-        await answer(interaction, cancelled_text(events))
+        await answer(interaction, words(interaction, cancelled_text(events)))
 
     @app_commands.command(
         name="kick", description="Remove a player or a computer (the host or a server admin)"
@@ -239,13 +254,13 @@ class TableCog(
         elif computer is not None and player is None:
             user = -computer  # a computer's id is its number negated (tables/seating.py)
         else:
-            raise GameError("Name the player or the computer to remove.")
+            raise GameError(tr("Name the player or the computer to remove."))
         await run(
             interaction,
             lambda: tables.kick(
                 guild, channel, interaction.user.id, user, is_admin=_is_admin(interaction)
             ),
-            done=f"{mention(user)} was removed.",
+            done=words(interaction, tr("{player} was removed.", player=Who(user))),
         )
 
     @app_commands.command(name="status", description="Who sits here and what the table waits for")
@@ -256,78 +271,157 @@ class TableCog(
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await services(interaction).tables.table(guild, channel)
         if table is None:
-            await answer(interaction, "There is no table here; open one with `/table create`.")
+            await answer(
+                interaction,
+                words(interaction, tr("There is no table here; open one with `/table create`.")),
+            )
             return
-        seated = mentions(table.players)
-        where = "" if channel == interaction.channel_id else f" in <#{channel}>"
-        lines = [
-            f"**{table.spec.title}**{where}, {stakes_words(table.spec, table.config.ante)}, "
-            f"host {mention(table.host)}.",
-            f"Seated ({len(table.seats)}/{table.config.seats}): {seated}.",
-            f"Phase: {table.phase.value}; games played: {table.games_played}.",
+        locale = user_locale(interaction)
+        stakes = stakes_words(table.spec, table.config.ante)
+        if channel == interaction.channel_id:
+            head = tr(
+                "**{game}**, {stakes}, host {host}.",
+                game=table.spec.title,
+                stakes=stakes,
+                host=Who(table.host),
+            )
+        else:
+            head = tr(
+                "**{game}** in {channel}, {stakes}, host {host}.",
+                game=table.spec.title,
+                channel=Where(channel),
+                stakes=stakes,
+                host=Who(table.host),
+            )
+        lines: list[Text] = [
+            head,
+            tr(
+                "Seated ({seated}/{seats}): {players}.",
+                seated=len(table.seats),
+                seats=table.config.seats,
+                players=mentions(table.players, locale),
+            ),
+            tr(
+                "Phase: {phase}; games played: {games}.",
+                phase=PHASE_NAMES.get(table.phase.value, table.phase.value),
+                games=table.games_played,
+            ),
         ]
         waiting = table.waiting_for()
         if waiting:
-            lines.append(f"Waiting for: {mentions(waiting)}.")
+            lines.append(tr("Waiting for: {players}.", players=mentions(waiting, locale)))
         if table.deadline and table.in_game:
-            lines.append(f"Deadline <t:{int(table.deadline)}:R>.")
+            lines.append(tr("Deadline {when}.", when=f"<t:{int(table.deadline)}:R>"))
         elif table.deadline:
-            lines.append(f"Closes <t:{int(table.deadline)}:R> unless a game starts.")
-        await answer(interaction, "\n".join(lines))
+            lines.append(
+                tr("Closes {when} unless a game starts.", when=f"<t:{int(table.deadline)}:R>")
+            )
+        await answer(interaction, "\n".join(words(interaction, line) for line in lines))
 
 
 # ----- joining, leaving and dealing: the commands and the buttons alike --------------------------
 
 #: What Join, Leave and Start (typed as ``/table`` commands) say when they are done.
 _LOBBY_DONE: Final = {
-    "join": "You sit at the table.",
-    "leave": "You left the table.",
-    "computer": "A computer sits at the table.",
+    "join": tr("You sit at the table."),
+    "leave": tr("You left the table."),
+    "computer": tr("A computer sits at the table."),
+}
+#: A table's phase as ``/table status`` names it.
+PHASE_NAMES: Final = {
+    Phase.LOBBY.value: tr("lobby"),
+    Phase.DECLARING.value: tr("declaring"),
+    Phase.ARRANGING.value: tr("arranging"),
+    Phase.SETTLING.value: tr("settling"),
+    Phase.CLOSED.value: tr("closed"),
 }
 
 
-def stakes_words(spec: GameSpec, ante: int) -> str:
+def stakes_words(spec: GameSpec, ante: int) -> Text:
     """What each player puts up at the start, as the start escrows it: "ante 10", or in the
     three-card game each of its wagers and what they come to."""
     if not ante:
-        return "no ante"
+        return tr("no ante")
     if spec.wagers > 1:
-        return f"{spec.wagers} wagers of {ante} ({spec.put_up(ante)} chips a player)"
-    return f"ante {ante}"
+        return tr(
+            "{wagers} wagers of {ante} ({chips} chips a player)",
+            wagers=spec.wagers,
+            ante=ante,
+            chips=spec.put_up(ante),
+        )
+    return tr("ante {ante}", ante=ante)
 
 
-def lobby_text(lobby: Lobby) -> str:
-    """The lobby message: the game, its ante and seats, the host and who sits."""
+def lobby_text(lobby: Lobby, *, locale: str = i18n.ENGLISH.discord) -> str:
+    """The lobby message in the language of ``locale`` (the channel's): the game, its ante and
+    seats, the host and who sits."""
     if not lobby.players:  # the last player left
-        return "The table is closed."
+        return localized(locale, tr("The table is closed."))
     spec = game_named(lobby.game)
-    ante = stakes_words(spec, lobby.ante)
     levels = dict(lobby.computers)
     seated = ", ".join(
-        f"{mention(user)} ({levels[user]})" if user in levels else mention(user)
+        localized(
+            locale,
+            tr("{computer} ({level})", computer=Who(user), level=level_name(levels[user])),
+        )
+        if user in levels
+        else mention(user, locale)
         for user in lobby.players
     )
-    practice = " **Practice**: no chips move." if lobby.practice else ""
-    computers = ", or seats computers with Add computer" if lobby.seats_a_computer else ""
-    return (
-        f"**{spec.title}** table, {ante}, {len(lobby.players)}/{lobby.seats} seats "
-        f"(host <@{lobby.host}>).{practice}\nSeated: {seated}\n"
-        f"Join, then the host presses Start ({spec.min_players}+ players){computers}."
+    head = tr(
+        "**{game}** table, {stakes}, {seated}/{seats} seats (host {host}).",
+        game=spec.title,
+        stakes=stakes_words(spec, lobby.ante),
+        seated=len(lobby.players),
+        seats=lobby.seats,
+        host=Who(lobby.host),
     )
+    lines = [localized(locale, head)]
+    if lobby.practice:
+        lines[0] += " " + localized(locale, tr("**Practice**: no chips move."))
+    lines.append(localized(locale, tr("Seated: {players}", players=seated)))
+    if lobby.seats_a_computer:
+        how = tr(
+            "{join}, then the host presses {start} ({count}+ players), or seats computers with "
+            "{computer}.",
+            count=spec.min_players,
+            join=_LOBBY_LABELS["join"][0],
+            start=_LOBBY_LABELS["start"][0],
+            computer=_LOBBY_LABELS["computer"][0],
+        )
+    else:
+        how = tr(
+            "{join}, then the host presses {start} ({count}+ players).",
+            count=spec.min_players,
+            join=_LOBBY_LABELS["join"][0],
+            start=_LOBBY_LABELS["start"][0],
+        )
+    lines.append(localized(locale, how))
+    return "\n".join(lines)
 
 
-def cancelled_text(events: Sequence[Event]) -> str:
+def cancelled_text(events: Sequence[Event]) -> Text:
     """What a cancel did with the chips: the refund it made, or that there was none to make."""
     refunded = next((e for e in events if isinstance(e, GameCancelled)), None)
     if refunded is None:
         # A lobby, or a table whose game had settled (its result stands): nothing was held.
-        return "The table is closed; it held no chips."
-    called_off = f"The table is closed; game {refunded.game_id} was called off"
+        return tr("The table is closed; it held no chips.")
+    game = str(refunded.game_id)
     back, players = sum(refunded.refunds.values()), len(refunded.refunds)
-    if not back:
-        return f"{called_off}, with no chips held for it."  # a practice game
-    who = f"the {players} players" if players > 1 else "the player"
-    return f"{called_off} and {back:,} chips went back to {who} who put them up."
+    if not back:  # a practice game
+        return tr(
+            "The table is closed; game {game} was called off, with no chips held for it.",
+            game=game,
+        )
+    return tr_plural(
+        "The table is closed; game {game} was called off and {chips} chips went back to the "
+        "player who put them up.",
+        "The table is closed; game {game} was called off and {chips} chips went back to the "
+        "{count} players who put them up.",
+        players,
+        game=game,
+        chips=back,
+    )
 
 
 async def lobby_action(
@@ -366,7 +460,14 @@ async def lobby_action(
         board = found.boards.started(key, started)
         text, view = board_text(board), board_view(board)
         pressed_id = interaction.message.id if on_lobby and interaction.message else None
-        await retire_lobby(interaction.client, key, left, started.game_id, pressed=pressed_id)
+        await retire_lobby(
+            interaction.client,
+            key,
+            left,
+            started.game_id,
+            pressed=pressed_id,
+            locale=await channel_locale(interaction),
+        )
         quiet = discord.AllowedMentions.none()
         shown: discord.InteractionMessage | discord.WebhookMessage
         if on_lobby:
@@ -374,7 +475,9 @@ async def lobby_action(
                 content=text, view=view, allowed_mentions=quiet
             )
         else:
-            await answer(interaction, "Dealt. Cards are on their way by DM.")
+            await answer(
+                interaction, words(interaction, tr("Dealt. Cards are on their way by DM."))
+            )
             shown = await interaction.followup.send(
                 text, view=view, allowed_mentions=quiet, wait=True
             )
@@ -392,7 +495,7 @@ async def lobby_action(
     else:
         events = await tables.leave(guild, channel, user)
     if not on_lobby:
-        await answer(interaction, _LOBBY_DONE[action])
+        await answer(interaction, words(interaction, _LOBBY_DONE[action]))
         if not pressed:
             return  # typed: the publisher updates the lobby message
     lobbies = [
@@ -408,35 +511,40 @@ async def lobby_action(
 async def show_lobby(
     interaction: Interaction, key: tuple[int, int], lobby: Lobby, *, on_lobby: bool
 ) -> None:
-    """Show the lobby through the interaction: on the lobby message pressed, or posted anew."""
+    """Show the lobby through the interaction: on the lobby message pressed, or posted anew,
+    in the channel's language."""
     lobbies = services(interaction).lobbies
+    locale = await channel_locale(interaction)
     if not lobby.players:  # the last player left: the table closed
         lobbies.forget(key)
         if on_lobby:
-            await interaction.edit_original_response(content=lobby_text(lobby), view=None)
+            await interaction.edit_original_response(
+                content=lobby_text(lobby, locale=locale), view=None
+            )
         return
     known = lobbies.get(key)
     if not on_lobby and known is not None and known.lobby == lobby:
         return  # the publisher has posted this very change, or is posting it
     # Noted before awaiting: the publisher, showing the same change meanwhile, leaves it be.
     lobbies.shown(key, interaction.message if on_lobby else None, lobby)
+    text, view = lobby_text(lobby, locale=locale), lobby_view(lobby, locale=locale)
     if on_lobby:
-        await interaction.edit_original_response(content=lobby_text(lobby), view=lobby_view(lobby))
+        await interaction.edit_original_response(content=text, view=view)
         return
-    posted = await interaction.followup.send(lobby_text(lobby), view=lobby_view(lobby), wait=True)
+    posted = await interaction.followup.send(text, view=view, wait=True)
     lobbies.shown(key, posted, lobby)
 
 
 _LOBBY_LABELS: Final = {
-    "join": ("Join", discord.ButtonStyle.primary),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.success),
-    "computer": ("Add computer", discord.ButtonStyle.secondary),
+    "join": (tr("Join"), discord.ButtonStyle.primary),
+    "leave": (tr("Leave"), discord.ButtonStyle.secondary),
+    "start": (tr("Start"), discord.ButtonStyle.success),
+    "computer": (tr("Add computer"), discord.ButtonStyle.secondary),
     # Under a showdown: the host deals the next hand to whoever is still seated, a newcomer
     # sits down for it, a player leaves (the lobby is then posted anew, not the showdown edited).
-    "again": ("Deal again", discord.ButtonStyle.success),
-    "sit": ("Join", discord.ButtonStyle.primary),
-    "stand": ("Leave", discord.ButtonStyle.secondary),
+    "again": (tr("Deal again"), discord.ButtonStyle.success),
+    "sit": (tr("Join"), discord.ButtonStyle.primary),
+    "stand": (tr("Leave"), discord.ButtonStyle.secondary),
 }
 
 
@@ -446,8 +554,8 @@ class LobbyButton(
     """Join, Leave, Start or Add computer under the lobby message; Deal again, Join, Leave under
     a showdown."""
 
-    def __init__(self, *, action: str) -> None:
-        super().__init__(self.button(*_LOBBY_LABELS[action], action=action))
+    def __init__(self, *, action: str, locale: str = i18n.ENGLISH.discord) -> None:
+        super().__init__(self.button(*_LOBBY_LABELS[action], locale=locale, action=action))
         self.action = action
 
     async def act(self, interaction: Interaction) -> None:
@@ -460,14 +568,20 @@ class RemoveComputerSelect(ChannelControl[Select], custom_id="pp:remove:computer
     """The lobby's menu of its computers: the host picks one to remove (a phone has no easy way
     to type ``/table kick computer:``)."""
 
-    ELSEWHERE = "Choose a computer of the table, in its lobby."
+    ELSEWHERE = tr("Choose a computer of the table, in its lobby.")
 
-    def __init__(self, *, options: Sequence[discord.SelectOption] = ()) -> None:
+    def __init__(
+        self,
+        *,
+        options: Sequence[discord.SelectOption] = (),
+        locale: str = i18n.ENGLISH.discord,
+    ) -> None:
+        nothing = discord.SelectOption(label=localized(locale, tr("no computer")), value="0")
         super().__init__(
             discord.ui.Select(
                 custom_id=self.ID.format(),
-                placeholder="Remove a computer…",
-                options=list(options) or [discord.SelectOption(label="no computer", value="0")],
+                placeholder=localized(locale, tr("Remove a computer…")),
+                options=list(options) or [nothing],
                 disabled=not options,
             )
         )
@@ -479,13 +593,20 @@ class RemoveComputerSelect(ChannelControl[Select], custom_id="pp:remove:computer
         return cls(**fields, options=options)
 
     @classmethod
-    def of(cls, lobby: Lobby) -> RemoveComputerSelect:
-        """The menu of the lobby's computers, by the names the lobby shows."""
+    def of(cls, lobby: Lobby, *, locale: str = i18n.ENGLISH.discord) -> RemoveComputerSelect:
+        """The menu of the lobby's computers, by the names the lobby shows in the language of
+        ``locale``."""
         options = [
-            discord.SelectOption(label=f"{mention(user)} ({level})", value=str(-user))
+            discord.SelectOption(
+                label=localized(
+                    locale,
+                    tr("{computer} ({level})", computer=Who(user), level=level_name(level)),
+                ),
+                value=str(-user),
+            )
             for user, level in lobby.computers
         ]
-        return cls(options=options)
+        return cls(options=options, locale=locale)
 
     async def act(self, interaction: Interaction) -> None:
         """Remove the computer chosen (a value that names none gets the menu's sentence)."""
@@ -496,28 +617,38 @@ class RemoveComputerSelect(ChannelControl[Select], custom_id="pp:remove:computer
         await lobby_action(interaction, *self.where, "remove", pressed="remove", computer=number)
 
 
-def lobby_view(lobby: Lobby | None = None) -> discord.ui.View:
+def lobby_view(
+    lobby: Lobby | None = None, *, locale: str = i18n.ENGLISH.discord
+) -> discord.ui.View:
     """Join, Leave and Start, Add computer while the table may seat one, and the menu that
-    removes one while it seats any: controls that work after a restart too."""
+    removes one while it seats any: controls that work after a restart too, labelled in the
+    language of ``locale`` (the channel's)."""
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start"):
-        view.add_item(LobbyButton(action=action))
+        view.add_item(LobbyButton(action=action, locale=locale))
     if lobby is None or lobby.seats_a_computer:
-        view.add_item(LobbyButton(action="computer"))
+        view.add_item(LobbyButton(action="computer", locale=locale))
     if lobby is not None and lobby.computers:
-        view.add_item(RemoveComputerSelect.of(lobby))
+        view.add_item(RemoveComputerSelect.of(lobby, locale=locale))
     return view
 
 
-def next_hand_view(game_id: int, *, is_open: bool = True, summary: bool = False) -> discord.ui.View:
+def next_hand_view(
+    game_id: int,
+    *,
+    is_open: bool = True,
+    summary: bool = False,
+    locale: str = i18n.ENGLISH.discord,
+) -> discord.ui.View:
     """Under a showdown: Deal again (the host), Join (a newcomer), Leave (a player done), while
     the table is open; Review (each player's own hands beside the best); and under a showdown
-    posted as its summary, Full showdown (every hand and the Scoring Card, to the presser)."""
+    posted as its summary, Full showdown (every hand and the Scoring Card, to the presser);
+    labelled in the language of ``locale`` (the channel's)."""
     view = discord.ui.View(timeout=None)
     if is_open:
         for action in ("again", "sit", "stand"):
-            view.add_item(LobbyButton(action=action))
-    view.add_item(ReviewButton(game=game_id))
+            view.add_item(LobbyButton(action=action, locale=locale))
+    view.add_item(ReviewButton(game=game_id, locale=locale))
     if summary:
-        view.add_item(FullShowdownButton(game=game_id))
+        view.add_item(FullShowdownButton(game=game_id, locale=locale))
     return view

@@ -9,8 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import answer, picture, player_names, png, run, services
+from cogs.common import answer, localized, picture, player_names, png, run, services, words
+from cogs.language import channel_locale
 from cogs.ratings import game_title
+from engine.text import Who, tr
 from render.profile import (
     Badge,
     ChallengeFigures,
@@ -23,7 +25,7 @@ from storage import Storage
 from tables.achievements import ACHIEVEMENTS
 from tables.ratings import Ratings
 
-NO_PROFILE = "Bots have no profile: only players do."
+NO_PROFILE = tr("Bots have no profile: only players do.")
 #: The latest finished tournaments a profile lists.
 TOURNAMENT_LINES = 5
 
@@ -96,7 +98,7 @@ class ProfileCog(commands.Cog):
         assert interaction.guild_id is not None
         who = player or interaction.user
         if who.bot:
-            await interaction.response.send_message(NO_PROFILE, ephemeral=True)
+            await interaction.response.send_message(words(interaction, NO_PROFILE), ephemeral=True)
             return
         guild = interaction.guild_id
         found = services(interaction)
@@ -109,9 +111,12 @@ class ProfileCog(commands.Cog):
 
         profile = await run(interaction, read, ephemeral=False)
         data = await picture(profile_png, profile)
-        await answer(
-            interaction,
-            f"{who.mention}'s profile: {len(profile.earned)} of {profile.achievements} "
-            "achievements earned.",
-            file=png(data, "profile.png"),
+        text = tr(
+            "{player}'s profile: {earned} of {achievements} achievements earned.",
+            player=Who(who.id),
+            earned=len(profile.earned),
+            achievements=profile.achievements,
         )
+        # Posted in the channel: in the channel's language.
+        locale = await channel_locale(interaction)
+        await answer(interaction, localized(locale, text), file=png(data, "profile.png"))

@@ -10,7 +10,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import answer, run, services
+import i18n
+from cogs.common import answer, localized, run, services
+from cogs.language import channel_locale
+from engine.text import Text, Who, tr
 from storage.rows import PlayerRating, Season, SeasonStanding
 from tables.games import GAMES
 from tables.ratings import Ratings
@@ -25,12 +28,26 @@ def day(moment: datetime) -> str:
     return discord.utils.format_dt(moment, "D")
 
 
-def season_line(season: Season) -> str:
+def season_line(season: Season) -> Text:
     """When the season began and ends (or ended)."""
+    number = str(season.number)
     if season.ends is not None:
-        return f"Season {season.number} ran from {day(season.starts)} to {day(season.ends)}."
-    due = f"; it ends {day(season.due)}" if season.due is not None else ""
-    return f"Season {season.number} is under way since {day(season.starts)}{due}."
+        return tr(
+            "Season {number} ran from {start} to {end}.",
+            number=number,
+            start=day(season.starts),
+            end=day(season.ends),
+        )
+    if season.due is not None:
+        return tr(
+            "Season {number} is under way since {start}; it ends {end}.",
+            number=number,
+            start=day(season.starts),
+            end=day(season.due),
+        )
+    return tr(
+        "Season {number} is under way since {start}.", number=number, start=day(season.starts)
+    )
 
 
 def game_title(name: str) -> str:
@@ -38,36 +55,63 @@ def game_title(name: str) -> str:
     return GAMES[name].title if name in GAMES else name
 
 
-def rating_line(rating: PlayerRating) -> str:
+def rating_line(rating: PlayerRating) -> Text:
     """One game's rating of a player, with their place this season."""
     place = (
-        f"**#{rating.rank}** this season ({rating.season_games} rated)"
-        if rating.rank is not None
-        else "not rated this season yet"
-    )
-    return (
-        f"- {game_title(rating.game)}: **{rating.shown:,}** ({rating.games} games rated); {place}"
-    )
-
-
-def rating_text(user_id: int, season: Season, ratings: Sequence[PlayerRating]) -> str:
-    """``/rating``'s answer."""
-    if not ratings:
-        return (
-            f"<@{user_id}> has no rating here yet: a game against at least one other person "
-            "(not at a practice table) gives one."
+        tr(
+            "**#{rank}** this season ({games} rated)",
+            rank=str(rating.rank),
+            games=rating.season_games,
         )
-    return "\n".join(
-        [f"**Ratings of <@{user_id}>**. {season_line(season)}", *map(rating_line, ratings)]
+        if rating.rank is not None
+        else tr("not rated this season yet")
+    )
+    return tr(
+        "- {game}: **{rating}** ({games} games rated); {place}",
+        game=game_title(rating.game),
+        rating=rating.shown,
+        games=rating.games,
+        place=place,
     )
 
 
-def standings_lines(standings: Sequence[PlayerRating | SeasonStanding]) -> list[str]:
+def rating_text(
+    user_id: int,
+    season: Season,
+    ratings: Sequence[PlayerRating],
+    *,
+    locale: str = i18n.ENGLISH.discord,
+) -> str:
+    """``/rating``'s answer, in the language of ``locale``."""
+    if not ratings:
+        return localized(
+            locale,
+            tr(
+                "{player} has no rating here yet: a game against at least one other person "
+                "(not at a practice table) gives one.",
+                player=Who(user_id),
+            ),
+        )
+    heading = tr(
+        "**Ratings of {player}**. {season}", player=Who(user_id), season=season_line(season)
+    )
+    return "\n".join(localized(locale, line) for line in [heading, *map(rating_line, ratings)])
+
+
+def standings_lines(standings: Sequence[PlayerRating | SeasonStanding]) -> list[Text]:
     """A game's standings, a line a player, with the games each was rated in that season."""
     lines = []
     for s in standings:
         games = s.games if isinstance(s, SeasonStanding) else s.season_games
-        lines.append(f"{s.rank}. <@{s.user_id}> **{s.shown:,}** ({games} games)")
+        lines.append(
+            tr(
+                "{rank}. {player} **{rating}** ({games} games)",
+                rank=s.rank,
+                player=Who(s.user_id),
+                rating=s.shown,
+                games=games,
+            )
+        )
     return lines
 
 
@@ -92,7 +136,8 @@ class RatingsCog(commands.Cog):
         season, found = await run(
             interaction, lambda: ratings.player(guild, who.id, game=chosen), ephemeral=False
         )
-        await answer(interaction, rating_text(who.id, season, found))
+        locale = await channel_locale(interaction)
+        await answer(interaction, rating_text(who.id, season, found, locale=locale))
 
     @app_commands.command(name="season", description="A rating season's standings")
     @app_commands.describe(
@@ -113,11 +158,17 @@ class RatingsCog(commands.Cog):
         games = [game.value] if game else list(GAMES)
         limit = ONE_GAME if game else EACH_GAME
 
-        async def read() -> str:
+        async def read() -> list[Text | str]:
             current = await ratings.season(guild)
             asked = current.number if number is None else number
             if asked > current.number:
-                return f"There is no season {asked} yet: season {current.number} is under way."
+                return [
+                    tr(
+                        "There is no season {asked} yet: season {number} is under way.",
+                        asked=str(asked),
+                        number=str(current.number),
+                    )
+                ]
             shown: Season | None = current
             boards: dict[str, Sequence[PlayerRating | SeasonStanding]] = {}
             for name in games:
@@ -126,12 +177,16 @@ class RatingsCog(commands.Cog):
                 else:
                     shown, boards[name] = await ratings.finished(guild, asked, name, limit=limit)
             assert shown is not None
-            lines = [season_line(shown)]
+            lines: list[Text | str] = [season_line(shown)]
             for name, standings in boards.items():
                 if standings:
                     lines += [f"**{GAMES[name].title}**", *standings_lines(standings)]
             if len(lines) == 1:
-                lines.append("Nobody was rated in it." if shown.ends else "Nobody is rated yet.")
-            return "\n".join(lines)
+                lines.append(
+                    tr("Nobody was rated in it.") if shown.ends else tr("Nobody is rated yet.")
+                )
+            return lines
 
-        await answer(interaction, await run(interaction, read, ephemeral=False))
+        said = await run(interaction, read, ephemeral=False)
+        locale = await channel_locale(interaction)
+        await answer(interaction, "\n".join(localized(locale, line) for line in said))

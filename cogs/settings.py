@@ -11,8 +11,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.common import answer, run, services
+from cogs.common import answer, localized, run, services, words
 from cogs.language import server_locale, user_locale
+from engine.text import Text, Where, tr, tr_plural
 from render.style import signed
 from storage.prizes import MAX_PRIZE, Prize
 from storage.rows import GuildSettings, HouseNet, ProcessRow
@@ -57,49 +58,106 @@ SHOWN_OWN = i18n.message(
 LISTED_TABLES = 20
 
 
-def status_text(tables: Sequence[tuple[int, int]], deadlines: int) -> str:
+def status_text(
+    tables: Sequence[tuple[int, int]], deadlines: int, locale: str = i18n.ENGLISH.discord
+) -> str:
     """One server's part of the bot: its open tables and the deadlines they wait on."""
     channels = ", ".join(f"<#{channel}>" for _, channel in tables[:LISTED_TABLES])
-    more = f" and {len(tables) - LISTED_TABLES} more" if len(tables) > LISTED_TABLES else ""
-    listed = f": {channels}{more}" if tables else ""
-    return (
-        f"This server has **{len(tables)}** open table(s){listed}; **{deadlines}** deadline(s) "
-        "wait here."
+    if len(tables) > LISTED_TABLES:
+        channels = localized(
+            locale,
+            tr("{channels} and {count} more", channels=channels, count=len(tables) - LISTED_TABLES),
+        )
+    count = tr_plural(
+        "This server has **{count}** open table",
+        "This server has **{count}** open tables",
+        len(tables),
     )
+    waiting = tr_plural(
+        "**{count}** deadline waits here.", "**{count}** deadlines wait here.", deadlines
+    )
+    if tables:
+        text = tr(
+            "{tables}: {channels}; {deadlines}", tables=count, channels=channels, deadlines=waiting
+        )
+    else:
+        text = tr("{tables}; {deadlines}", tables=count, deadlines=waiting)
+    return localized(locale, text)
 
 
 def bot_status_text(
-    store: str, processes: Sequence[ProcessRow], tables: int, deadlines: int
+    store: str,
+    processes: Sequence[ProcessRow],
+    tables: int,
+    deadlines: int,
+    locale: str = i18n.ENGLISH.discord,
 ) -> str:
     """The whole bot, for its owner: its store, its live processes, every server's tables."""
-    kind = "PostgreSQL, shared by every process" if store == "postgresql" else "SQLite, one process"
-    lines = [f"**The bot** runs on {kind}; **{len(processes)}** process(es) alive:"]
-    for process in processes[:20]:
-        shards = ",".join(map(str, process.shards)) or "all"
-        lines.append(
-            f"- `{process.host}` pid {process.pid}, shard(s) {shards}, up since "
-            f"{discord.utils.format_dt(process.started, 'R')}, last seen "
-            f"{discord.utils.format_dt(process.seen, 'R')}"
+    kind = (
+        tr("PostgreSQL, shared by every process")
+        if store == "postgresql"
+        else tr("SQLite, one process")
+    )
+    lines = [
+        localized(
+            locale,
+            tr_plural(
+                "**The bot** runs on {store}; **{count}** process alive:",
+                "**The bot** runs on {store}; **{count}** processes alive:",
+                len(processes),
+                store=kind,
+            ),
         )
-    lines.append(f"**{tables}** open table(s) and **{deadlines}** deadline(s) across the bot.")
+    ]
+    for process in processes[:20]:
+        shards = ",".join(map(str, process.shards)) or localized(locale, tr("all"))
+        line = tr(
+            "- `{host}` pid {pid}, shards {shards}, up since {started}, last seen {seen}",
+            host=process.host,
+            pid=str(process.pid),
+            shards=shards,
+            started=discord.utils.format_dt(process.started, "R"),
+            seen=discord.utils.format_dt(process.seen, "R"),
+        )
+        lines.append(localized(locale, line))
+    total = tr(
+        "{tables} and {deadlines} across the bot.",
+        tables=tr_plural("**{count}** open table", "**{count}** open tables", tables),
+        deadlines=tr_plural("**{count}** deadline", "**{count}** deadlines", deadlines),
+    )
+    lines.append(localized(locale, total))
     return "\n".join(lines)
 
 
-def house_text(cap: int, days: Sequence[HouseNet]) -> str:
+def house_text(cap: int, days: Sequence[HouseNet], locale: str = i18n.ENGLISH.discord) -> str:
     """The house's net chips per UTC day (today first) and the daily cap on its computers."""
 
-    def line(label: str, nets: Sequence[HouseNet]) -> str:
+    def line(label: Text, nets: Sequence[HouseNet]) -> str:
         net, computers = sum(d.net for d in nets), sum(d.computers for d in nets)
-        return f"- {label}: **{signed(net)}** ({signed(computers)} at tables with computers)"
+        text = tr(
+            "- {days}: **{net}** ({computers} at tables with computers)",
+            days=label,
+            net=signed(net),
+            computers=signed(computers),
+        )
+        return localized(locale, text)
 
     return "\n".join(
         [
-            "**The house's chips** (up: the house won them; the days are UTC):",
-            line("today", days[:1]),
-            line("yesterday", days[1:2]),
-            line(f"the last {len(days)} days", days),
-            f"The house's computers pay a player at most **{cap:,}** chips a day, net "
-            "(`/settings house cap:` to change it); past that, the house keeps the rest.",
+            localized(
+                locale, tr("**The house's chips** (up: the house won them; the days are UTC):")
+            ),
+            line(tr("today"), days[:1]),
+            line(tr("yesterday"), days[1:2]),
+            line(tr("the last {count} days", count=len(days)), days),
+            localized(
+                locale,
+                tr(
+                    "The house's computers pay a player at most **{cap}** chips a day, net "
+                    "(`/settings house cap:` to change it); past that, the house keeps the rest.",
+                    cap=cap,
+                ),
+            ),
         ]
     )
 
@@ -119,69 +177,99 @@ def option_lines(defaults: TableDefaults) -> list[str]:
     ]
 
 
-def prize_text(prize: Prize | None) -> str:
+def prize_text(prize: Prize | None) -> Text:
     """The server's prize for the daily challenge's best, as the settings say it."""
     if prize is None:
-        return "The daily challenge has no prize here (`prize:` sets one)."
-    return (
-        f"The day's best score against par here wins **{prize.chips:,}** chips in each game's "
-        f"challenge (a tie splits it), paid just after midnight UTC for each day from "
-        f"{prize.since} on."
+        return tr("The daily challenge has no prize here (`prize:` sets one).")
+    return tr(
+        "The day's best score against par here wins **{chips}** chips in each game's challenge "
+        "(a tie splits it), paid just after midnight UTC for each day from {since} on.",
+        chips=prize.chips,
+        since=prize.since,
     )
 
 
-def season_length(days: int) -> str:
+def season_length(days: int) -> Text:
     """A rating season's length as the settings say it."""
-    return "**a calendar month**" if days == 0 else f"**{days}** day{'' if days == 1 else 's'}"
+    if days == 0:
+        return tr("**a calendar month**")
+    return tr_plural("**{count}** day", "**{count}** days", days)
 
 
-def language_line(settings: GuildSettings, server: str) -> str:
+def language_line(settings: GuildSettings, server: str) -> Text:
     """The language of the server's channel posts, as `/settings show` says it."""
     shown = i18n.language_of(i18n.channel_locale(settings.language, server)).name
     if settings.language is None:
-        return f"- Channel posts: **{shown}**, the server's own language (`/settings language`)."
-    return f"- Channel posts: **{shown}**, chosen with `/settings language`."
+        return tr(
+            "- Channel posts: **{language}**, the server's own language (`/settings language`).",
+            language=shown,
+        )
+    return tr("- Channel posts: **{language}**, chosen with `/settings language`.", language=shown)
 
 
-def describe(settings: GuildSettings, defaults: TableDefaults, server: str = "en-US") -> str:
-    """The server's settings as a few lines; ``server``: the server's preferred locale."""
+def describe(
+    settings: GuildSettings,
+    defaults: TableDefaults,
+    server: str = "en-US",
+    *,
+    locale: str = i18n.ENGLISH.discord,
+) -> str:
+    """The server's settings as a few lines in the language of ``locale``; ``server``: the
+    server's preferred locale."""
     antes = ", ".join(
-        f"{spec.title} {defaults.antes.get(name, spec.default_ante)}"
-        + ("" if name in defaults.antes else " (the game's own)")
+        localized(
+            locale,
+            tr("{game} {ante}", game=spec.title, ante=defaults.antes[name])
+            if name in defaults.antes
+            else tr("{game} {ante} (the game's own)", game=spec.title, ante=spec.default_ante),
+        )
         for name, spec in GAMES.items()
         if spec.default_ante
     )
-    silent = "plays on" if defaults.afk_plays_on else "surrenders"
+    silent = tr("plays on") if defaults.afk_plays_on else tr("surrenders")
     computers = (
-        f"up to **{defaults.computer_seats}** a table"
+        tr("up to **{seats}** a table", seats=defaults.computer_seats)
         if defaults.computers_allowed and defaults.computer_seats
-        else "**not allowed**"
+        else tr("**not allowed**")
     )
-    return "\n".join(
-        [
-            "**This server's settings** (`/settings` to change them; `/table create` may "
-            "choose the table options again for one table):",
-            f"- New players start with **{settings.starting_chips:,}** chips; the daily bonus "
-            f"is **{settings.daily_bonus:,}**.",
-            f"- An idle lobby closes after **{settings.lobby_minutes}** minutes.",
-            f"- A rating season lasts {season_length(settings.season_days)} "
-            "(a new length ends the season under way sooner or later).",
-            f"- Antes: {antes}.",
-            f"- Deadlines: **{defaults.declaration_seconds}** s to declare, "
-            f"**{defaults.arrangement_seconds}** s to set hands.",
-            f"- A player silent at a declaration deadline **{silent}**.",
-            *option_lines(defaults),
-            "- Achievements earned are "
-            + (
-                "**announced** in the table's channel."
-                if settings.announce_achievements
-                else "**not announced** (still earned, and shown by `/profile`)."
-            ),
-            language_line(settings, server),
-            f"- Computer players: {computers}; they pay a player at most "
-            f"**{settings.house_cap:,}** chips a day (`/settings house`).",
-        ]
-    )
+    lines: list[Text | str] = [
+        tr(
+            "**This server's settings** (`/settings` to change them; `/table create` may choose "
+            "the table options again for one table):"
+        ),
+        tr(
+            "- New players start with **{starting}** chips; the daily bonus is **{daily}**.",
+            starting=settings.starting_chips,
+            daily=settings.daily_bonus,
+        ),
+        tr("- An idle lobby closes after **{minutes}** minutes.", minutes=settings.lobby_minutes),
+        tr(
+            "- A rating season lasts {length} (a new length ends the season under way sooner or "
+            "later).",
+            length=season_length(settings.season_days),
+        ),
+        tr("- Antes: {antes}.", antes=antes),
+        tr(
+            "- Deadlines: **{declare}** s to declare, **{arrange}** s to set hands.",
+            declare=defaults.declaration_seconds,
+            arrange=defaults.arrangement_seconds,
+        ),
+        tr("- A player silent at a declaration deadline **{silent}**.", silent=silent),
+        *option_lines(defaults),
+        tr("- Achievements earned are **announced** in the table's channel.")
+        if settings.announce_achievements
+        else tr(
+            "- Achievements earned are **not announced** (still earned, and shown by `/profile`)."
+        ),
+        language_line(settings, server),
+        tr(
+            "- Computer players: {computers}; they pay a player at most **{cap}** chips a day "
+            "(`/settings house`).",
+            computers=computers,
+            cap=settings.house_cap,
+        ),
+    ]
+    return "\n".join(localized(locale, line) for line in lines)
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -211,14 +299,17 @@ class SettingsCog(
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild = interaction.guild_id
         tables = await storage.snapshots.keys(guild_id=guild)
-        text = status_text(tables, await storage.deadlines.pending(guild_id=guild))
+        locale = interaction.locale.value
+        text = status_text(tables, await storage.deadlines.pending(guild_id=guild), locale)
         # Host names, process ids, shards and other servers' counts are the owner's alone: a
         # server's admin is anyone a server made one.
         if await interaction.client.is_owner(interaction.user):
             processes = await storage.processes.alive(within_s=ALIVE_S)
             everywhere = len(await storage.snapshots.keys())
             pending = await storage.deadlines.pending()
-            text += "\n" + bot_status_text(storage.database.store, processes, everywhere, pending)
+            text += "\n" + bot_status_text(
+                storage.database.store, processes, everywhere, pending, locale
+            )
         await answer(interaction, text)
 
     @app_commands.command(name="house", description="The house's chips per day, and its daily cap")
@@ -277,25 +368,38 @@ class SettingsCog(
         assert guild is not None
         challenges = services(interaction).challenges
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lines = []
+        lines: list[Text] = []
         # The prize first: a number out of range is refused before anything changes.
         if prize is not None:
             lines.append(prize_text(await challenges.set_prize(guild, prize)))
         if off:
             await challenges.announce_in(guild, None)
-            lines.append("The daily challenge is no longer announced here.")
+            lines.append(tr("The daily challenge is no longer announced here."))
         elif channel is not None:
             await challenges.announce_in(guild, channel.id)
             lines.append(
-                f"Each day's challenge and yesterday's top three will be announced in "
-                f"<#{channel.id}>."
+                tr(
+                    "Each day's challenge and yesterday's top three will be announced in "
+                    "{channel}.",
+                    channel=Where(channel.id),
+                )
             )
         if not lines:
             current = await services(interaction).storage.challenges.channel(guild)
-            where = "is not announced" if current is None else f"is announced in <#{current}>"
-            lines.append(f"The daily challenge {where}; name a channel to announce it there.")
+            if current is None:
+                lines.append(
+                    tr("The daily challenge is not announced; name a channel to announce it there.")
+                )
+            else:
+                lines.append(
+                    tr(
+                        "The daily challenge is announced in {channel}; name a channel to "
+                        "announce it there.",
+                        channel=Where(current),
+                    )
+                )
             lines.append(prize_text(await challenges.prize(guild)))
-        await answer(interaction, "\n".join(lines))
+        await answer(interaction, "\n".join(words(interaction, line) for line in lines))
 
     @app_commands.command(name="lobby", description="How long an idle lobby stays open")
     @app_commands.describe(minutes="Minutes without a game, a join or a leave (1-10080)")
@@ -421,7 +525,8 @@ async def _house(interaction: discord.Interaction[Any], cap: int | None) -> None
             settings = (await found.tables.server(guild)).settings
         else:
             settings = await storage.settings.set(guild, house_cap=cap)
-        return house_text(settings.house_cap, await storage.house.by_day(guild, days=7))
+        days = await storage.house.by_day(guild, days=7)
+        return house_text(settings.house_cap, days, interaction.locale.value)
 
     await answer(interaction, await run(interaction, show))
 
@@ -460,7 +565,9 @@ async def _change(
             announce_achievements,
         )
         if all(value is None for value in asked):
-            return describe(current, defaults, server_locale(interaction))
+            return describe(
+                current, defaults, server_locale(interaction), locale=user_locale(interaction)
+            )
         changed = await store.set(
             guild,
             starting_chips=starting_chips,
@@ -470,6 +577,8 @@ async def _change(
             table_defaults=defaults.to_json(),
             announce_achievements=announce_achievements,
         )
-        return describe(changed, defaults, server_locale(interaction))
+        return describe(
+            changed, defaults, server_locale(interaction), locale=user_locale(interaction)
+        )
 
     await answer(interaction, await run(interaction, change))

@@ -10,10 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import answer, mention, mentions, run, services
+import i18n
+from cogs.common import answer, level_name, localized, mention, mentions, run, services, words
 from cogs.controls import Button, ChannelControl, Interaction
+from cogs.language import channel_locale, server_language
 from engine.errors import GameError
 from engine.players import Level
+from engine.text import Text, Where, Who, tr, tr_plural
 from render.style import signed
 from storage import Storage
 from storage.rows import TournamentEntry, TournamentRow, TournamentStatus
@@ -37,12 +40,23 @@ LEVEL_CHOICES = [
     app_commands.Choice(name=f"{level.value.capitalize()}: {level.blurb}", value=level.value)
     for level in Level
 ]
-ADMINS_ONLY = "Only a member who may manage this server creates, starts or cancels tournaments."
-NO_THREADS = (
+ADMINS_ONLY = tr("Only a member who may manage this server creates, starts or cancels tournaments.")
+NO_THREADS = tr(
     "A tournament plays each table in a thread of its channel: the bot needs Create Public"
     " Threads and Send Messages in Threads here. Grant them, or create the tournament in"
     " another channel."
 )
+#: A tournament's status as a sentence names it.
+STATUS_NAMES: dict[str, Text] = {
+    TournamentStatus.REGISTERING.value: tr("registering"),
+    TournamentStatus.RUNNING.value: tr("running"),
+    TournamentStatus.FINISHED.value: tr("finished"),
+    TournamentStatus.CANCELLED.value: tr("cancelled"),
+}
+
+
+def _status(status: TournamentStatus) -> Text | str:
+    return STATUS_NAMES.get(status.value, status.value)
 
 
 def _can_open_threads(interaction: Interaction) -> bool:
@@ -57,60 +71,114 @@ def _is_admin(interaction: Interaction) -> bool:
     return bool(permissions and permissions.manage_guild)
 
 
-def prize_words() -> str:
+def prize_words(locale: str = i18n.ENGLISH.discord) -> str:
     """The prize structure in a line: each bracket of entrants and its shares."""
     parts, fewest = [], 2
     for most, shares in PRIZE_SHARES:
-        split = "winner takes all" if len(shares) == 1 else "/".join(map(str, shares)) + "%"
-        bracket = f"{fewest}-{most}" if most < MAX_ENTRANTS else f"{fewest} or more"
-        parts.append(f"{split} for {bracket} players")
+        split: Text | str = (
+            tr("winner takes all") if len(shares) == 1 else "/".join(map(str, shares)) + "%"
+        )
+        if most < MAX_ENTRANTS:
+            part = tr("{split} for {bracket} players", split=split, bracket=f"{fewest}-{most}")
+        else:
+            part = tr("{split} for {fewest} or more players", split=split, fewest=fewest)
+        parts.append(localized(locale, part))
         fewest = most + 1
     return "; ".join(parts)
 
 
-def registration_text(tournament: TournamentRow, entries: list[TournamentEntry]) -> str:
-    """The registration message: the terms, the start, who has registered."""
+def registration_text(
+    tournament: TournamentRow,
+    entries: list[TournamentEntry],
+    *,
+    locale: str = i18n.ENGLISH.discord,
+) -> str:
+    """The registration message in the language of ``locale`` (the channel's): the terms, the
+    start, who has registered."""
     spec = tournament_games()[tournament.game]
     people = [e.user_id for e in entries if e.user_id > 0]
     computers = sum(1 for e in entries if e.user_id < 0)
-    if tournament.starts is None:
-        start = "Starts as soon as it is full."
-    else:
-        start = f"Starts <t:{int(tournament.starts.timestamp())}:R>."
-    lines = [
-        f"**Tournament {tournament.id}: {spec.title}**, hosted by {mention(tournament.host_id)}",
-        f"Buy-in **{tournament.buy_in}** chips from your balance, into the prize pool; everyone"
-        f" plays a stack of **{STACK}** tournament chips. Up to **{tournament.max_players}**"
-        f" players, {SEATS} a table, each table in a thread; the ante starts at"
-        f" **{ante_at(base_ante(spec), 1)}** and rises every **{tournament.level_hands}** hands.",
-        f"Prizes: {prize_words()}.",
-        start,
+    number = str(tournament.id)
+    lines: list[Text] = [
+        tr(
+            "**Tournament {number}: {game}**, hosted by {host}",
+            number=number,
+            game=spec.title,
+            host=Who(tournament.host_id),
+        ),
+        tr(
+            "Buy-in **{buy_in}** chips from your balance, into the prize pool; everyone plays a "
+            "stack of **{stack}** tournament chips. Up to **{most}** players, {seats} a table, "
+            "each table in a thread; the ante starts at **{ante}** and rises every **{hands}** "
+            "hands.",
+            buy_in=tournament.buy_in,
+            stack=STACK,
+            most=tournament.max_players,
+            seats=SEATS,
+            ante=ante_at(base_ante(spec), 1),
+            hands=tournament.level_hands,
+        ),
+        tr("Prizes: {prizes}.", prizes=prize_words(locale)),
     ]
+    if tournament.starts is None:
+        lines.append(tr("Starts as soon as it is full."))
+    else:
+        lines.append(tr("Starts {when}.", when=f"<t:{int(tournament.starts.timestamp())}:R>"))
     if tournament.computers is not None:
-        lines.append(f"Computers ({tournament.computers}) fill the free places at the start.")
+        level = tournament.computers
+        lines.append(
+            tr("Computers ({level}) fill the free places at the start.", level=level_name(level))
+        )
     if tournament.status is TournamentStatus.CANCELLED:
-        lines.append("**Cancelled**: every buy-in was returned.")
+        lines.append(tr("**Cancelled**: every buy-in was returned."))
     elif tournament.status is not TournamentStatus.REGISTERING:
-        lines.append(f"Registration is closed: the tournament is {tournament.status.value}.")
-    lines.append(
-        f"Registered ({len(people) + computers}/{tournament.max_players}): {mentions(people)}"
-        + (f" and {computers} computer(s)" if computers else "")
-    )
-    return "\n".join(lines)
+        lines.append(
+            tr(
+                "Registration is closed: the tournament is {status}.",
+                status=_status(tournament.status),
+            )
+        )
+    registered = len(people) + computers
+    if computers:
+        lines.append(
+            tr_plural(
+                "Registered ({registered}/{most}): {players} and {count} computer",
+                "Registered ({registered}/{most}): {players} and {count} computers",
+                computers,
+                registered=registered,
+                most=tournament.max_players,
+                players=mentions(people, locale),
+            )
+        )
+    else:
+        lines.append(
+            tr(
+                "Registered ({registered}/{most}): {players}",
+                registered=registered,
+                most=tournament.max_players,
+                players=mentions(people, locale),
+            )
+        )
+    return "\n".join(localized(locale, line) for line in lines)
 
 
-def registration_view(tournament_id: int, *, registering: bool = True) -> discord.ui.View:
-    """Register and Unregister, working after a restart too, while registration is open."""
+def registration_view(
+    tournament_id: int, *, registering: bool = True, locale: str = i18n.ENGLISH.discord
+) -> discord.ui.View:
+    """Register and Unregister, working after a restart too, while registration is open,
+    labelled in the language of ``locale`` (the channel's)."""
     view = discord.ui.View(timeout=None)
     if registering:
         for action in ("register", "unregister"):
-            view.add_item(TournamentButton(action=action, tournament=tournament_id))
+            view.add_item(TournamentButton(action=action, tournament=tournament_id, locale=locale))
     return view
 
 
-def _view_of(tournament: TournamentRow) -> discord.ui.View:
+def _view_of(tournament: TournamentRow, locale: str = i18n.ENGLISH.discord) -> discord.ui.View:
     return registration_view(
-        tournament.id, registering=tournament.status is TournamentStatus.REGISTERING
+        tournament.id,
+        registering=tournament.status is TournamentStatus.REGISTERING,
+        locale=locale,
     )
 
 
@@ -122,12 +190,15 @@ async def _tournament(interaction: Interaction, tournament_id: int | None) -> To
         latest = await repository.of_guild(interaction.guild_id)
         if not latest:
             raise GameError(
-                "This server has no tournament yet: an admin opens one with `/tournament create`."
+                tr(
+                    "This server has no tournament yet: an admin opens one with "
+                    "`/tournament create`."
+                )
             )
         return latest[0]
     found = await repository.get(tournament_id)
     if found is None or found.guild_id != interaction.guild_id:
-        raise GameError(f"This server has no tournament {tournament_id}.")
+        raise GameError(tr("This server has no tournament {number}.", number=str(tournament_id)))
     return found
 
 
@@ -145,55 +216,112 @@ async def show_registration(
     if tournament.message_id is None:
         return
     channel = client.get_partial_messageable(tournament.channel_id, guild_id=tournament.guild_id)
-    text = registration_text(tournament, await storage.tournaments.entries(tournament.id))
+    locale = await server_language(client, tournament.guild_id)
+    entries = await storage.tournaments.entries(tournament.id)
+    text = registration_text(tournament, entries, locale=locale)
     # Deleted by someone: the commands still tell the tournament's state.
     with contextlib.suppress(discord.NotFound):
         await channel.get_partial_message(tournament.message_id).edit(
-            content=text, view=_view_of(tournament)
+            content=text, view=_view_of(tournament, locale)
         )
 
 
-def _name(player: int) -> str:
-    return f"Computer {-player}" if player < 0 else mention(player)
-
-
-def news_text(tournament: TournamentRow, news: Sequence[News]) -> str:
-    """The tournament's news in one message, a line each."""
-    number = tournament.id
-    lines = []
+def news_text(
+    tournament: TournamentRow, news: Sequence[News], *, locale: str = i18n.ENGLISH.discord
+) -> str:
+    """The tournament's news in one message, a line each, in the language of ``locale`` (the
+    channel's)."""
+    number = str(tournament.id)
+    lines: list[Text] = []
     for item in news:
         kind = item["kind"]
         if kind == "started":
             lines.append(
-                f"**Tournament {number} has started** at {item['tables']} table(s), each in a"
-                " thread of this channel; `/tournament status` shows the stacks."
+                tr_plural(
+                    "**Tournament {number} has started** at {count} table, each in a thread of "
+                    "this channel; `/tournament status` shows the stacks.",
+                    "**Tournament {number} has started** at {count} tables, each in a thread of "
+                    "this channel; `/tournament status` shows the stacks.",
+                    int(item["tables"]),
+                    number=number,
+                )
             )
         elif kind == "out":
             lines.append(
-                f"{_name(item['player'])} is out of tournament {number} in place {item['place']}."
+                tr(
+                    "{player} is out of tournament {number} in place {place}.",
+                    player=Who(int(item["player"])),
+                    number=number,
+                    place=int(item["place"]),
+                )
             )
         elif kind == "final":
-            where = f" in <#{item['channel']}>" if item.get("channel") else ""
-            lines.append(
-                f"**The final table** of tournament {number}: the {item.get('players', 'last')}"
-                f" players left play at table {item['table']}{where}."
-            )
+            table = int(item["table"])
+            players = item.get("players")
+            if item.get("channel"):
+                where = Where(int(item["channel"]))
+                if players is None:
+                    text = tr(
+                        "**The final table** of tournament {number}: the last players left "
+                        "play at table {table} in {channel}.",
+                        number=number,
+                        table=table,
+                        channel=where,
+                    )
+                else:
+                    text = tr(
+                        "**The final table** of tournament {number}: the {players} players "
+                        "left play at table {table} in {channel}.",
+                        number=number,
+                        players=int(players),
+                        table=table,
+                        channel=where,
+                    )
+            elif players is None:
+                text = tr(
+                    "**The final table** of tournament {number}: the last players left play at "
+                    "table {table}.",
+                    number=number,
+                    table=table,
+                )
+            else:
+                text = tr(
+                    "**The final table** of tournament {number}: the {players} players left "
+                    "play at table {table}.",
+                    number=number,
+                    players=int(players),
+                    table=table,
+                )
+            lines.append(text)
         elif kind == "moved":
             lines.append(
-                f"Table {item['table']} of tournament {number} lost its thread; it plays on in"
-                f" <#{item['channel']}>."
+                tr(
+                    "Table {table} of tournament {number} lost its thread; it plays on in "
+                    "{channel}.",
+                    table=int(item["table"]),
+                    number=number,
+                    channel=Where(int(item["channel"])),
+                )
             )
         elif kind == "winner":
             lines.append(
-                f"**{_name(item['player'])} wins tournament {number}** and its prize of"
-                f" {item['prize']} chips; `/tournament standings` shows every place."
+                tr(
+                    "**{player} wins tournament {number}** and its prize of {prize} chips; "
+                    "`/tournament standings` shows every place.",
+                    player=Who(int(item["player"])),
+                    number=number,
+                    prize=int(item["prize"]),
+                )
             )
         elif kind == "cancelled":
             lines.append(
-                f"Tournament {number} did not start: it needs at least 2 players. It is"
-                " cancelled and every buy-in went back."
+                tr(
+                    "Tournament {number} did not start: it needs at least 2 players. It is "
+                    "cancelled and every buy-in went back.",
+                    number=number,
+                )
             )
-    return "\n".join(lines)
+    return "\n".join(localized(locale, line) for line in lines)
 
 
 class DiscordVenue:
@@ -209,9 +337,13 @@ class DiscordVenue:
         if channel is None:
             channel = await self.client.fetch_channel(tournament.channel_id)
         if not isinstance(channel, discord.TextChannel):
-            raise GameError(f"Tournament {tournament.id}'s channel cannot hold threads.")
+            raise GameError(
+                tr("Tournament {number}'s channel cannot hold threads.", number=str(tournament.id))
+            )
+        locale = await server_language(self.client, tournament.guild_id)
+        name = tr("Tournament {number}, table {table}", number=str(tournament.id), table=number)
         thread = await channel.create_thread(
-            name=f"Tournament {tournament.id}, table {number}",
+            name=localized(locale, name)[:100],
             type=discord.ChannelType.public_thread,
             auto_archive_duration=1440,
         )
@@ -219,7 +351,8 @@ class DiscordVenue:
 
     async def announce(self, tournament: TournamentRow, news: Sequence[News]) -> None:
         """The news as one message in the tournament's channel."""
-        text = news_text(tournament, news)
+        locale = await server_language(self.client, tournament.guild_id)
+        text = news_text(tournament, news, locale=locale)
         if text:
             channel = self.client.get_partial_messageable(
                 tournament.channel_id, guild_id=tournament.guild_id
@@ -236,14 +369,15 @@ class TournamentButton(
 ):
     """Register or Unregister under a tournament's registration message."""
 
-    ELSEWHERE = "Register in the tournament's channel."
+    ELSEWHERE = tr("Register in the tournament's channel.")
 
-    def __init__(self, *, action: str, tournament: int) -> None:
+    def __init__(self, *, action: str, tournament: int, locale: str = i18n.ENGLISH.discord) -> None:
         style = (
             discord.ButtonStyle.success if action == "register" else discord.ButtonStyle.secondary
         )
+        label = tr("Register") if action == "register" else tr("Unregister")
         super().__init__(
-            self.button(action.capitalize(), style, action=action, tournament=tournament)
+            self.button(label, style, locale=locale, action=action, tournament=tournament)
         )
         self.action, self.tournament = action, tournament
 
@@ -253,26 +387,33 @@ class TournamentButton(
         storage = services(interaction).storage
         found = await storage.tournaments.get(self.tournament)
         if found is None or found.guild_id != guild:
-            raise GameError(f"This server has no tournament {self.tournament}.")
+            raise GameError(
+                tr("This server has no tournament {number}.", number=str(self.tournament))
+            )
+        number = str(self.tournament)
 
-        async def act() -> str:
+        async def act() -> Text:
             if self.action == "register":
                 await storage.players.get_or_create(
                     guild, user, name=getattr(interaction.user, "display_name", None)
                 )
                 await storage.tournaments.register(self.tournament, user)
-                return (
-                    f"You are registered for tournament {self.tournament}: your buy-in of"
-                    f" {found.buy_in} chips is in its prize pool."
+                return tr(
+                    "You are registered for tournament {number}: your buy-in of {chips} chips "
+                    "is in its prize pool.",
+                    number=number,
+                    chips=found.buy_in,
                 )
             returned = await storage.tournaments.unregister(self.tournament, user)
-            return (
-                f"You are no longer registered for tournament {self.tournament}:"
-                f" {returned} chips are back in your balance."
+            return tr(
+                "You are no longer registered for tournament {number}: {chips} chips are back "
+                "in your balance.",
+                number=number,
+                chips=returned,
             )
 
         said = await run(interaction, act)
-        await answer(interaction, said)
+        await answer(interaction, words(interaction, said))
         await refresh_registration(interaction, self.tournament)
         runner = services(interaction).tournaments
         if self.action == "register" and runner is not None:
@@ -329,10 +470,11 @@ class TournamentCog(
             )
 
         tournament = await run(interaction, create, ephemeral=False)
+        locale = await channel_locale(interaction)
         await answer(
             interaction,
-            registration_text(tournament, []),
-            view=_view_of(tournament),
+            registration_text(tournament, [], locale=locale),
+            view=_view_of(tournament, locale),
         )
         message = await interaction.original_response()
         await storage.tournaments.set_message(tournament.id, message.id)
@@ -351,31 +493,44 @@ class TournamentCog(
         storage = services(interaction).storage
         runner = services(interaction).tournaments
 
-        async def start() -> str:
+        async def start() -> Text:
             found = await _tournament(interaction, tournament)
+            number = str(found.id)
             if found.status is not TournamentStatus.REGISTERING:
                 raise GameError(
-                    f"Tournament {found.id} is {found.status.value}: only one still registering"
-                    " starts."
+                    tr(
+                        "Tournament {number} is {status}: only one still registering starts.",
+                        number=number,
+                        status=_status(found.status),
+                    )
                 )
             if runner is None:
-                raise GameError("This bot runs no tournaments: its tournaments are switched off.")
+                raise GameError(
+                    tr("This bot runs no tournaments: its tournaments are switched off.")
+                )
             await runner.start(found.id)
             started = await storage.tournaments.get(found.id)
             assert started is not None
             if started.status is TournamentStatus.CANCELLED:
-                return (
-                    f"Tournament {found.id} had fewer than 2 players: it is cancelled and every"
-                    " buy-in went back."
+                return tr(
+                    "Tournament {number} had fewer than 2 players: it is cancelled and every "
+                    "buy-in went back.",
+                    number=number,
                 )
             entries = await storage.tournaments.entries(found.id)
             tables = 0 if started.state is None else len(Play.from_json(started.state).channels)
-            return (
-                f"Tournament {found.id} has started: {len(entries)} players at {tables}"
-                " table(s), each in a thread of this channel."
+            return tr_plural(
+                "Tournament {number} has started: {players} players at {count} table, each in "
+                "a thread of this channel.",
+                "Tournament {number} has started: {players} players at {count} tables, each in "
+                "a thread of this channel.",
+                tables,
+                number=number,
+                players=len(entries),
             )
 
-        await answer(interaction, await run(interaction, start, ephemeral=False))
+        said = await run(interaction, start, ephemeral=False)
+        await answer(interaction, localized(await channel_locale(interaction), said))
 
     @app_commands.command(name="cancel", description="Cancel a tournament and return every buy-in")
     @app_commands.describe(tournament="The tournament's number (default: the latest)")
@@ -386,16 +541,21 @@ class TournamentCog(
             raise GameError(ADMINS_ONLY)
         storage = services(interaction).storage
 
-        async def cancel() -> str:
+        async def cancel() -> Text:
             found = await _tournament(interaction, tournament)
             refunds = await storage.tournaments.cancel(found.id)
-            return (
-                f"Tournament {found.id} is cancelled: {sum(refunds.values())} chips of buy-ins"
-                f" went back to {len(refunds)} player(s)."
+            return tr_plural(
+                "Tournament {number} is cancelled: {chips} chips of buy-ins went back to "
+                "{count} player.",
+                "Tournament {number} is cancelled: {chips} chips of buy-ins went back to "
+                "{count} players.",
+                len(refunds),
+                number=str(found.id),
+                chips=sum(refunds.values()),
             )
 
         said = await run(interaction, cancel, ephemeral=False)
-        await answer(interaction, said)
+        await answer(interaction, localized(await channel_locale(interaction), said))
         found = await _tournament(interaction, tournament)
         await refresh_registration(interaction, found.id)
 
@@ -408,20 +568,35 @@ class TournamentCog(
         """The registration, or the running tournament's level, tables and chip counts."""
         storage = services(interaction).storage
 
+        locale = interaction.locale.value
+
         async def read() -> str:
             found = await _tournament(interaction, tournament)
             entries = await storage.tournaments.entries(found.id)
             if found.state is None or found.status is not TournamentStatus.RUNNING:
-                return registration_text(found, entries)
+                return registration_text(found, entries, locale=locale)
             state = Play.from_json(found.state).model
-            lines = [
-                f"**Tournament {found.id}**: level **{state.level}**, ante **{state.ante}**,"
-                f" {len(state.players_left)} of {len(state.entrants)} players left,"
-                f" {len(state.tables)} table(s)."
-            ]
+            heading = tr_plural(
+                "**Tournament {number}**: level **{level}**, ante **{ante}**, {left} of "
+                "{entrants} players left, {count} table.",
+                "**Tournament {number}**: level **{level}**, ante **{ante}**, {left} of "
+                "{entrants} players left, {count} tables.",
+                len(state.tables),
+                number=str(found.id),
+                level=state.level,
+                ante=state.ante,
+                left=len(state.players_left),
+                entrants=len(state.entrants),
+            )
+            lines = [localized(locale, heading)]
             for number, seated in sorted(state.tables.items()):
-                stacks = ", ".join(f"{mention(p)} {state.stacks[p]}" for p in seated)
-                lines.append(f"- table {number}: {stacks}")
+                stacks = ", ".join(
+                    f"{mention(p, locale)} {i18n.format_number(locale, state.stacks[p])}"
+                    for p in seated
+                )
+                lines.append(
+                    localized(locale, tr("- table {table}: {stacks}", table=number, stacks=stacks))
+                )
             return "\n".join(lines)
 
         await answer(interaction, await run(interaction, read))
@@ -433,24 +608,41 @@ class TournamentCog(
         """Those still in by stack, then the places with their prizes."""
         storage = services(interaction).storage
 
+        locale = interaction.locale.value
+
         async def read() -> str:
             found = await _tournament(interaction, tournament)
             entries = {e.user_id: e for e in await storage.tournaments.entries(found.id)}
+            number = str(found.id)
             if found.state is None:
-                return (
-                    f"Tournament {found.id} has not started: {len(entries)} registered"
-                    f" ({mentions(u for u in entries if u > 0)})."
+                text = tr(
+                    "Tournament {number} has not started: {registered} registered ({players}).",
+                    number=number,
+                    registered=len(entries),
+                    players=mentions((u for u in entries if u > 0), locale),
                 )
+                return localized(locale, text)
             state = Play.from_json(found.state).model
-            lines = [f"**Tournament {found.id}** standings:"]
+            lines: list[Text] = [tr("**Tournament {number}** standings:", number=number)]
             for player, stack, place in state.standings():
                 if place is None:
-                    lines.append(f"- {mention(player)}: {stack} chips, still in")
+                    lines.append(
+                        tr("- {player}: {chips} chips, still in", player=Who(player), chips=stack)
+                    )
+                    continue
+                prize = entries[player].prize if player in entries else None
+                if prize:
+                    lines.append(
+                        tr(
+                            "- {place}. {player}, prize {prize}",
+                            place=place,
+                            player=Who(player),
+                            prize=prize,
+                        )
+                    )
                 else:
-                    prize = entries[player].prize if player in entries else None
-                    won = f", prize {prize}" if prize else ""
-                    lines.append(f"- {place}. {mention(player)}{won}")
-            return "\n".join(lines)
+                    lines.append(tr("- {place}. {player}", place=place, player=Who(player)))
+            return "\n".join(localized(locale, line) for line in lines)
 
         await answer(interaction, await run(interaction, read))
 
@@ -465,13 +657,19 @@ class TournamentCog(
         async def read() -> str:
             board = await storage.tournaments.leaderboard(guild)
             if not board:
-                return "No tournament on this server has finished yet."
-            lines = ["**Tournaments**: prizes won (tournaments played, won)"]
+                return words(interaction, tr("No tournament on this server has finished yet."))
+            lines = [tr("**Tournaments**: prizes won (tournaments played, won)")]
             for rank, row in enumerate(board, 1):
                 lines.append(
-                    f"{rank}. {mention(row.user_id)}: {signed(row.prizes)} chips"
-                    f" ({row.played} played, {row.won} won)"
+                    tr(
+                        "{rank}. {player}: {chips} chips ({played} played, {won} won)",
+                        rank=rank,
+                        player=Who(row.user_id),
+                        chips=signed(row.prizes),
+                        played=row.played,
+                        won=row.won,
+                    )
                 )
-            return "\n".join(lines)
+            return "\n".join(words(interaction, line) for line in lines)
 
         await answer(interaction, await run(interaction, read))

@@ -180,7 +180,7 @@ async def by_text(member: Any, scene: Scene) -> None:
     setting = quick_arranger(table.spec, held)
     options = {"automatic": setting.automatic} if setting.automatic else {}
     preview = await member.slash(scene.channel, "arrange hands", hands=setting.text, **options)
-    assert preview.response.content == preview_sentence(setting)
+    assert preview.response.content == str(preview_sentence(setting))
     assert preview.response.attachments
     assert (await the_table(scene)).seat_of(member.id).setting is None  # not set until confirmed
     confirmed = await member.click(preview.response.message, label="Set these hands")

@@ -95,4 +95,4 @@ async def test_profile_draws_the_card_with_games_and_achievements(
 async def test_profile_of_a_bot_is_refused_with_a_sentence(scene: Scene) -> None:
     robot = scene.env.create_user("robot", bot=True)
     refused = await scene.members[0].slash(scene.channel, "profile", player=robot)
-    assert refused.ephemeral and refused.response.content == NO_PROFILE
+    assert refused.ephemeral and refused.response.content == str(NO_PROFILE)

@@ -132,7 +132,7 @@ async def test_a_forged_control_tells_a_stranger_nothing_about_another_servers_t
         f"pp:declare:{guild + 1}:{channel}:{game}:0:play",
     ]
     answers = {custom_id: await forged(scene, stranger, custom_id) for custom_id in real + made_up}
-    assert set(answers.values()) == {NOT_CURRENT}, answers
+    assert set(answers.values()) == {str(NOT_CURRENT)}, answers
     await declare_all(scene, players)
     table = await the_table(scene)
     arranging = arranging_controls(guild, channel, game)
@@ -144,5 +144,5 @@ async def test_a_forged_control_tells_a_stranger_nothing_about_another_servers_t
         f"pp:confirm:{game + 7}:0-123-456-789-abcde-fghij:",
     ]
     answers = {key: await forged(scene, stranger, key) for key in arranging + gone}
-    assert set(answers.values()) == {NOT_CURRENT}, answers
+    assert set(answers.values()) == {str(NOT_CURRENT)}, answers
     assert (await the_table(scene)).to_state() == table.to_state()

@@ -50,7 +50,7 @@ async def _typed(member: Any, message: Any, setting: Setting) -> tuple[Any, Any]
     if any(row["components"][0]["custom_id"] == "automatic" for row in opened.modal["components"]):
         typed["automatic"] = setting.automatic or ""
     shown = await member.submit_modal(opened, typed)
-    assert shown.response.content == preview_sentence(setting), shown.response.content
+    assert shown.response.content == str(preview_sentence(setting)), shown.response.content
     played = await member.click(shown.response.message, label="Submit these hands")
     return shown, played
 
@@ -150,7 +150,7 @@ async def test_the_builder_picks_cards_from_menus_and_previews_before_the_one_su
     )
     built = chosen(held, slots)
     previewed = await ann.click(builder, label="Submit")
-    assert previewed.response.content == preview_sentence(built)
+    assert previewed.response.content == str(preview_sentence(built))
     assert previewed.response.attachments
     assert "points" not in previewed.response.content  # no points before the submission
     assert await scene.bot.services.challenges.play("showdown", dealt.day, ann.id) is None
@@ -188,7 +188,7 @@ async def test_the_board_is_hidden_until_played_and_shown_after_the_day(scene: S
         f"1. <@{ann.id}> 0 (par) ({dealt.par_points} points)",
     ]
     assert board.response.attachments  # yours beside par
-    assert "Across every server: **1** player(s), median **0**" in board.response.content
+    assert "Across every server: **1** player, median **0**" in board.response.content
     await scene.env.advance_time(24 * 3600)
     after = await bob.slash(scene.channel, "challenge results", game="casino", date=dealt.day)
     assert f"1. <@{ann.id}> 0 (par)" in after.response.content

@@ -35,7 +35,7 @@ async def _play(scene: Scene, member: Any, setting: Setting) -> None:
     if any(row["components"][0]["custom_id"] == "automatic" for row in opened.modal["components"]):
         typed["automatic"] = setting.automatic or ""
     previewed = await member.submit_modal(opened, typed)
-    assert previewed.response.content == preview_sentence(setting)
+    assert previewed.response.content == str(preview_sentence(setting))
     played = await member.click(previewed.response.message, label="Submit these hands")
     assert played.response.content.startswith("Submitted:"), played.response.content
 

@@ -20,17 +20,17 @@ async def test_daily_bonus_once_a_day_and_the_balance_follows(scene: Scene) -> N
     first = await ann.slash(scene.channel, "daily")
     bonus = await chips(scene, ann) - before
     assert bonus > 0 and first.response.content == (
-        f"Daily bonus collected: you now have **{before + bonus}** chips."
+        f"Daily bonus collected: you now have **{before + bonus:,}** chips."
     )
     second = await ann.slash(scene.channel, "daily")
     assert second.acknowledged and not second.response.content.startswith("Daily bonus")
     assert await chips(scene, ann) == before + bonus
     shown = await ann.slash(scene.channel, "balance")
-    assert shown.response.content == f"<@{ann.id}> has **{before + bonus}** chips."
+    assert shown.response.content == f"<@{ann.id}> has **{before + bonus:,}** chips."
     await scene.env.advance_time(24 * 3600 + 1)
     third = await ann.slash(scene.channel, "daily")
     assert third.response.content == (
-        f"Daily bonus collected: you now have **{before + 2 * bonus}** chips."
+        f"Daily bonus collected: you now have **{before + 2 * bonus:,}** chips."
     )
     assert await chips(scene, ann) == before + 2 * bonus
 
@@ -48,9 +48,9 @@ async def test_only_server_managers_grant_or_take_chips(scene: Scene) -> None:
     role = scene.guild.create_role("croupier", permissions=discord.Permissions(manage_guild=True))
     boss = scene.guild.add_member(scene.env.create_user("boss"), roles=[role])
     granted = await boss.slash(scene.channel, "chips grant", player=ann, amount=500, note="prize")
-    assert granted.response.content == f"Granted 500 chips to <@{ann.id}>: now {start + 500}."
+    assert granted.response.content == f"Granted 500 chips to <@{ann.id}>: now {start + 500:,}."
     took = await boss.slash(scene.channel, "chips take", player=ann, amount=200, note="fix")
-    assert took.response.content == f"Took 200 chips from <@{ann.id}>: now {start + 300}."
+    assert took.response.content == f"Took 200 chips from <@{ann.id}>: now {start + 300:,}."
     assert await chips(scene, ann) == start + 300
     too_much = await boss.slash(scene.channel, "chips take", player=ann, amount=10**9)
     assert too_much.response.content and await chips(scene, ann) == start + 300

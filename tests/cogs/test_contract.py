@@ -7,7 +7,6 @@ holdings the bot can produce, not the friendly ones of the other tests.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -15,152 +14,24 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.arrange import HandsModal, arrange_view, confirm_view, take_view
-from cogs.board import board_view
-from cogs.boards import Board
-from cogs.builder import build_text, build_view, place_view
-from cogs.challenge_hands import challenge_place, play_view, preview_view
+from cogs.arrange import HandsModal
 from cogs.controls import DYNAMIC_ITEMS, CustomId
-from cogs.declare import declare_view
-from cogs.lobby import lobby_view, next_hand_view
-from cogs.rules import pages_view
-from cogs.tournament import registration_view
-from engine.cards import Shoe
-from tables.challenge import CHALLENGE_GAMES
-from tables.events import Lobby
-from tables.games import GAMES, GameSpec, rules_card
-from tables.hands import setting_shape
-from tests.tables.helpers import quick_arranger
-
-BIG_ID = 2**63 - 1  # the largest snowflake: 19 digits
-BIG_GAME = 9_999_999_999
-
-CUSTOM_ID, LABEL, OPTIONS, OPTION_TEXT, PLACEHOLDER = 100, 80, 25, 100, 150
-ROWS, PER_ROW = 5, 5
-MODAL_TITLE, MODAL_INPUTS, INPUT_LABEL, INPUT_PLACEHOLDER, INPUT_LENGTH = 45, 5, 45, 100, 4000
-MESSAGE = 2000
-
-
-def largest_holding(spec: GameSpec, seed: int) -> list[Any]:
-    """As many cards as a player of this game ever holds, from the game's own shoe."""
-    size = spec.variant.max_held if spec.variant is not None else spec.deal
-    shoe = Shoe(decks=spec.decks, jokers=spec.jokers, rng=random.Random(seed))
-    return list(shoe.deal(size))
-
-
-def builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
-    """The builder at every step of a largest holding of every game."""
-    yield from table_builder_views()
-    # The challenge's builder: the same steps, its own ids (game and day instead of a game id).
-    for spec in CHALLENGE_GAMES:
-        place = challenge_place(spec.name, "9999-12-31")
-        for seed in range(3):
-            held = largest_holding(spec, seed)
-            slots: list[list[int]] = []
-            left = list(range(len(held)))
-            yield f"{spec.name} challenge build", place_view(spec, place, held, slots), ""
-            for slot in setting_shape(spec):
-                slots.append(left[: min(slot.sizes)])
-                left = left[min(slot.sizes) :]
-                yield f"{spec.name} challenge build", place_view(spec, place, held, slots), ""
-            slots[-1] += left  # every card held in a hand: the longest state an id carries
-            yield f"{spec.name} challenge build all", place_view(spec, place, held, slots), ""
-            moving = slots[-1][-1]
-            yield (
-                f"{spec.name} challenge build moving",
-                place_view(spec, place, held, slots, moving=moving),
-                "",
-            )
-
-
-def table_builder_views() -> Iterator[tuple[str, discord.ui.View, str]]:
-    """A table's builder at every step of a largest holding of every game."""
-    for name, spec in GAMES.items():
-        for seed in range(3):
-            held = largest_holding(spec, seed)
-            shape = setting_shape(spec)
-            slots: list[list[int]] = []
-            left = list(range(len(held)))
-            yield (
-                f"{name} build start",
-                build_view(spec, BIG_GAME, held, slots),
-                build_text(spec, held, slots),
-            )
-            for slot in shape:
-                take = min(slot.sizes)
-                slots.append(left[:take])
-                left = left[take:]
-                yield (
-                    f"{name} build {len(slots)}",
-                    build_view(spec, BIG_GAME, held, slots),
-                    build_text(spec, held, slots),
-                )
-            moving = slots[-1][-1]
-            yield (
-                f"{name} build moving",
-                build_view(spec, BIG_GAME, held, slots, moving=moving),
-                build_text(spec, held, slots, moving=moving),
-            )
-
-
-def every_view() -> Iterator[tuple[str, discord.ui.View]]:
-    yield "lobby", lobby_view()
-    computers = tuple((-number, "strong") for number in range(1, 6))
-    lobby = Lobby("showdown", 10, 6, BIG_ID, (BIG_ID, *(user for user, _ in computers)), computers)
-    yield "lobby with computers", lobby_view(lobby)
-    yield "next hand", next_hand_view(BIG_GAME)
-    for spec in CHALLENGE_GAMES:
-        yield f"{spec.name} challenge", play_view(spec.name, "9999-12-31")
-    yield "next hand, summary", next_hand_view(BIG_GAME, summary=True)
-    for name in GAMES:
-        board = Board(BIG_GAME, (BIG_ID,) * 6, 10**9, game=name)
-        yield f"{name} board", board_view(board)
-    for round_ in range(3):
-        yield f"declare {round_}", declare_view(BIG_ID, BIG_ID, BIG_GAME, round_)
-    yield "arrange", arrange_view(BIG_ID, BIG_ID, BIG_GAME)
-    yield "take", take_view(BIG_ID, BIG_ID, BIG_GAME)
-    for name, spec in GAMES.items():
-        for seed in range(3):
-            held = largest_holding(spec, seed)
-            setting = quick_arranger(spec, held)
-            yield f"{name} confirm", confirm_view(BIG_ID, BIG_ID, BIG_GAME, held, setting)
-    for spec in CHALLENGE_GAMES:
-        for seed in range(3):
-            held = largest_holding(spec, seed)
-            setting = quick_arranger(spec, held)
-            day = "9999-12-31"
-            yield f"{spec.name} challenge preview", preview_view(spec.name, day, held, setting)
-    for name, view, _ in builder_views():
-        yield name, view
-    for name, spec in GAMES.items():
-        card = rules_card(spec)
-        for index in range(len(card.pages)):
-            yield f"{name} rules page {index + 1}", pages_view(name, card, index)
-    yield "tournament registration", registration_view(BIG_GAME)
-
-
-def components(payload: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for row in payload:
-        yield from row.get("components", [])
+from tables.games import GAMES
+from tests.cogs.views import (
+    BIG_GAME,
+    BIG_ID,
+    MESSAGE,
+    builder_views,
+    components,
+    every_view,
+    form_keeps_to_discords_limits,
+    keeps_to_discords_limits,
+)
 
 
 @pytest.mark.parametrize(("name", "view"), list(every_view()), ids=lambda v: str(v)[:30])
 def test_every_view_keeps_to_discords_limits(name: str, view: discord.ui.View) -> None:
-    payload = view.to_components()
-    assert len(payload) <= ROWS, name
-    for row in payload:
-        assert row["type"] == 1 and 1 <= len(row["components"]) <= PER_ROW, name
-    for item in components(payload):
-        assert len(item["custom_id"]) <= CUSTOM_ID, (name, item["custom_id"])
-        assert len(item.get("label", "")) <= LABEL, name
-        assert len(item.get("placeholder", "")) <= PLACEHOLDER, name
-        if item["type"] == 3:
-            options = item["options"]
-            assert 1 <= len(options) <= OPTIONS, name
-            assert len({o["value"] for o in options}) == len(options), name
-            assert len({o["label"] for o in options}) == len(options), name  # duplicates told apart
-            assert all(len(o["label"]) <= OPTION_TEXT for o in options), name
-            assert 0 <= item["min_values"] <= item["max_values"] <= len(options), name
+    keeps_to_discords_limits(name, view)
 
 
 @pytest.mark.parametrize(("name", "view"), list(every_view()), ids=lambda v: str(v)[:30])
@@ -287,14 +158,6 @@ def test_builder_messages_stay_within_a_message() -> None:
 def test_the_hands_form_keeps_to_discords_limits(game: str) -> None:
     spec = GAMES[game]
     draft = " | ".join(["Ks Kh Kd Kc W"] * 6) + " || 2c 3d 4h"
-    modal = HandsModal(BIG_ID, BIG_ID, BIG_GAME, BIG_ID, spec=spec, draft=draft)
-    payload = modal.to_dict()
-    assert len(payload["title"]) <= MODAL_TITLE
-    assert len(payload["custom_id"]) <= CUSTOM_ID
-    inputs = list(components(payload["components"]))
-    assert 1 <= len(inputs) <= MODAL_INPUTS
-    for item in inputs:
-        assert len(item["label"]) <= INPUT_LABEL
-        assert len(item.get("placeholder", "")) <= INPUT_PLACEHOLDER
-        assert item.get("max_length", 0) <= INPUT_LENGTH
-        assert len(item.get("value") or "") <= item.get("max_length", INPUT_LENGTH)
+    form_keeps_to_discords_limits(
+        HandsModal(BIG_ID, BIG_ID, BIG_GAME, BIG_ID, spec=spec, draft=draft)
+    )

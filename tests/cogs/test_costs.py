@@ -207,8 +207,10 @@ def test_a_reviews_surrender_names_what_the_settlement_moved(
         event = result.event
         variant = table.spec.variant_at(table.config.ante)
         cost = surrender_of(variant, event.seats, FIRST, round_)
-        text = surrender_text(
-            Review(1, game, FIRST, None, None, surrendered_at=round_, surrender=cost)
+        text = str(
+            surrender_text(
+                Review(1, game, FIRST, None, None, surrendered_at=round_, surrender=cost)
+            )
         )
         net = next(seat.net for seat in event.seats if seat.user == FIRST)
         at = f"declaration {round_ + 1}"
@@ -263,7 +265,7 @@ def test_the_lobby_names_the_chips_each_player_puts_up_at_the_start(game: str) -
     assert lobby_text(table.lobby()).split("\n")[0] == (
         f"**{spec.title}** table, {words}, 2/2 seats (host <@{FIRST}>)."
     )
-    assert stakes_words(table.spec, table.config.ante) == words  # as /table status says it
+    assert str(stakes_words(table.spec, table.config.ante)) == words  # as /table status says it
 
 
 def test_the_rules_say_what_a_surrender_costs_as_the_settlement_moves_it() -> None:

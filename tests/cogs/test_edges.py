@@ -117,7 +117,7 @@ async def test_the_form_takes_typed_hands_and_refuses_a_foul(scene: Scene) -> No
     accepted = await ann.user.submit_modal(
         reopened, {"hands": setting.text, "automatic": setting.automatic or ""}
     )
-    assert accepted.response.content == preview_sentence(setting)
+    assert accepted.response.content == str(preview_sentence(setting))
     assert (await the_table(scene)).seat_of(ann.id).setting is None
     # The preview's button is found again after a restart: it carries the hands in its id.
     await scene.restart()
@@ -141,7 +141,7 @@ async def test_the_form_reads_hands_strongest_first_and_opens_on_the_last_legal_
     # Was: "Hand 1 holds 5; it must hold 1 card." for the strongest hand typed first.
     strongest = " | ".join(reversed(setting.text.split(" | ")))
     previewed = await ann.user.submit_modal(opened, {"hands": strongest})
-    assert previewed.response.content == preview_sentence(setting, strongest_first=True)
+    assert previewed.response.content == str(preview_sentence(setting, strongest_first=True))
     # The form opens again on the last legal preview, even after a foul typed since.
     reopened = await ann.user.click(ann.user.dm_channel.last_message, label="Type hands")
     assert form_default(reopened) == setting.text
@@ -217,7 +217,7 @@ async def test_a_stale_button_says_so(scene: Scene) -> None:
     table = await the_table(scene)
     assert table.phase is Phase.DECLARING and table.round == 1
     stale = await ann.user.click(first, label="Surrender")
-    assert stale.ephemeral and stale.response.content == NOT_CURRENT
+    assert stale.ephemeral and stale.response.content == str(NOT_CURRENT)
     assert (await the_table(scene)).seat_of(ann.id).is_active
 
 

@@ -50,12 +50,12 @@ async def test_a_strangers_press_of_a_games_controls_reads_one_sentence_and_does
     guild, channel, game = scene.guild.id, scene.channel.id, (await the_table(scene)).game_id
     stranger = scene.members[2]
     declaring = [f"pp:declare:{guild}:{channel}:{game}:0:play"]
-    assert [await forged(scene, stranger, key) for key in declaring] == [NOT_CURRENT]
+    assert [await forged(scene, stranger, key) for key in declaring] == [str(NOT_CURRENT)]
     assert acted == []
     await declare_all(scene, players)
     acted.clear()  # the players' own presses
     arranging = arranging_controls(guild, channel, game)
-    assert [await forged(scene, stranger, key) for key in arranging] == [NOT_CURRENT] * 5
+    assert [await forged(scene, stranger, key) for key in arranging] == [str(NOT_CURRENT)] * 5
     assert acted == []
 
 
@@ -70,7 +70,7 @@ async def test_a_stale_declaration_reads_one_sentence_and_does_nothing(
     assert (await the_table(scene)).round == 1
     acted.clear()
     stale = await ann.user.click(first, label="Surrender")
-    assert stale.ephemeral and stale.response.content == NOT_CURRENT
+    assert stale.ephemeral and stale.response.content == str(NOT_CURRENT)
     assert acted == []
     assert (await the_table(scene)).seat_of(ann.id).is_active
 
@@ -85,7 +85,7 @@ async def test_a_form_sent_once_its_step_is_over_reads_one_sentence_and_does_not
     assert (await the_table(scene)).phase is Phase.LOBBY
     acted.clear()
     late = await ann.user.submit_modal(opened, {"hands": "As | Kd Kh Ks | 2c 3c 4c 5c 6c"})
-    assert late.ephemeral and late.response.content == NOT_CURRENT
+    assert late.ephemeral and late.response.content == str(NOT_CURRENT)
     assert acted == []
 
 

@@ -135,7 +135,7 @@ async def test_a_suggest_button_from_an_earlier_game_says_so(scene: Scene) -> No
     await ann.slash(scene.channel, "table start")
     await declare_all(scene, players)
     pressed = await ann.user.click(old_dm, label="Suggest")
-    assert pressed.acknowledged and pressed.response.content == NOT_CURRENT
+    assert pressed.acknowledged and pressed.response.content == str(NOT_CURRENT)
 
 
 # ----- every sentence fits Discord's limits; forged controls get a sentence -------------------

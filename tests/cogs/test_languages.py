@@ -58,8 +58,10 @@ async def test_the_servers_language_overrides_its_own_and_goes_back_to_it(
     # A Spanish-speaking admin on a French server.
     speak(monkeypatch, {boss.id: "es-ES"}, server="fr")
     shown = await boss.slash(scene.channel, "settings show")
-    assert "- Channel posts: **Français**, the server's own language (`/settings language`)." in (
-        shown.response.content.splitlines()
+    # /settings show is the admin's answer: in their Spanish.
+    assert (
+        "- Mensajes en los canales: **Français**, el idioma propio del servidor"
+        " (`/settings language`)." in shown.response.content.splitlines()
     )
     asked = await boss.slash(scene.channel, "settings language")
     assert asked.response.content == (
@@ -72,7 +74,7 @@ async def test_the_servers_language_overrides_its_own_and_goes_back_to_it(
         "Los mensajes en los canales de este servidor estarán en Deutsch."
     )
     shown = await boss.slash(scene.channel, "settings show")
-    assert "- Channel posts: **Deutsch**, chosen with `/settings language`." in (
+    assert "- Mensajes en los canales: **Deutsch**, elegido con `/settings language`." in (
         shown.response.content.splitlines()
     )
     assert (await scene.bot.services.storage.settings.get(scene.guild.id)).language == "de"
@@ -103,21 +105,25 @@ class Settings:
     """The settings store of a bot whose one server chose ``language``."""
 
     def __init__(self, language: str | None) -> None:
-        self.language = language
+        self.chosen = language
 
     async def get(self, guild_id: int) -> GuildSettings:
-        return GuildSettings(guild_id, 1_000, 100, language=self.language)
+        return GuildSettings(guild_id, 1_000, 100, language=self.chosen)
+
+    async def language(self, guild_id: int) -> str | None:
+        return self.chosen
 
 
 def interaction(*, user: str, server: str, guild_id: int | None, chosen: str | None) -> Any:
     """Just what `cogs.language` reads of an interaction."""
     storage = SimpleNamespace(settings=Settings(chosen))
+    found = SimpleNamespace(storage=storage)
     return SimpleNamespace(
         locale=discord.Locale(user),
         guild_locale=discord.Locale(server) if guild_id else None,
         guild=None,
         guild_id=guild_id,
-        client=SimpleNamespace(services=SimpleNamespace(storage=storage)),
+        client=SimpleNamespace(services=found),
     )
 
 

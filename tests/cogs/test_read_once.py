@@ -42,7 +42,7 @@ async def test_typed_hands_are_read_once_and_set_as_previewed(
     setting = quick_arranger(spec, held)
     options = {"automatic": setting.automatic} if setting.automatic else {}
     preview = await ann.slash(scene.channel, "arrange hands", hands=setting.text, **options)
-    assert preview.response.content == preview_sentence(setting)
+    assert preview.response.content == str(preview_sentence(setting))
     confirmed = await ann.click(preview.response.message, label="Set these hands")
     kept = (await the_table(scene)).seat_of(ann.id).setting
     assert kept is not None and kept.hands == setting.hands

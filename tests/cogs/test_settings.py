@@ -115,7 +115,7 @@ async def test_status_shows_a_server_admin_only_that_servers_tables(scene: Scene
     shown = await ann.slash(scene.channel, "settings status")
     assert shown.ephemeral
     assert shown.response.content == (
-        f"This server has **1** open table(s): <#{scene.channel.id}>; **1** deadline(s) wait here."
+        f"This server has **1** open table: <#{scene.channel.id}>; **1** deadline waits here."
     )
     commands = await scene.bot.tree.fetch_commands(guild=discord.Object(scene.guild.id))
     scene.guild.set_command_permissions(
@@ -138,11 +138,10 @@ async def test_status_shows_the_bots_owner_the_store_the_processes_and_the_whole
     text = shown.response.content
     assert shown.ephemeral
     assert text.startswith(
-        f"This server has **1** open table(s): <#{scene.channel.id}>; **1** deadline(s) wait "
-        "here.\n"
+        f"This server has **1** open table: <#{scene.channel.id}>; **1** deadline waits here.\n"
     )
     assert "SQLite, one process" in text
     # The bot announced itself when it started: its process is listed, with its shards.
-    assert "**1** process(es) alive" in text and "shard(s) all" in text
+    assert "**1** process alive" in text and "shards all" in text
     assert f"`{socket.gethostname()}` pid {os.getpid()}" in text
-    assert "**2** open table(s) and **2** deadline(s) across the bot" in text
+    assert "**2** open tables and **2** deadlines across the bot" in text

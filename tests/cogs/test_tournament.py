@@ -149,7 +149,7 @@ async def test_cancelling_refunds_every_buy_in_and_closes_registration(scene: Sc
     boss = an_admin(scene)
     cancelled = await boss.slash(scene.channel, "tournament cancel", tournament=number)
     assert cancelled.response.content == (
-        f"Tournament {number} is cancelled: 200 chips of buy-ins went back to 2 player(s)."
+        f"Tournament {number} is cancelled: 200 chips of buy-ins went back to 2 players."
     )
     assert await _balance(scene, ann) == 1_000 and await _balance(scene, bob) == 1_000
     shown = _shown(scene, message)
@@ -260,8 +260,7 @@ async def test_an_admin_starts_a_tournament_early_and_computers_fill_it(scene: S
     started = await boss.slash(scene.channel, "tournament start", tournament=number)
     assert not started.ephemeral
     assert started.response.content == (
-        f"Tournament {number} has started: 8 players at 2 table(s), each in a thread of this"
-        " channel."
+        f"Tournament {number} has started: 8 players at 2 tables, each in a thread of this channel."
     )
     assert len(scene.channel.threads) == 2
     assert labels(_shown(scene, message)) == [], "registration closed"

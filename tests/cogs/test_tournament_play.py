@@ -78,7 +78,7 @@ async def test_a_sit_and_go_with_computers_is_played_to_the_end_in_a_thread(
     table = await scene.tables.table(scene.guild.id, threads[0].id)
     assert table is not None and sorted(table.players) == [-3, -2, -1, ann.id]
     said = [m.content for m in scene.channel.history()]
-    assert any(f"**Tournament {number} has started** at 1 table(s)" in text for text in said)
+    assert any(f"**Tournament {number} has started** at 1 table" in text for text in said)
     # The stacks are tournament chips: the server balance moved by the buy-in alone.
     storage = scene.bot.services.storage
     assert await storage.players.balance(scene.guild.id, ann.id) == 1_000 - BUY_IN

@@ -13,7 +13,7 @@ from discord import app_commands
 
 import i18n
 from bot import PyramidBot, Settings, command_cogs
-from cogs.info import HELP, OPTION_PREFIX, RULES_PAGES
+from cogs.info import BUTTON_PREFIX, BUTTONS, HELP, OPTION_PREFIX, RULES_PAGES
 from cogs.sync import digest, payload
 from cogs.translator import CatalogTranslator, tree_texts
 from tables.runtime import ThreadOffload
@@ -103,7 +103,9 @@ def test_helps_placeholders_name_commands_and_options_of_the_tree() -> None:
         for _, field, _, _ in string.Formatter().parse(msgid):
             if field is None:
                 continue
-            if field.startswith(OPTION_PREFIX):
+            if field.startswith(BUTTON_PREFIX):
+                assert field in BUTTONS, field  # a button's label (the answers' catalog)
+            elif field.startswith(OPTION_PREFIX):
                 assert ("option", field.removeprefix(OPTION_PREFIX)) in wanted, field
             else:
                 assert ("command", field) in wanted, field

@@ -203,7 +203,7 @@ async def test_a_24_player_tournament_in_four_threads_survives_a_restart_and_a_k
         )
         started = await bot.until("starting", answer(fake, start))
         assert started == (
-            f"Tournament {number} has started: {ENTRANTS} players at {TABLES} table(s), each in"
+            f"Tournament {number} has started: {ENTRANTS} players at {TABLES} tables, each in"
             " a thread of this channel."
         )
         assert len(fake.threads) == TABLES
