@@ -619,24 +619,24 @@ def build_text(
         lines.append(said(choose))
     else:
         rest = " ".join(card.pretty for card in left)
-        problem = setting_problem(spec, held, chosen_setting(hands, left))
+        refused = setting_problem(spec, held, chosen_setting(hands, left))
         hint = submit_hint or SUBMIT_HINT
-        if problem is None and left:
+        if refused is None and left:
             done = tr(
                 "Every hand is chosen. The rest is discarded: {rest}. {hint}", rest=rest, hint=hint
             )
-        elif problem is None:
+        elif refused is None:
             done = tr("Every hand is chosen. {hint}", hint=hint)
         elif left:
             done = tr(
                 "Every hand is chosen. The rest is discarded: {rest}. ⚠ Not yet: {problem}",
                 rest=rest,
-                problem=problem,
+                problem=refused,
             )
         else:
-            done = tr("Every hand is chosen. ⚠ Not yet: {problem}", problem=problem)
+            done = tr("Every hand is chosen. ⚠ Not yet: {problem}", problem=refused)
         lines.append(said(done))
-        if problem is not None:
+        if refused is not None:
             lines.append(
                 said(tr("Move a card or swap two hands to mend it, or {undo}.", undo=undo))
             )
