@@ -30,10 +30,25 @@ class GameError(Exception):
         self.text: str | Text = message
         super().__init__(str(message), *args)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Errors cross worker processes: rebuilt from their text and attributes, not by calling
+        # ``__init__`` again (a subclass's takes other arguments than its English message).
+        return (_rebuilt, (type(self), self.args, self.__dict__))
+
     def sentence(self, names: Names) -> str:
         """The message in English with its players and channels named by ``names``."""
         text = self.text
         return text.english(names) if isinstance(text, Text) else str(self)
+
+
+def _rebuilt(
+    kind: type[GameError], args: tuple[object, ...], state: dict[str, object]
+) -> GameError:
+    """An error unpickled: its arguments (the English) and its attributes (its ``text``)."""
+    error = kind.__new__(kind)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
 
 
 class CardError(GameError):
