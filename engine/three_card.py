@@ -32,6 +32,7 @@ from engine.evaluate import (
     straight_flush_ladder,
 )
 from engine.payouts import Outcome, Payout, loss, push, win
+from engine.text import tr
 
 _ACE_HIGH_RUN: Final = Rank.ACE + 1  # the evaluator's value of a run topped by the ace
 
@@ -104,7 +105,12 @@ class ThreeCardVariant:
 
     def __post_init__(self) -> None:
         if not 6 <= self.decks <= 8:
-            raise GameError(f"The three-card game uses a shoe of 6 to 8 decks, not {self.decks}.")
+            raise GameError(
+                tr(
+                    "The three-card game uses a shoe of 6 to 8 decks, not {decks}.",
+                    decks=self.decks,
+                )
+            )
         object.__setattr__(self, "three_card_odds", dict(self.three_card_pays))
         object.__setattr__(self, "six_card_odds", dict(self.six_card_pays))
 
@@ -148,7 +154,7 @@ def house_way(cards: Sequence[Card], variant: ThreeCardVariant | None = None) ->
     """Set three cards the house way, as RULINGS §5 reads seed 002's "House Way Rules"."""
     variant = variant or ThreeCardVariant()
     if len(cards) != 3:
-        raise GameError(f"A three-card hand has 3 cards, not {len(cards)}.")
+        raise GameError(tr("A three-card hand has 3 cards, not {count}.", count=len(cards)))
     top, middle, bottom = sorted(cards, key=lambda card: card.rank, reverse=True)
     if top.rank == bottom.rank:
         # "Always split three of a kind": the pair high, one card low.
@@ -182,7 +188,7 @@ def set_banker_hand(
 def verify_setting(cards: Sequence[Card], setting: ThreeCardSetting) -> None:
     """Raise ``GameError`` unless the setting uses exactly the cards dealt."""
     if sorted(c.code for c in setting.cards) != sorted(c.code for c in cards):
-        raise GameError("Set exactly the three cards you were dealt: one low, two high.")
+        raise GameError(tr("Set exactly the three cards you were dealt: one low, two high."))
 
 
 def _compare(a: tuple[int, ...], b: tuple[int, ...]) -> int:

@@ -1,0 +1,157 @@
+"""The engine's refusals read in the player's language: a malformed card, a fouled or misshapen
+arrangement, a holding the shoe cannot deal; the English stays as it was, and an error keeps its
+text when it crosses a worker process."""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable
+
+import pytest
+
+import i18n
+from engine.arrangement import parse_arrangement, verify_arrangement
+from engine.automatics import layout_automatic
+from engine.cards import parse_card, parse_cards
+from engine.errors import CardError, GameError
+from engine.evaluate import evaluate
+from engine.solver.solve import verify_dealable
+from engine.variants import CASINO, SHOWDOWN, STANDARD, Automatic, variant_named
+
+
+def refusal(action: Callable[[], object]) -> GameError:
+    with pytest.raises(GameError) as raised:
+        action()
+    return raised.value
+
+
+def read(error: GameError, locale: str) -> str:
+    return i18n.localize(locale, error.text)
+
+
+def test_a_malformed_card_reads_in_every_language() -> None:
+    error = refusal(lambda: parse_cards("As Kx"))
+    assert isinstance(error, CardError)
+    assert str(error) == (
+        "I can't read 'Kx' as cards: a card is a rank (2-9, T or 10, J, Q, K, A) followed by a "
+        "suit (s, h, d, c or ♠ ♥ ♦ ♣), like As or 10h; a joker is W."
+    )
+    assert read(error, "en-US") == str(error)
+    assert read(error, "de") == (
+        "Ich kann 'Kx' nicht als Karten lesen: eine Karte ist ein Rang (2-9, T oder 10, J, Q, K, "
+        "A) gefolgt von einer Farbe (s, h, d, c oder ♠ ♥ ♦ ♣), etwa As oder 10h; ein Joker ist W."
+    )
+    assert read(error, "zh-CN") == (
+        "无法把 'Kx' 读作牌：一张牌由点数（2-9、T 或 10、J、Q、K、A）"
+        "加花色（s、h、d、c 或 ♠ ♥ ♦ ♣）组成，如 As 或 10h；鬼牌写作 W。"
+    )
+    assert read(error, "es-ES").startswith("No puedo leer 'Kx' como cartas: una carta es un valor")
+    # The player's input is quoted as typed, in every language.
+    one = refusal(lambda: parse_card("As Ks"))
+    assert read(one, "fr").startswith("'As Ks' n'est pas une seule carte : une carte est un rang")
+
+
+def test_a_fouled_arrangement_names_its_hands_in_the_readers_language() -> None:
+    # Hand 2 (a 3-card high card) is not stronger than Hand 1 (an ace): a foul.
+    fouled = parse_arrangement("As | 2c 3d 5h | Kc Kd Kh 7s 7d")
+    error = refusal(lambda: verify_arrangement(CASINO, None, fouled))
+    english = (
+        "Hand 2 must be stronger than Hand 1: Hand 2 is five high, then 3 2, Hand 1 is ace high."
+    )
+    assert str(error) == english
+    assert read(error, "de").startswith("Hand 2 muss stärker sein als Hand 1: Hand 2 ist ")
+    assert read(error, "zh-CN").startswith("第 2 手牌必须比第 1 手牌大：第 2 手牌是")
+    assert read(error, "es-ES").startswith("Mano 2 debe ser más fuerte que Mano 1: Mano 2 es ")
+
+
+def test_a_misshapen_arrangement_reads_in_every_language() -> None:
+    four_in_front = parse_arrangement("As Ad Kh Kc | 2c 3d 5h 6h 8h | Qc Qd Qh 7s 7d")
+    error = refusal(lambda: verify_arrangement(STANDARD, None, four_in_front))
+    assert str(error) == "The front hand holds 4; it must hold 3 or 5 cards."
+    assert read(error, "de") == "Die vordere Hand hat 4; sie muss 3 oder 5 Karten haben."
+    assert read(error, "zh-CN") == "头道有 4 张；必须是 3 或 5 张。"
+    assert read(error, "es-ES") == "La mano delantera tiene 4; debe tener 3 o 5 cartas."
+    # A power hand's condition is a text of its own, translated inside the sentence.
+    weak_front = parse_arrangement("As Ad 2h 3c 4c | 2c 3d 5h 6h 8h | Qc Qd Qh 7s 7d")
+    error = refusal(lambda: verify_arrangement(STANDARD, None, weak_front))
+    assert str(error).startswith("A 5-card front hand must be a straight or better; yours is ")
+    assert read(error, "de").startswith(
+        "Eine vordere Hand mit 5 Karten muss eine Straße oder besser sein; deine ist "
+    )
+    assert read(error, "zh-CN").startswith("5 张牌的头道必须是顺子或更大；你的是")
+    # Too few hands: the slots named at both ends.
+    error = refusal(lambda: verify_arrangement(SHOWDOWN, None, parse_arrangement("As | Ks Kd Kh")))
+    assert str(error) == "Set 6 hands (Hand 1 to Hand 6), weakest first; you set 2."
+    assert read(error, "de") == (
+        "Setze 6 Hände (Hand 1 bis Hand 6), die schwächste zuerst; du hast 2 gesetzt."
+    )
+    assert (
+        read(error, "zh-CN") == "请摆 6 手牌（第 1 手牌到第 6 手牌），从最弱的开始；你摆了 2 手。"
+    )
+
+
+def test_cards_not_held_and_an_automatic_not_made_read_in_every_language() -> None:
+    held = parse_cards("As Ks Qs Js Ts 9s 8s 7s 6s")
+    error = refusal(
+        lambda: verify_arrangement(
+            CASINO, held, parse_arrangement("Ah | Ks Qs Js | Ts 9s 8s 7s 6s")
+        )
+    )
+    assert str(error) == "You do not hold a A♥."
+    assert read(error, "de") == "Du hast die Karte A♥ nicht."
+    assert read(error, "zh-CN") == "你没有A♥。"
+    twice = refusal(
+        lambda: verify_arrangement(CASINO, parse_cards("W"), parse_arrangement("W | W"))
+    )
+    assert str(twice) == "You do not hold a second joker."
+    assert read(twice, "de") == "Du hast die Karte Joker kein zweites Mal."
+    assert read(twice, "es-ES") == "No tienes un segundo comodín."
+    dealt = parse_cards("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s")
+    error = refusal(lambda: layout_automatic(STANDARD, dealt, Automatic.THREE_FULL_HOUSES))
+    assert str(error) == "Your cards do not make three full houses."
+    assert read(error, "de") == "Deine Karten ergeben nicht die Automatik drei Full Houses."
+    assert read(error, "zh-CN") == "你的牌组不成三个葫芦。"
+
+
+def test_the_games_and_the_shoe_are_named_in_the_readers_language() -> None:
+    error = refusal(lambda: variant_named("poker"))
+    assert str(error) == (
+        "There is no game called 'poker'; try one of showdown, casino, standard, no-surrender, "
+        "three-card, paigow."
+    )
+    assert read(error, "zh-CN").startswith("没有名为 'poker' 的游戏；可选：showdown, casino")
+    error = refusal(lambda: variant_named("Pai Gow"))
+    assert str(error) == (
+        "'Pai Gow' is not a Pyramid game; try one of showdown, casino, standard, no-surrender."
+    )
+    assert read(error, "de") == (
+        "'Pai Gow' ist kein Pyramid-Spiel; versuch eines von diesen: showdown, casino, standard, "
+        "no-surrender."
+    )
+    too_many = parse_cards("W W W")
+    error = refusal(lambda: verify_dealable(CASINO, too_many))
+    assert str(error) == "Casino Version deals from 2 decks and 2 jokers: no holding has 3 jokers."
+    assert (
+        read(error, "de")
+        == "Casino-Version teilt aus 2 Decks und 2 Jokern aus: kein Blatt hat 3 Joker."
+    )
+    assert read(error, "zh-CN") == "赌场版用 2 副牌和 2 张鬼牌发牌：不可能拿到 3 张鬼牌。"
+    big = refusal(lambda: evaluate(parse_cards("As Ad Ah Ac Ks Kd")))
+    assert str(big) == "A 6-card hand must be six of a kind or a 6-card straight flush."
+    assert read(big, "de") == (
+        "Eine Hand aus 6 Karten muss sechs Gleiche oder ein Straight Flush aus 6 Karten sein."
+    )
+    assert read(big, "zh-CN") == "6 张牌的一手牌必须是六条或 6 张同花顺。"
+
+
+def test_an_engine_error_keeps_its_text_across_a_worker_process() -> None:
+    error = refusal(lambda: parse_cards("As Kx"))
+    copied = pickle.loads(pickle.dumps(error))
+    assert type(copied) is CardError
+    assert str(copied) == str(error)
+    assert copied.text == error.text
+    assert read(copied, "de") == read(error, "de")
+    # An evaluator remembers a refused hand; the second refusal reads the same.
+    cards = parse_cards("As Ad Ah Ac Ks Kd")
+    first, second = refusal(lambda: evaluate(cards)), refusal(lambda: evaluate(cards))
+    assert first.text == second.text and first is not second
