@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.cards import AnyCard, card_from_code, format_cards, format_hands, parse_hands
+from engine.cards import AnyCard, Rank, card_from_code, format_cards, format_hands, parse_hands
 from engine.errors import GameError, HandError
-from engine.evaluate import Category, HandValue, evaluate
+from engine.evaluate import ACE, Category, HandValue, evaluate
 from engine.text import Text, tr
 from engine.variants import OrderRule, Slot, Variant
 
@@ -99,6 +99,137 @@ def describe_hand(value: HandValue) -> str:
     """A hand's label inside a sentence, as in "a pair of nines (K)"."""
     label = value.label[0].lower() + value.label[1:]
     return f"a {label}" if value.category in _WITH_ARTICLE else label
+
+
+#: Each rank's name and plural inside a sentence, in the reader's language (two to ace).
+_RANK_NAMES: Final = (
+    tr("two"),
+    tr("three"),
+    tr("four"),
+    tr("five"),
+    tr("six"),
+    tr("seven"),
+    tr("eight"),
+    tr("nine"),
+    tr("ten"),
+    tr("jack"),
+    tr("queen"),
+    tr("king"),
+    tr("ace"),
+)
+_RANK_PLURAL_NAMES: Final = (
+    tr("twos"),
+    tr("threes"),
+    tr("fours"),
+    tr("fives"),
+    tr("sixes"),
+    tr("sevens"),
+    tr("eights"),
+    tr("nines"),
+    tr("tens"),
+    tr("jacks"),
+    tr("queens"),
+    tr("kings"),
+    tr("aces"),
+)
+#: "three of a kind" to "ten of a kind" inside a sentence.
+_OF_A_KIND: Final = {
+    3: tr("three of a kind"),
+    4: tr("four of a kind"),
+    5: tr("five of a kind"),
+    6: tr("six of a kind"),
+    7: tr("seven of a kind"),
+    8: tr("eight of a kind"),
+    9: tr("nine of a kind"),
+    10: tr("ten of a kind"),
+}
+
+
+def _rank(rank: int) -> Text:
+    return _RANK_NAMES[min(rank, ACE) - 2]
+
+
+def _ranks(rank: int) -> Text:
+    return _RANK_PLURAL_NAMES[min(rank, ACE) - 2]
+
+
+def hand_text(value: HandValue) -> Text:
+    """A hand's name inside a sentence in the reader's language: `describe_hand` as a text, as
+    in "a pair of nines (K)" (with what each joker became)."""
+    name = _hand_name(value)
+    if not value.jokers:
+        return name
+    became = ", ".join(f"W→{card.pretty}" for card in value.jokers)
+    return tr("{hand} ({jokers})", hand=name, jokers=became)
+
+
+def _hand_name(value: HandValue) -> Text:
+    category, resolved = value.category, value.resolved
+    ranks = value.key[1 : value.key.index(0, 1)]
+    top = ranks[0]
+    letters = " ".join(Rank(r).letter for r in ranks[1:])
+    if category is Category.HIGH_CARD:
+        if letters:
+            return tr("{rank} high, then {rest}", rank=_rank(top), rest=letters)
+        return tr("{rank} high", rank=_rank(top))
+    if category is Category.PAIR:
+        if letters:
+            return tr("a pair of {ranks} ({kickers})", ranks=_ranks(top), kickers=letters)
+        return tr("a pair of {ranks}", ranks=_ranks(top))
+    if category is Category.TWO_PAIR:
+        high, low = _ranks(top), _ranks(ranks[1])
+        if len(ranks) > 2:
+            return tr(
+                "two pair, {high} and {low} ({kicker})",
+                high=high,
+                low=low,
+                kicker=Rank(ranks[2]).letter,
+            )
+        return tr("two pair, {high} and {low}", high=high, low=low)
+    if category is Category.FULL_HOUSE:
+        return tr("a full house, {high} over {low}", high=_ranks(top), low=_ranks(ranks[1]))
+    if category.of_a_kind:
+        kind = _OF_A_KIND[category.of_a_kind]
+        if letters:
+            return tr("{kind}, {ranks} ({kickers})", kind=kind, ranks=_ranks(top), kickers=letters)
+        return tr("{kind}, {ranks}", kind=kind, ranks=_ranks(top))
+    if category in (Category.FLUSH, Category.THREE_CARD_FLUSH):
+        cards = " ".join(card.rank.letter for card in resolved)
+        if len(value.cards) == 3:
+            return tr("a three-card flush, {rank} high ({cards})", rank=_rank(top), cards=cards)
+        return tr("a flush, {rank} high ({cards})", rank=_rank(top), cards=cards)
+    return _run_name(value, ranks)
+
+
+def _run_name(value: HandValue, ranks: tuple[int, ...]) -> Text:
+    """A straight or a straight flush of any size: "a straight, king high", "a wheel, ace to
+    five" (an ace-low run is named from its ace, RULINGS §1.3)."""
+    category, resolved, size = value.category, value.resolved, len(value.cards)
+    ace_high = ranks[0] == ACE + 1
+    is_wheel = not ace_high and any(card.rank == Rank.ACE for card in resolved)
+    run_top = Rank.ACE if ace_high else max(c.rank for c in resolved if c.rank != Rank.ACE)
+    rank = _rank(run_top)
+    if category is Category.STRAIGHT:
+        if is_wheel:
+            return tr("a wheel, ace to five")
+        return tr("a straight, {rank} high", rank=rank)
+    if category is Category.THREE_CARD_STRAIGHT:
+        if is_wheel:
+            return tr("a three-card straight, wheel, ace to {rank}", rank=rank)
+        return tr("a three-card straight, {rank} high", rank=rank)
+    if category is Category.THREE_CARD_STRAIGHT_FLUSH:
+        if is_wheel:
+            return tr("a three-card straight flush, wheel, ace to {rank}", rank=rank)
+        return tr("a three-card straight flush, {rank} high", rank=rank)
+    if size == 5 and run_top == Rank.ACE:
+        return tr("a royal flush")
+    if size == 5:
+        if is_wheel:
+            return tr("a straight flush, wheel, ace to {rank}", rank=rank)
+        return tr("a straight flush, {rank} high", rank=rank)
+    if is_wheel:
+        return tr("a {size}-card straight flush, wheel, ace to {rank}", size=str(size), rank=rank)
+    return tr("a {size}-card straight flush, {rank} high", size=str(size), rank=rank)
 
 
 def card_text(card: AnyCard) -> Text | str:
@@ -263,14 +394,14 @@ def _hand_fault(
                 size=str(size),
                 slot=named,
                 requirement=rule.requirement,
-                hand=describe_hand(value),
+                hand=hand_text(value),
             ), value
         return tr(
             "A {size}-card {slot} must be {requirement}; yours is {hand}.",
             size=str(size),
             slot=named,
             requirement=rule.requirement,
-            hand=describe_hand(value),
+            hand=hand_text(value),
         ), value
     return None, value
 
@@ -290,7 +421,7 @@ def _order_fault(
                 "equal hands are a foul.",
                 Upper=first,
                 lower=lower,
-                hand=describe_hand(high),
+                hand=hand_text(high),
             )
         if variant.order is OrderRule.STRICT:
             return tr(
@@ -298,16 +429,16 @@ def _order_fault(
                 Upper=first,
                 lower=lower,
                 upper=upper,
-                high=describe_hand(high),
-                low=describe_hand(low),
+                high=hand_text(high),
+                low=hand_text(low),
             )
         return tr(
             "{Upper} must be at least as strong as {lower}: {upper} is {high}, {lower} is {low}.",
             Upper=first,
             lower=lower,
             upper=upper,
-            high=describe_hand(high),
-            low=describe_hand(low),
+            high=hand_text(high),
+            low=hand_text(low),
         )
     return None
 

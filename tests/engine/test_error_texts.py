@@ -10,13 +10,13 @@ from collections.abc import Callable
 import pytest
 
 import i18n
-from engine.arrangement import parse_arrangement, verify_arrangement
+from engine.arrangement import describe_hand, hand_text, parse_arrangement, verify_arrangement
 from engine.automatics import layout_automatic
 from engine.cards import parse_card, parse_cards
 from engine.errors import CardError, GameError
 from engine.evaluate import evaluate
 from engine.solver.solve import verify_dealable
-from engine.variants import CASINO, SHOWDOWN, STANDARD, Automatic, variant_named
+from engine.variants import CASINO, SHOWDOWN, STANDARD, Automatic, Variant, variant_named
 
 
 def refusal(action: Callable[[], object]) -> GameError:
@@ -55,13 +55,84 @@ def test_a_fouled_arrangement_names_its_hands_in_the_readers_language() -> None:
     # Hand 2 (a 3-card high card) is not stronger than Hand 1 (an ace): a foul.
     fouled = parse_arrangement("As | 2c 3d 5h | Kc Kd Kh 7s 7d")
     error = refusal(lambda: verify_arrangement(CASINO, None, fouled))
-    english = (
+    assert str(error) == (
         "Hand 2 must be stronger than Hand 1: Hand 2 is five high, then 3 2, Hand 1 is ace high."
     )
-    assert str(error) == english
-    assert read(error, "de").startswith("Hand 2 muss stärker sein als Hand 1: Hand 2 ist ")
-    assert read(error, "zh-CN").startswith("第 2 手牌必须比第 1 手牌大：第 2 手牌是")
-    assert read(error, "es-ES").startswith("Mano 2 debe ser más fuerte que Mano 1: Mano 2 es ")
+    assert read(error, "de") == (
+        "Hand 2 muss stärker sein als Hand 1: Hand 2 ist Fünf hoch, dann 3 2, Hand 1 ist Ass hoch."
+    )
+    assert read(error, "zh-CN") == (
+        "第 2 手牌必须比第 1 手牌大：第 2 手牌是高牌 5，其后 3 2，第 1 手牌是高牌 A。"
+    )
+    assert read(error, "es-ES") == (
+        "Mano 2 debe ser más fuerte que Mano 1: Mano 2 es carta alta cinco, luego 3 2, "
+        "Mano 1 es carta alta as."
+    )
+    # The 17-card game allows equal hands; "at least as strong" is its own sentence.
+    weak_back = parse_arrangement("Js Jd 4h | Ac Ad Kh Ks 2c | Ah Qs Tc Kd 2d")
+    error = refusal(lambda: verify_arrangement(STANDARD, None, weak_back))
+    assert str(error) == (
+        "The back hand must be at least as strong as the middle hand: the back hand is ace high, "
+        "then K Q T 2, the middle hand is two pair, aces and kings (2)."
+    )
+    assert read(error, "de") == (
+        "Die hintere Hand muss mindestens so stark sein wie die mittlere Hand: die hintere Hand "
+        "ist Ass hoch, dann K Q T 2, die mittlere Hand ist zwei Paare, Asse und Könige (2)."
+    )
+    assert read(error, "zh-CN") == (
+        "尾道至少要和中道一样大：尾道是高牌 A，其后 K Q T 2，中道是两对，A 和 K（2）。"
+    )
+
+
+HANDS = (
+    "Ah",
+    "Ah Kd",
+    "2h 2d 2c",
+    "W Ah Ad",
+    "2h 5h 9h",
+    "As 2s 3s",
+    "Ah 2c 3d",
+    "Ah Kc Qd",
+    "2h 3h 4h",
+    "Ah Ad Kd Kc 2c",
+    "As Ad 2h 3c 4c",
+    "Ah 2c 3d 4s 5s",
+    "9h Tc Jd Qs Ks",
+    "2h 5h 9h Jh Kh",
+    "Kh Kd Ks 4c 4d",
+    "As Ad Ah Ac 2d",
+    "As Ad Ah Ac W",
+    "As 2s 3s 4s 5s",
+    "Ts Js Qs Ks As",
+    "9s Ts Js Qs Ks",
+    "As Ad Ah Ac W W",
+    "As 2s 3s 4s 5s 6s",
+    "W 2s 3s 4s 5s 6s 7s",
+    "Ks Qs Js Ts 9s 8s 7s 6s",
+    "9s 9d 9h 9c 9s 9d 9h 9c 9s 9d",
+)
+
+
+@pytest.mark.parametrize("variant", [SHOWDOWN, STANDARD], ids=["showdown", "standard"])
+def test_a_hands_name_inside_a_sentence_reads_in_english_as_before(variant: Variant) -> None:
+    for text in HANDS:
+        value = evaluate(parse_cards(text), variant.hand_rules)
+        assert str(hand_text(value)) == describe_hand(value), text
+        assert i18n.localize("de", hand_text(value)) != describe_hand(value), text
+
+
+def test_a_hands_name_reads_in_the_readers_language() -> None:
+    nines = evaluate(parse_cards("9s 9d Kh 3c 2c"))
+    assert str(hand_text(nines)) == "a pair of nines (K 3 2)"
+    assert i18n.localize("de", hand_text(nines)) == "ein Paar Neunen (K 3 2)"
+    assert i18n.localize("zh-CN", hand_text(nines)) == "一对 9（K 3 2）"
+    assert i18n.localize("es-ES", hand_text(nines)) == "una pareja de nueves (K 3 2)"
+    wild = evaluate(parse_cards("W 2s 3s 4s 5s 6s 7s"))
+    assert str(hand_text(wild)) == "a 7-card straight flush, wheel, ace to seven (W→A♠)"
+    assert i18n.localize("de", hand_text(wild)) == (
+        "ein Straight Flush aus 7 Karten, Wheel, Ass bis Sieben (W→A♠)"
+    )
+    assert i18n.localize("zh-CN", hand_text(wild)) == "7 张最小同花顺，A 到 7（W→A♠）"
 
 
 def test_a_misshapen_arrangement_reads_in_every_language() -> None:
