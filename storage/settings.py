@@ -103,9 +103,9 @@ class SettingsRepository:
                 old.language,
             )
             for name, value in (
-                ("Starting chips", new.starting_chips),
-                ("The daily bonus", new.daily_bonus),
-                ("The daily cap on chips from the house", new.house_cap),
+                (tr("Starting chips"), new.starting_chips),
+                (tr("The daily bonus"), new.daily_bonus),
+                (tr("The daily cap on chips from the house"), new.house_cap),
             ):
                 if not 0 <= value <= MAX_CHIPS:
                     raise StorageError(

@@ -128,3 +128,13 @@ async def test_the_daily_bonus_and_a_tournament_refuse_in_the_readers_language(
     assert str(refused.value) == "There is no tournament 404."
     assert read(refused.value, "de") == "Es gibt kein Turnier 404."
     assert read(refused.value, "zh-CN") == "不存在锦标赛 404。"
+
+
+async def test_a_setting_out_of_range_names_the_setting_in_the_readers_language(
+    store: Storage,
+) -> None:
+    with pytest.raises(StorageError) as raised:
+        await store.settings.set(GUILD, daily_bonus=-1)
+    assert str(raised.value) == "The daily bonus must be 0 to 1,000,000,000, not -1."
+    assert read(raised.value, "de") == "Der Tagesbonus: erlaubt sind 0 bis 1.000.000.000, nicht -1."
+    assert read(raised.value, "zh-CN") == "每日奖励必须在 0 到 1,000,000,000 之间，而不是 -1。"
