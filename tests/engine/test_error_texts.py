@@ -226,3 +226,13 @@ def test_an_engine_error_keeps_its_text_across_a_worker_process() -> None:
     cards = parse_cards("As Ad Ah Ac Ks Kd")
     first, second = refusal(lambda: evaluate(cards)), refusal(lambda: evaluate(cards))
     assert first.text == second.text and first is not second
+
+
+def test_the_longest_refusals_fit_a_discord_message_in_every_language() -> None:
+    typed = "Xx" * 500  # a player's input is quoted by its start and its length
+    long_input = refusal(lambda: parse_cards(typed))
+    not_one = refusal(lambda: parse_card(typed))
+    too_many = refusal(lambda: verify_arrangement(SHOWDOWN, None, parse_arrangement("As")))
+    for locale in ("en-US", *(language.discord for language in i18n.LANGUAGES)):
+        for error in (long_input, not_one, too_many):
+            assert len(read(error, locale)) <= 2_000, (locale, str(error))

@@ -138,3 +138,17 @@ async def test_a_setting_out_of_range_names_the_setting_in_the_readers_language(
     assert str(raised.value) == "The daily bonus must be 0 to 1,000,000,000, not -1."
     assert read(raised.value, "de") == "Der Tagesbonus: erlaubt sind 0 bis 1.000.000.000, nicht -1."
     assert read(raised.value, "zh-CN") == "每日奖励必须在 0 到 1,000,000,000 之间，而不是 -1。"
+
+
+def test_the_longest_refusals_fit_a_discord_message_in_every_language() -> None:
+    # A full table of players with the longest ids, each short by the most chips there are.
+    most = 1_000_000_000
+    needs = {10**18 + seat: (most - 1, most) for seat in range(6)}
+    errors: list[StorageError] = [
+        ShortOfChipsError(needs),
+        SeatTakenError(10**18, 2**63 - 1),
+        TakeTooLargeError(10**18, most, most + 1),
+    ]
+    for locale in ("en-US", *(language.discord for language in i18n.LANGUAGES)):
+        for error in errors:
+            assert len(read(error, locale)) <= 2_000, (locale, type(error).__name__)
