@@ -153,6 +153,114 @@ def _ranks(rank: int) -> Text:
     return _RANK_PLURAL_NAMES[min(rank, ACE) - 2]
 
 
+#: A rank's name where it begins a hand's name ("Ace high").
+_RANK_TITLES: Final = (
+    tr("Two"),
+    tr("Three"),
+    tr("Four"),
+    tr("Five"),
+    tr("Six"),
+    tr("Seven"),
+    tr("Eight"),
+    tr("Nine"),
+    tr("Ten"),
+    tr("Jack"),
+    tr("Queen"),
+    tr("King"),
+    tr("Ace"),
+)
+#: "Three of a kind" to "Ten of a kind" where they begin a hand's name.
+_OF_A_KIND_TITLES: Final = {
+    3: tr("Three of a kind"),
+    4: tr("Four of a kind"),
+    5: tr("Five of a kind"),
+    6: tr("Six of a kind"),
+    7: tr("Seven of a kind"),
+    8: tr("Eight of a kind"),
+    9: tr("Nine of a kind"),
+    10: tr("Ten of a kind"),
+}
+
+
+def hand_title(value: HandValue) -> Text:
+    """A hand's name standing alone in the reader's language (a picture's caption, a list of
+    hands): ``HandValue.label`` as a text, as in "Pair of aces (W→A♠)"."""
+    name = _hand_title(value)
+    if not value.jokers:
+        return name
+    became = ", ".join(f"W→{card.pretty}" for card in value.jokers)
+    return tr("{hand} ({jokers})", hand=name, jokers=became)
+
+
+def _hand_title(value: HandValue) -> Text:
+    category, resolved = value.category, value.resolved
+    ranks = value.key[1 : value.key.index(0, 1)]
+    top = ranks[0]
+    letters = " ".join(Rank(r).letter for r in ranks[1:])
+    if category is Category.HIGH_CARD:
+        first = _RANK_TITLES[min(top, ACE) - 2]
+        if letters:
+            return tr("{Rank} high, then {rest}", Rank=first, rest=letters)
+        return tr("{Rank} high", Rank=first)
+    if category is Category.PAIR:
+        if letters:
+            return tr("Pair of {ranks} ({kickers})", ranks=_ranks(top), kickers=letters)
+        return tr("Pair of {ranks}", ranks=_ranks(top))
+    if category is Category.TWO_PAIR:
+        high, low = _ranks(top), _ranks(ranks[1])
+        if len(ranks) > 2:
+            return tr(
+                "Two pair, {high} and {low} ({kicker})",
+                high=high,
+                low=low,
+                kicker=Rank(ranks[2]).letter,
+            )
+        return tr("Two pair, {high} and {low}", high=high, low=low)
+    if category is Category.FULL_HOUSE:
+        return tr("Full house, {high} over {low}", high=_ranks(top), low=_ranks(ranks[1]))
+    if category.of_a_kind:
+        kind = _OF_A_KIND_TITLES[category.of_a_kind]
+        if letters:
+            return tr("{kind}, {ranks} ({kickers})", kind=kind, ranks=_ranks(top), kickers=letters)
+        return tr("{kind}, {ranks}", kind=kind, ranks=_ranks(top))
+    if category in (Category.FLUSH, Category.THREE_CARD_FLUSH):
+        cards = " ".join(card.rank.letter for card in resolved)
+        if len(value.cards) == 3:
+            return tr("Three-card flush, {rank} high ({cards})", rank=_rank(top), cards=cards)
+        return tr("Flush, {rank} high ({cards})", rank=_rank(top), cards=cards)
+    return _run_title(value, ranks)
+
+
+def _run_title(value: HandValue, ranks: tuple[int, ...]) -> Text:
+    """A straight or a straight flush standing alone: "Straight, king high"."""
+    category, resolved, size = value.category, value.resolved, len(value.cards)
+    ace_high = ranks[0] == ACE + 1
+    is_wheel = not ace_high and any(card.rank == Rank.ACE for card in resolved)
+    run_top = Rank.ACE if ace_high else max(c.rank for c in resolved if c.rank != Rank.ACE)
+    rank = _rank(run_top)
+    if category is Category.STRAIGHT:
+        if is_wheel:
+            return tr("Wheel, ace to five")
+        return tr("Straight, {rank} high", rank=rank)
+    if category is Category.THREE_CARD_STRAIGHT:
+        if is_wheel:
+            return tr("Three-card straight, wheel, ace to {rank}", rank=rank)
+        return tr("Three-card straight, {rank} high", rank=rank)
+    if category is Category.THREE_CARD_STRAIGHT_FLUSH:
+        if is_wheel:
+            return tr("Three-card straight flush, wheel, ace to {rank}", rank=rank)
+        return tr("Three-card straight flush, {rank} high", rank=rank)
+    if size == 5 and run_top == Rank.ACE:
+        return tr("Royal flush")
+    if size == 5:
+        if is_wheel:
+            return tr("Straight flush, wheel, ace to {rank}", rank=rank)
+        return tr("Straight flush, {rank} high", rank=rank)
+    if is_wheel:
+        return tr("{size}-card straight flush, wheel, ace to {rank}", size=str(size), rank=rank)
+    return tr("{size}-card straight flush, {rank} high", size=str(size), rank=rank)
+
+
 def hand_text(value: HandValue) -> Text:
     """A hand's name inside a sentence in the reader's language: `describe_hand` as a text, as
     in "a pair of nines (K)" (with what each joker became)."""

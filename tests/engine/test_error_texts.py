@@ -10,7 +10,13 @@ from collections.abc import Callable
 import pytest
 
 import i18n
-from engine.arrangement import describe_hand, hand_text, parse_arrangement, verify_arrangement
+from engine.arrangement import (
+    describe_hand,
+    hand_text,
+    hand_title,
+    parse_arrangement,
+    verify_arrangement,
+)
 from engine.automatics import layout_automatic
 from engine.cards import parse_card, parse_cards
 from engine.errors import CardError, GameError
@@ -114,11 +120,13 @@ HANDS = (
 
 
 @pytest.mark.parametrize("variant", [SHOWDOWN, STANDARD], ids=["showdown", "standard"])
-def test_a_hands_name_inside_a_sentence_reads_in_english_as_before(variant: Variant) -> None:
+def test_a_hands_names_read_in_english_as_before(variant: Variant) -> None:
     for text in HANDS:
         value = evaluate(parse_cards(text), variant.hand_rules)
         assert str(hand_text(value)) == describe_hand(value), text
+        assert str(hand_title(value)) == value.label, text
         assert i18n.localize("de", hand_text(value)) != describe_hand(value), text
+        assert i18n.localize("zh-CN", hand_title(value)) != value.label, text
 
 
 def test_a_hands_name_reads_in_the_readers_language() -> None:
@@ -133,6 +141,14 @@ def test_a_hands_name_reads_in_the_readers_language() -> None:
         "ein Straight Flush aus 7 Karten, Wheel, Ass bis Sieben (W→A♠)"
     )
     assert i18n.localize("zh-CN", hand_text(wild)) == "7 张最小同花顺，A 到 7（W→A♠）"
+    # Standing alone (a caption), a hand's name is its label.
+    assert str(hand_title(nines)) == nines.label == "Pair of nines (K 3 2)"
+    assert i18n.localize("de", hand_title(nines)) == "Paar Neunen (K 3 2)"
+    assert i18n.localize("fr", hand_title(nines)) == "Paire, neuf (K 3 2)"
+    ace = evaluate(parse_cards("Ah Kd"))
+    assert str(hand_title(ace)) == "Ace high, then K"
+    assert i18n.localize("es-ES", hand_title(ace)) == "Carta alta as, luego K"
+    assert i18n.localize("zh-CN", hand_title(ace)) == "高牌 A，其后 K"
 
 
 def test_a_misshapen_arrangement_reads_in_every_language() -> None:
