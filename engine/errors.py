@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.text import Names, PlainNames, Text
+from engine.text import Names, PlainNames, Text, tr
 
 __all__ = ["CardError", "GameError", "HandError", "Names", "PlainNames", "Text", "quote"]
 
@@ -10,11 +10,12 @@ __all__ = ["CardError", "GameError", "HandError", "Names", "PlainNames", "Text",
 QUOTE_CHARS = 40
 
 
-def quote(text: str, limit: int = QUOTE_CHARS) -> str:
-    """A player's input quoted in a sentence: whole if short, else its start and its length."""
+def quote(text: str, limit: int = QUOTE_CHARS) -> str | Text:
+    """A player's input quoted in a sentence: whole if short, else its start and its length
+    (a text, its length written in the reader's language)."""
     if len(text) <= limit:
         return repr(text)
-    return f"{text[:limit]!r}… ({len(text):,} characters)"
+    return tr("{start}… ({count} characters)", start=repr(text[:limit]), count=len(text))
 
 
 class GameError(Exception):

@@ -249,6 +249,9 @@ def test_the_longest_refusals_fit_a_discord_message_in_every_language() -> None:
     long_input = refusal(lambda: parse_cards(typed))
     not_one = refusal(lambda: parse_card(typed))
     too_many = refusal(lambda: verify_arrangement(SHOWDOWN, None, parse_arrangement("As")))
+    assert str(long_input).startswith(f"I can't read {'Xx' * 20!r}… (1,000 characters) as cards")
+    assert read(long_input, "de").startswith(f"Ich kann {'Xx' * 20!r}… (1.000 Zeichen) nicht")
+    assert read(long_input, "zh-CN").startswith(f"无法把 {'Xx' * 20!r}…（1,000 个字符） 读作牌")
     for locale in ("en-US", *(language.discord for language in i18n.LANGUAGES)):
         for error in (long_input, not_one, too_many):
             assert len(read(error, locale)) <= 2_000, (locale, str(error))
