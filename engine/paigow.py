@@ -151,7 +151,7 @@ def settle(
             raise GameError(tr("A fouled hand must be re-set before it is settled."))
     result = settle_codes(player.codes, banker.codes, variant.keys)
     if result > 0:
-        return win(1 - variant.commission, "Won both hands (less the commission)")
+        return win(1 - variant.commission, tr("Won both hands (less the commission)"))
     if result < 0:
-        return loss("Did not beat the banker's hands (ties go to the banker)")
-    return push("Won one hand and lost the other")
+        return loss(tr("Did not beat the banker's hands (ties go to the banker)"))
+    return push(tr("Won one hand and lost the other"))

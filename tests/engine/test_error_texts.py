@@ -22,6 +22,12 @@ from engine.cards import parse_card, parse_cards
 from engine.errors import CardError, GameError
 from engine.evaluate import evaluate
 from engine.solver.solve import verify_dealable
+from engine.three_card import (
+    ThreeCardVariant,
+    house_way,
+    settle_main_bet,
+    settle_three_card_bonus,
+)
 from engine.variants import CASINO, SHOWDOWN, STANDARD, Automatic, Variant, variant_named
 
 
@@ -255,3 +261,21 @@ def test_the_longest_refusals_fit_a_discord_message_in_every_language() -> None:
     for locale in ("en-US", *(language.discord for language in i18n.LANGUAGES)):
         for error in (long_input, not_one, too_many):
             assert len(read(error, locale)) <= 2_000, (locale, str(error))
+
+
+def test_a_wager_against_the_house_says_why_in_the_readers_language() -> None:
+    bonus = settle_three_card_bonus(parse_cards("As Ks Qs"))
+    assert bonus.reason == "Ace king queen suited pays 50 to 1"
+    assert i18n.localize("de", bonus.text) == "Ass, König, Dame in einer Farbe zahlt 50 zu 1"
+    assert i18n.localize("zh-CN", bonus.text) == "同花 A K Q：赔率 50 比 1"
+    tied = ThreeCardVariant(ties_to_dealer=True)
+    player = house_way(parse_cards("9s 4h 2d"), tied)
+    banker = house_way(parse_cards("9d 4c 2s"), tied)
+    main = settle_main_bet(player, banker, tied)
+    assert main.reason == "Lost both hands (ties go to the dealer)"
+    assert i18n.localize("de", main.text) == "Beide Hände verloren (Gleichstand geht an den Geber)"
+    assert i18n.localize("es-ES", main.text) == (
+        "Perdió ambas manos (los empates son para el crupier)"
+    )
+    # A payout keeps its English reason beside the text, and equal payouts stay equal.
+    assert main == settle_main_bet(player, banker, tied)
