@@ -13,11 +13,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from engine.arrangement import Arrangement, the, verify_arrangement
+from engine.arrangement import Arrangement, slot_text, verify_arrangement
 from engine.cards import JOKER, AnyCard, Card, Rank, Suit
 from engine.errors import GameError
 from engine.evaluate import HandValue, evaluate
-from engine.variants import Automatic, AutomaticRules, Variant
+from engine.text import Text, tr
+from engine.variants import Automatic, AutomaticRules, Variant, variant_title
 
 _RANKS: Final = tuple(range(14, 1, -1))  # ace first
 # Every 5-card run, strongest first; the wheel is second-highest (RULINGS §1.3).
@@ -179,17 +180,19 @@ def layout_automatic(
 ) -> Arrangement:
     """A legal arrangement that shows the automatic; raises ``GameError`` if the cards cannot."""
     if variant.automatics is None or automatic not in variant.automatics.precedence:
-        raise GameError(f"{variant.title} has no automatic called {automatic.title}.")
+        raise GameError(_no_such(variant, automatic))
     if automatic is Automatic.DRAGON:
         dragon = _dragon(held)
         if dragon is None:
-            raise GameError("A dragon needs one card of each rank, ace to two.")
+            raise GameError(tr("A dragon needs one card of each rank, ace to two."))
         # Front 4-3-2 below two 5-card runs; the stronger run goes to the back (RULINGS §4: ≥).
         high, low = _sorted_hands(variant, [dragon[:5], dragon[5:10]]).hands[::-1]
         return Arrangement((tuple(dragon[10:]), low, high))
     hands = _three_hands(held, automatic)
     if hands is None:
-        raise GameError(f"Your cards do not make {automatic.title}.")
+        raise GameError(
+            tr("Your cards do not make {automatic}.", automatic=AUTOMATIC_NAMES[automatic])
+        )
     return _sorted_hands(variant, hands)
 
 
@@ -211,10 +214,26 @@ def _is_full_house(hand: Sequence[AnyCard]) -> bool:
 
 
 _HAND_TESTS: Final = {
-    Automatic.THREE_FULL_HOUSES: (_is_full_house, "a full house"),
-    Automatic.THREE_STRAIGHTS: (_is_straight, "a straight"),
-    Automatic.THREE_FLUSHES: (_is_flush, "a flush"),
+    Automatic.THREE_FULL_HOUSES: (_is_full_house, tr("a full house")),
+    Automatic.THREE_STRAIGHTS: (_is_straight, tr("a straight")),
+    Automatic.THREE_FLUSHES: (_is_flush, tr("a flush")),
 }
+
+#: Each automatic's name inside a sentence (``Automatic.title`` in the reader's language).
+AUTOMATIC_NAMES: Final = {
+    Automatic.THREE_FULL_HOUSES: tr("three full houses"),
+    Automatic.DRAGON: tr("dragon"),
+    Automatic.THREE_STRAIGHTS: tr("three straights"),
+    Automatic.THREE_FLUSHES: tr("three flushes"),
+}
+
+
+def _no_such(variant: Variant, automatic: Automatic) -> Text:
+    return tr(
+        "{game} has no automatic called {automatic}.",
+        game=variant_title(variant),
+        automatic=AUTOMATIC_NAMES[automatic],
+    )
 
 
 def verify_automatic(
@@ -222,16 +241,23 @@ def verify_automatic(
 ) -> tuple[HandValue, ...]:
     """The hands' values if the arrangement is legal and shows the automatic; else ``GameError``."""
     if variant.automatics is None or automatic not in variant.automatics.precedence:
-        raise GameError(f"{variant.title} has no automatic called {automatic.title}.")
+        raise GameError(_no_such(variant, automatic))
     values = verify_arrangement(variant, held, arrangement)
     if automatic is Automatic.DRAGON:
         if _dragon(arrangement.used) is None:
-            raise GameError("A dragon needs one card of each rank, ace to two, in your hands.")
+            raise GameError(tr("A dragon needs one card of each rank, ace to two, in your hands."))
         return values
     test, word = _HAND_TESTS[automatic]
     for slot, hand in zip(variant.slots, arrangement.hands, strict=True):
         if not test(hand):
-            raise GameError(f"For {automatic.title}, {the(slot)} must be {word} of 5 cards.")
+            raise GameError(
+                tr(
+                    "For {automatic}, {slot} must be {hand} of 5 cards.",
+                    automatic=AUTOMATIC_NAMES[automatic],
+                    slot=slot_text(slot),
+                    hand=word,
+                )
+            )
     return values
 
 
@@ -239,7 +265,7 @@ def dragon_suit(cards: Sequence[AnyCard]) -> Suit:
     """The suit of a dragon's ace, which breaks a tie between dragons (a joker ace is a spade)."""
     dragon = _dragon(cards)
     if dragon is None:
-        raise GameError("A dragon needs one card of each rank, ace to two.")
+        raise GameError(tr("A dragon needs one card of each rank, ace to two."))
     ace = dragon[0]
     return ace.suit if isinstance(ace, Card) else Suit.SPADES
 

@@ -10,6 +10,7 @@ from enum import IntEnum
 from typing import Final
 
 from engine.errors import CardError, GameError, quote
+from engine.text import tr
 
 
 class Suit(IntEnum):
@@ -175,7 +176,7 @@ _TOKEN: Final = re.compile(
     re.IGNORECASE,
 )
 _SEPARATORS: Final = re.compile(r"[\s,]+")
-CARD_HELP: Final = (
+CARD_HELP: Final = tr(
     "a card is a rank (2-9, T or 10, J, Q, K, A) followed by a suit "
     "(s, h, d, c or ♠ ♥ ♦ ♣), like As or 10h; a joker is W"
 )
@@ -195,7 +196,9 @@ def parse_cards(text: str) -> tuple[AnyCard, ...]:
         while pos < len(chunk):
             match = _TOKEN.match(chunk, pos)
             if match is None:
-                raise CardError(f"I can't read {quote(chunk)} as cards: {CARD_HELP}.")
+                raise CardError(
+                    tr("I can't read {text} as cards: {help}.", text=quote(chunk), help=CARD_HELP)
+                )
             if match.group("joker"):
                 cards.append(JOKER)
             else:
@@ -209,7 +212,7 @@ def parse_card(text: str) -> AnyCard:
     """Read exactly one card."""
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise CardError(f"{quote(text)} is not one card: {CARD_HELP}.")
+        raise CardError(tr("{text} is not one card: {help}.", text=quote(text), help=CARD_HELP))
     return cards[0]
 
 
@@ -247,7 +250,7 @@ def sort_cards(cards: Iterable[AnyCard], *, by: str = "rank") -> tuple[AnyCard, 
     ``by="suit"``: spades, hearts, diamonds, then clubs, each suit highest first.
     """
     if by not in SORT_ORDERS:
-        raise GameError(f"Cards sort by rank or by suit, not by {quote(by)}.")
+        raise GameError(tr("Cards sort by rank or by suit, not by {order}.", order=quote(by)))
     key = _rank_first if by == "rank" else _suit_first
     return tuple(sorted(cards, key=key, reverse=True))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.text import Names, PlainNames, Text
+from engine.text import Names, PlainNames, Text, tr
 
 __all__ = ["CardError", "GameError", "HandError", "Names", "PlainNames", "Text", "quote"]
 
@@ -10,11 +10,12 @@ __all__ = ["CardError", "GameError", "HandError", "Names", "PlainNames", "Text",
 QUOTE_CHARS = 40
 
 
-def quote(text: str, limit: int = QUOTE_CHARS) -> str:
-    """A player's input quoted in a sentence: whole if short, else its start and its length."""
+def quote(text: str, limit: int = QUOTE_CHARS) -> str | Text:
+    """A player's input quoted in a sentence: whole if short, else its start and its length
+    (a text, its length written in the reader's language)."""
     if len(text) <= limit:
         return repr(text)
-    return f"{text[:limit]!r}… ({len(text):,} characters)"
+    return tr("{start}… ({count} characters)", start=repr(text[:limit]), count=len(text))
 
 
 class GameError(Exception):
@@ -30,10 +31,25 @@ class GameError(Exception):
         self.text: str | Text = message
         super().__init__(str(message), *args)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Errors cross worker processes: rebuilt from their text and attributes, not by calling
+        # ``__init__`` again (a subclass's takes other arguments than its English message).
+        return (_rebuilt, (type(self), self.args, self.__dict__))
+
     def sentence(self, names: Names) -> str:
         """The message in English with its players and channels named by ``names``."""
         text = self.text
         return text.english(names) if isinstance(text, Text) else str(self)
+
+
+def _rebuilt(
+    kind: type[GameError], args: tuple[object, ...], state: dict[str, object]
+) -> GameError:
+    """An error unpickled: its arguments (the English) and its attributes (its ``text``)."""
+    error = kind.__new__(kind)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
 
 
 class CardError(GameError):

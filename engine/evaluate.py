@@ -65,6 +65,7 @@ from engine.lookups import (
 )
 from engine.memo import Memo
 from engine.readings import NUMBER_WORDS, key_of, resolve
+from engine.text import Text, tr
 
 __all__ = [
     "ACE",
@@ -248,7 +249,9 @@ def _best_rank_function(lookups: Lookups, rank: RankFunction, memo: dict[int, in
             total = counts[a] + counts[b] + counts[c] + counts[d] + counts[e] + counts[f]
             total += counts[g]
         elif len(codes) < 5:
-            raise HandError(f"A best five-card hand needs at least 5 cards, not {len(codes)}.")
+            raise HandError(
+                tr("A best five-card hand needs at least 5 cards, not {count}.", count=len(codes))
+            )
         else:
             product = math.prod(primes[code] for code in codes)
             total = sum(counts[code] for code in codes)
@@ -284,7 +287,7 @@ class Evaluator:
         self._flush5: _KeyEntries = {}
         self._plain3: _KeyEntries = {}
         self._flush3: _KeyEntries = {}
-        self._cache: Memo[tuple[int, ...], tuple[int, ...] | str] = Memo(_CACHE_LIMIT)
+        self._cache: Memo[tuple[int, ...], tuple[int, ...] | str | Text] = Memo(_CACHE_LIMIT)
         self._parts: dict[int, Key] = {}
         self._best: dict[int, int] = {}
         self._picks: Memo[int, _Pick] = Memo(_CACHE_LIMIT)
@@ -361,12 +364,11 @@ class Evaluator:
             try:
                 found = key_of(resolve(sorted_codes, self.rules))
             except HandError as error:
-                found = str(error)
+                found = error.text
             self._cache.put(sorted_codes, found)
-        if isinstance(found, str):
-            raise HandError(
-                found
-            )  # a fresh error each time: a reused one keeps growing its traceback
+        if not isinstance(found, tuple):
+            # A fresh error each time: a reused one keeps growing its traceback.
+            raise HandError(found)
         return found
 
     def clear_cache(self) -> None:
@@ -407,7 +409,9 @@ class Evaluator:
         held = tuple(cards)
         codes = [card.code for card in held]
         if len(codes) < 5:
-            raise HandError(f"A best five-card hand needs at least 5 cards, not {len(codes)}.")
+            raise HandError(
+                tr("A best five-card hand needs at least 5 cards, not {count}.", count=len(codes))
+            )
         if JOKER_CODE in codes:
             return self.evaluate([held[i] for i in self._strongest_five(codes)])
         total = sum(map(_RANKS_AND_SUITS.__getitem__, codes))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.errors import GameError, quote
+from engine.text import tr
 
 #: Every game, by the name it goes by.
 GAME_NAMES: Final = ("showdown", "casino", "standard", "no-surrender", "three-card", "paigow")
@@ -28,6 +29,10 @@ def game_name(text: str) -> str:
     name = _ALIASES.get(folded, folded)
     if name not in GAME_NAMES:
         raise GameError(
-            f"There is no game called {quote(text)}; try one of {', '.join(GAME_NAMES)}."
+            tr(
+                "There is no game called {name}; try one of {known}.",
+                name=quote(text),
+                known=", ".join(GAME_NAMES),
+            )
         )
     return name

@@ -19,6 +19,7 @@ from engine.cards import JOKER_CODE, AnyCard, card_from_code
 from engine.errors import GameError
 from engine.evaluate import ACE, PAI_GOW_RULES, PAIR, Evaluator, HandRules, WheelMode, evaluator
 from engine.payouts import Payout, loss, push, win
+from engine.text import tr
 
 #: The deck: 52 cards and one joker (seed 003, "a standard 52-card deck, plus a single joker").
 DECK_CODES: Final = (JOKER_CODE, *range(8, 60))
@@ -118,9 +119,9 @@ def pai_gow_keys(rules: HandRules = PAI_GOW_RULES) -> PaiGowKeys:
 def verify_setting(cards: Sequence[AnyCard], setting: PaiGowSetting) -> None:
     """Raise ``GameError`` unless the setting is the seven cards dealt, five high and two low."""
     if len(setting.high) != 5 or len(setting.low) != 2:
-        raise GameError("Set five cards in the high hand and two in the low hand.")
+        raise GameError(tr("Set five cards in the high hand and two in the low hand."))
     if sorted(c.code for c in setting.cards) != sorted(c.code for c in cards):
-        raise GameError("Set exactly the seven cards you were dealt.")
+        raise GameError(tr("Set exactly the seven cards you were dealt."))
 
 
 def is_foul(setting: PaiGowSetting, variant: PaiGowVariant | None = None) -> bool:
@@ -147,10 +148,10 @@ def settle(
     variant = variant or PaiGowVariant()
     for setting in (player, banker):
         if is_foul(setting, variant):
-            raise GameError("A fouled hand must be re-set before it is settled.")
+            raise GameError(tr("A fouled hand must be re-set before it is settled."))
     result = settle_codes(player.codes, banker.codes, variant.keys)
     if result > 0:
-        return win(1 - variant.commission, "Won both hands (less the commission)")
+        return win(1 - variant.commission, tr("Won both hands (less the commission)"))
     if result < 0:
-        return loss("Did not beat the banker's hands (ties go to the banker)")
-    return push("Won one hand and lost the other")
+        return loss(tr("Did not beat the banker's hands (ties go to the banker)"))
+    return push(tr("Won one hand and lost the other"))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from functools import cache
+
+from engine.text import Text
 
 
 class Outcome(Enum):
@@ -22,7 +24,15 @@ class Payout:
 
     outcome: Outcome
     net: Fraction
+    #: Why, in English.
     reason: str
+    #: Why, as a text in no language yet (None: ``reason`` is not translated).
+    said: Text | None = field(default=None, compare=False)
+
+    @property
+    def text(self) -> str | Text:
+        """Why, to be read in the player's language (``reason`` where there is no text)."""
+        return self.reason if self.said is None else self.said
 
     def __post_init__(self) -> None:
         sign = (self.net > 0) - (self.net < 0)
@@ -33,18 +43,22 @@ class Payout:
 
 # Payouts are immutable and few: the constructors share them (the simulator builds millions).
 @cache
-def win(odds: Fraction | int, reason: str) -> Payout:
+def win(odds: Fraction | int, reason: str | Text) -> Payout:
     """A win paid ``odds`` to 1."""
-    return Payout(Outcome.WIN, Fraction(odds), reason)
+    return Payout(Outcome.WIN, Fraction(odds), str(reason), _said(reason))
 
 
 @cache
-def push(reason: str) -> Payout:
+def push(reason: str | Text) -> Payout:
     """The stake comes back, nothing more."""
-    return Payout(Outcome.PUSH, Fraction(0), reason)
+    return Payout(Outcome.PUSH, Fraction(0), str(reason), _said(reason))
 
 
 @cache
-def loss(reason: str) -> Payout:
+def loss(reason: str | Text) -> Payout:
     """The stake is lost."""
-    return Payout(Outcome.LOSS, Fraction(-1), reason)
+    return Payout(Outcome.LOSS, Fraction(-1), str(reason), _said(reason))
+
+
+def _said(reason: str | Text) -> Text | None:
+    return reason if isinstance(reason, Text) else None

@@ -28,6 +28,7 @@ from engine.solver.big_hands import big_hands
 from engine.solver.model import FieldModel, load_model
 from engine.solver.search import minus
 from engine.solver.solve import solve
+from engine.text import tr
 from engine.variants import Automatic, Variant
 
 #: Top hands the steady level tries, strongest first, each with the rest set top first below it.
@@ -65,7 +66,9 @@ def level_named(name: str) -> Level:
         return Level(name.strip().lower())
     except ValueError:
         known = ", ".join(level.value for level in Level)
-        raise GameError(f"A computer plays {known}, not {name[:20]!r}.") from None
+        raise GameError(
+            tr("A computer plays {known}, not {name}.", known=known, name=repr(name[:20]))
+        ) from None
 
 
 def _arrangement(hands: Sequence[Sequence[int]]) -> Arrangement:

@@ -33,6 +33,7 @@ from engine.hand_rules import (
     of_a_kind_ladder,
     straight_flush_ladder,
 )
+from engine.text import tr
 
 
 class Reading(NamedTuple):
@@ -53,6 +54,14 @@ NUMBER_WORDS: Final = {
     8: "eight",
     9: "nine",
     10: "ten",
+}
+#: What a 6-10-card hand must be, as a sentence says it.
+BIG_HAND_RULES: Final = {
+    6: tr("six of a kind or a 6-card straight flush"),
+    7: tr("seven of a kind or a 7-card straight flush"),
+    8: tr("eight of a kind or a 8-card straight flush"),
+    9: tr("nine of a kind or a 9-card straight flush"),
+    10: tr("ten of a kind or a 10-card straight flush"),
 }
 _PATTERN_LADDER: Final = {
     (1,): HIGH_CARD,
@@ -186,7 +195,7 @@ def resolve(codes: Sequence[int], rules: HandRules) -> Reading:
     """The strongest reading of a hand, with what each joker became (the general path)."""
     size = len(codes)
     if size not in (1, 2, 3, 5, 6, 7, 8, 9, 10):
-        raise HandError(f"A hand has 1, 2, 3, 5 or 6 to 10 cards, not {size}.")
+        raise HandError(tr("A hand has 1, 2, 3, 5 or 6 to 10 cards, not {size}.", size=size))
     real = sorted((c for c in codes if c != JOKER_CODE), reverse=True)
     jokers = size - len(real)
     bug = rules.joker is JokerMode.BUG
@@ -206,8 +215,13 @@ def resolve(codes: Sequence[int], rules: HandRules) -> Reading:
 
 def _not_a_hand(size: int) -> NoReturn:
     """Refuse a 6-10-card hand that is neither n of a kind nor a straight flush."""
-    word = NUMBER_WORDS[size]
-    raise HandError(f"A {size}-card hand must be {word} of a kind or a {size}-card straight flush.")
+    raise HandError(
+        tr(
+            "A {size}-card hand must be {requirement}.",
+            size=str(size),
+            requirement=BIG_HAND_RULES[size],
+        )
+    )
 
 
 def key_of(result: Reading) -> tuple[int, ...]:

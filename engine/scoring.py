@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from engine.automatics import automatic_points
 from engine.errors import GameError
 from engine.evaluate import HandValue
-from engine.variants import Automatic, Variant
+from engine.text import tr
+from engine.variants import Automatic, Variant, variant_title
 
 
 def slot_points(variant: Variant, position: int, hand: HandValue | tuple[int, ...]) -> int:
@@ -52,7 +53,7 @@ def matchup(variant: Variant, mine: PlayedHands, theirs: PlayedHands) -> Matchup
     """Compare two players' hands position by position (or their automatics)."""
     if mine.automatic is not None or theirs.automatic is not None:
         if variant.automatics is None:
-            raise GameError(f"{variant.title} has no automatics.")
+            raise GameError(tr("{game} has no automatics.", game=variant_title(variant)))
         points = automatic_points(
             variant.automatics, mine.automatic, mine.hands, theirs.automatic, theirs.hands
         )

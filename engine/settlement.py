@@ -14,7 +14,8 @@ from typing import Final
 
 from engine.errors import GameError
 from engine.scoring import PlayedHands, matchup, net_matrix, totals
-from engine.variants import Payee, Variant
+from engine.text import tr
+from engine.variants import Payee, Variant, variant_title
 
 #: Who pays and is paid: a player (by name on the command line, by user id at a table), the pot
 #: or the house.
@@ -65,7 +66,7 @@ def casino_payout(variant: Variant, points: int, ante: int) -> int:
     """A Casino Version player's net chips on net points (RULINGS §3; negative: lost)."""
     payout = variant.casino
     if payout is None:
-        raise GameError(f"{variant.title} is not played against the house.")
+        raise GameError(tr("{game} is not played against the house.", game=variant_title(variant)))
     if points > 0:
         bonus = payout.bonus * ante if points >= payout.bonus_points else 0
         return points * ante + payout.buy_in * ante + bonus
@@ -100,23 +101,38 @@ class Ledger:
 def _check_seats(variant: Variant, seats: Sequence[Seat]) -> None:
     names = [seat.name for seat in seats]
     if len(set(names)) != len(names) or {POT, HOUSE} & set(names):
-        raise GameError(f"Players need different names, and none may be {POT!r} or {HOUSE!r}.")
+        raise GameError(
+            tr(
+                "Players need different names, and none may be {pot} or {house}.",
+                pot=repr(POT),
+                house=repr(HOUSE),
+            )
+        )
     if not variant.min_players <= len(seats) <= variant.max_players:
         raise GameError(
-            f"{variant.title} is for {variant.min_players} to {variant.max_players} players, "
-            f"not {len(seats)}."
+            tr(
+                "{game} is for {least} to {most} players, not {count}.",
+                game=variant_title(variant),
+                least=variant.min_players,
+                most=variant.max_players,
+                count=len(seats),
+            )
         )
     for seat in seats:
         at = seat.surrendered_at
         if at is not None and not 0 <= at < len(variant.declarations):
             raise GameError(
-                f"{seat.name} cannot surrender there: {variant.title} has no such turn."
+                tr(
+                    "{player} cannot surrender there: {game} has no such turn.",
+                    player=seat.name,
+                    game=variant_title(variant),
+                )
             )
 
 
 def _hands(seat: Seat) -> PlayedHands:
     if seat.hands is None:
-        raise GameError(f"{seat.name} played on but set no hands.")
+        raise GameError(tr("{player} played on but set no hands.", player=seat.name))
     return seat.hands
 
 
@@ -131,7 +147,7 @@ def _settle_casino(
             ledger.move(seat.name, HOUSE, (1 + payout.fold_match) * ante, "fold: ante and match")
             continue
         if dealer_hands is None:
-            raise GameError("The dealer's hands are needed to settle the Casino Version.")
+            raise GameError(tr("The dealer's hands are needed to settle the Casino Version."))
         points = matchup(variant, _hands(seat), dealer_hands).total
         ledger.move(HOUSE, seat.name, points * ante, f"{points:+d} points against the dealer")
         if points:

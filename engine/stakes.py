@@ -23,7 +23,8 @@ from engine.settlement import (
     pay_antes,
     settle,
 )
-from engine.variants import Payee, Variant
+from engine.text import tr
+from engine.variants import Payee, Variant, variant_title
 
 #: Whom a surrender pays: each other player who plays on, the pot, or the house (the dealer).
 PLAYERS: Final = "players"
@@ -71,7 +72,13 @@ def surrender_cost(
     if ante is not None:
         variant = replace(variant, ante=ante)
     if not 0 <= round_ < len(variant.declarations):
-        raise GameError(f"{variant.title} has no declaration {round_ + 1}.")
+        raise GameError(
+            tr(
+                "{game} has no declaration {number}.",
+                game=variant_title(variant),
+                number=round_ + 1,
+            )
+        )
     payee = _PAYEES[variant.declarations[round_].paid_to]
     if variant.against_dealer:
         # A fold settles alone against the house: its ante and the match (RULINGS §3).
@@ -79,7 +86,13 @@ def surrender_cost(
         total = -balances(folded).get(_ME, 0)
         return SurrenderCost(variant.ante, total - variant.ante, payee)
     if not 0 <= staying < players:
-        raise GameError(f"{staying} of {players - 1} other players cannot play on.")
+        raise GameError(
+            tr(
+                "{staying} of {others} other players cannot play on.",
+                staying=staying,
+                others=players - 1,
+            )
+        )
     before, moved = _declared(variant, round_, players, staying, surrenders=True)
     # What the player pays; when everyone surrenders they pay nothing and share the pot.
     paid = sum(t.amount for t in moved if t.payer == _ME)

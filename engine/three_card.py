@@ -32,6 +32,7 @@ from engine.evaluate import (
     straight_flush_ladder,
 )
 from engine.payouts import Outcome, Payout, loss, push, win
+from engine.text import Text, tr
 
 _ACE_HIGH_RUN: Final = Rank.ACE + 1  # the evaluator's value of a run topped by the ace
 
@@ -104,7 +105,12 @@ class ThreeCardVariant:
 
     def __post_init__(self) -> None:
         if not 6 <= self.decks <= 8:
-            raise GameError(f"The three-card game uses a shoe of 6 to 8 decks, not {self.decks}.")
+            raise GameError(
+                tr(
+                    "The three-card game uses a shoe of 6 to 8 decks, not {decks}.",
+                    decks=self.decks,
+                )
+            )
         object.__setattr__(self, "three_card_odds", dict(self.three_card_pays))
         object.__setattr__(self, "six_card_odds", dict(self.six_card_pays))
 
@@ -148,7 +154,7 @@ def house_way(cards: Sequence[Card], variant: ThreeCardVariant | None = None) ->
     """Set three cards the house way, as RULINGS §5 reads seed 002's "House Way Rules"."""
     variant = variant or ThreeCardVariant()
     if len(cards) != 3:
-        raise GameError(f"A three-card hand has 3 cards, not {len(cards)}.")
+        raise GameError(tr("A three-card hand has 3 cards, not {count}.", count=len(cards)))
     top, middle, bottom = sorted(cards, key=lambda card: card.rank, reverse=True)
     if top.rank == bottom.rank:
         # "Always split three of a kind": the pair high, one card low.
@@ -182,7 +188,7 @@ def set_banker_hand(
 def verify_setting(cards: Sequence[Card], setting: ThreeCardSetting) -> None:
     """Raise ``GameError`` unless the setting uses exactly the cards dealt."""
     if sorted(c.code for c in setting.cards) != sorted(c.code for c in cards):
-        raise GameError("Set exactly the three cards you were dealt: one low, two high.")
+        raise GameError(tr("Set exactly the three cards you were dealt: one low, two high."))
 
 
 def _compare(a: tuple[int, ...], b: tuple[int, ...]) -> int:
@@ -191,17 +197,17 @@ def _compare(a: tuple[int, ...], b: tuple[int, ...]) -> int:
 
 #: Seed 002, "To win or lose the 1st Pyramid Poker wager": (low, high) from the player's side,
 #: 1 won, 0 tied, -1 lost.
-MAIN_BET: Final[dict[tuple[int, int], tuple[Outcome, str]]] = {
-    (1, 1): (Outcome.WIN, "Won both hands"),
-    (0, 1): (Outcome.WIN, "Tied the low hand and won the high hand"),
-    (1, 0): (Outcome.WIN, "Won the low hand and tied the high hand"),
-    (-1, -1): (Outcome.LOSS, "Lost both hands"),
-    (0, -1): (Outcome.LOSS, "Tied the low hand and lost the high hand"),
-    (-1, 0): (Outcome.LOSS, "Lost the low hand and tied the high hand"),
-    (1, -1): (Outcome.PUSH, "Won the low hand and lost the high hand"),
-    (-1, 1): (Outcome.PUSH, "Lost the low hand and won the high hand"),
+MAIN_BET: Final[dict[tuple[int, int], tuple[Outcome, Text]]] = {
+    (1, 1): (Outcome.WIN, tr("Won both hands")),
+    (0, 1): (Outcome.WIN, tr("Tied the low hand and won the high hand")),
+    (1, 0): (Outcome.WIN, tr("Won the low hand and tied the high hand")),
+    (-1, -1): (Outcome.LOSS, tr("Lost both hands")),
+    (0, -1): (Outcome.LOSS, tr("Tied the low hand and lost the high hand")),
+    (-1, 0): (Outcome.LOSS, tr("Lost the low hand and tied the high hand")),
+    (1, -1): (Outcome.PUSH, tr("Won the low hand and lost the high hand")),
+    (-1, 1): (Outcome.PUSH, tr("Lost the low hand and won the high hand")),
     # Not in the seed's list; RULINGS §5: both hands tied is a push.
-    (0, 0): (Outcome.PUSH, "Tied both hands"),
+    (0, 0): (Outcome.PUSH, tr("Tied both hands")),
 }
 
 
@@ -211,9 +217,9 @@ def settle_main_bet(
     """The 1st wager: the player's two hands against the banker's, per seed 002's outcome list."""
     variant = variant or ThreeCardVariant()
     if is_three_of_a_kind(player.cards):
-        return win(variant.trips_main_odds, "Three of a kind wins automatically")
+        return win(variant.trips_main_odds, tr("Three of a kind wins automatically"))
     if is_foul(player):
-        return loss("Fouled: the low card outranks the two-card hand")
+        return loss(tr("Fouled: the low card outranks the two-card hand"))
     low = _compare((player.low.rank,), (banker.low.rank,))
     high = _compare(high_key(player.high), high_key(banker.high))
     tied = not (low and high)
@@ -221,7 +227,7 @@ def settle_main_bet(
         low, high = low or -1, high or -1
     outcome, reason = MAIN_BET[(low, high)]
     if variant.ties_to_dealer and tied:
-        reason += " (ties go to the dealer)"
+        reason = tr("{reason} (ties go to the dealer)", reason=reason)
     if outcome is Outcome.WIN:
         return win(1, reason)
     return push(reason) if outcome is Outcome.PUSH else loss(reason)
@@ -273,13 +279,30 @@ def six_card_bonus_hand(cards: Sequence[Card]) -> BonusHand:
 def _pay(hand: BonusHand, pays: dict[BonusHand, int], minimum: int = 0) -> Payout:
     odds = pays.get(hand)
     if odds is None and not minimum:
-        return loss(f"{_label(hand)} is not on the pay table")
+        return loss(tr("{hand} is not on the pay table", hand=BONUS_NAMES[hand]))
     odds = max(odds or 0, minimum)
-    return win(odds, f"{_label(hand)} pays {odds} to 1") if odds else push(f"{_label(hand)} pushes")
+    if odds:
+        return win(odds, tr("{hand} pays {odds} to 1", hand=BONUS_NAMES[hand], odds=odds))
+    return push(tr("{hand} pushes", hand=BONUS_NAMES[hand]))
 
 
-def _label(hand: BonusHand) -> str:
-    return hand.value.replace("_", " ").capitalize()
+#: Each pay table's hand by name, in the reader's language.
+BONUS_NAMES: Final = {
+    BonusHand.HIGH_CARD: tr("High card"),
+    BonusHand.SEVEN_OR_LOWER: tr("Seven or lower"),
+    BonusHand.PAIR: tr("Pair"),
+    BonusHand.TWO_PAIR: tr("Two pair"),
+    BonusHand.FLUSH: tr("Flush"),
+    BonusHand.STRAIGHT: tr("Straight"),
+    BonusHand.THREE_OF_A_KIND: tr("Three of a kind"),
+    BonusHand.FULL_HOUSE: tr("Full house"),
+    BonusHand.FOUR_OF_A_KIND: tr("Four of a kind"),
+    BonusHand.FIVE_OF_A_KIND: tr("Five of a kind"),
+    BonusHand.STRAIGHT_FLUSH: tr("Straight flush"),
+    BonusHand.ACE_KING_QUEEN_SUITED: tr("Ace king queen suited"),
+    BonusHand.ROYAL_FLUSH: tr("Royal flush"),
+    BonusHand.SIX_OF_A_KIND: tr("Six of a kind"),
+}
 
 
 def settle_three_card_bonus(

@@ -28,6 +28,8 @@ from engine.evaluate import (
     straight_flush_ladder,
 )
 from engine.names import game_name
+from engine.readings import BIG_HAND_RULES
+from engine.text import Text, tr
 
 
 class OrderRule(Enum):
@@ -79,7 +81,7 @@ class SizeRule:
     #: The hand must sit at least this high on the ladder (RULINGS §1.5).
     min_ladder: int = HIGH_CARD
     #: How the condition reads to a player, as in "at least a full house".
-    requirement: str = ""
+    requirement: str | Text = ""
     #: Another slot (by position) that must hold at least ``needs_size`` cards (seed 000, Hand 3).
     needs_slot: int | None = None
     needs_size: int = 0
@@ -179,11 +181,8 @@ def _big(size: int) -> SizeRule:
     return SizeRule(
         size,
         min_ladder=straight_flush_ladder(size),
-        requirement=f"{_WORDS[size]} of a kind or a {size}-card straight flush",
+        requirement=BIG_HAND_RULES[size],
     )
-
-
-_WORDS: Final = {6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
 def kind(count: int) -> int:
@@ -241,7 +240,7 @@ def _showdown_slot(
     return Slot(name, sizes, _specials({**(extras or {}), **scaled}))
 
 
-_AT_LEAST_FULL_HOUSE: Final = "at least a full house"
+_AT_LEAST_FULL_HOUSE: Final = tr("at least a full house")
 
 SHOWDOWN: Final = Variant(
     name="showdown",
@@ -350,7 +349,7 @@ _SEVENTEEN_SLOTS: Final = (
     # RULINGS §4: a 5-card front must be a straight or better.
     Slot(
         "front hand",
-        (_any(3), SizeRule(5, STRAIGHT, "a straight or better")),
+        (_any(3), SizeRule(5, STRAIGHT, tr("a straight or better"))),
         _specials(_FRONT_POINTS),
     ),
     Slot("middle hand", (_any(5), _big(6), _big(7)), _specials(_MIDDLE_POINTS)),
@@ -404,10 +403,31 @@ VARIANTS: Final[dict[str, Variant]] = {
 }
 
 
+#: Each Pyramid variant's title as a sentence names it in the reader's language.
+_TITLES: Final = {
+    "showdown": tr("Showdown Version"),
+    "casino": tr("Casino Version"),
+    "standard": tr("Standard (17 cards)"),
+    "no-surrender": tr("No-Surrender (17 cards)"),
+}
+
+
+def variant_title(variant: Variant) -> Text | str:
+    """The variant's title inside a sentence, translated where it is one of the bot's own (a
+    variant made for a test keeps its English title)."""
+    found = _TITLES.get(variant.name)
+    return found if found is not None and str(found) == variant.title else variant.title
+
+
 def variant_named(name: str) -> Variant:
     """The Pyramid variant of this name (any spelling `game_name` reads); ``GameError`` else."""
     variant = VARIANTS.get(game_name(name))
     if variant is None:
-        known = ", ".join(VARIANTS)
-        raise GameError(f"{quote(name)} is not a Pyramid game; try one of {known}.")
+        raise GameError(
+            tr(
+                "{name} is not a Pyramid game; try one of {known}.",
+                name=quote(name),
+                known=", ".join(VARIANTS),
+            )
+        )
     return variant

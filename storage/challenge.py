@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.text import Text, tr
 from storage.database import Database
 from storage.errors import StorageError
 from storage.outbox import queue_events
@@ -20,10 +21,13 @@ EventOf = Callable[[int], Mapping[str, Any]]
 class ChallengeTakenError(StorageError):
     """The player has already played this game's challenge today."""
 
-    def __init__(self, title: str) -> None:
+    def __init__(self, title: str | Text) -> None:
         super().__init__(
-            f"You have already played today's {title} challenge: one submission a day. "
-            "See how you did with `/challenge results`."
+            tr(
+                "You have already played today's {game} challenge: one submission a day. "
+                "See how you did with `/challenge results`.",
+                game=title,
+            )
         )
 
 

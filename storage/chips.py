@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.settlement import HOUSE, POT, Party, Transfer, balances
+from engine.text import tr
 from storage.database import (
     Connection,
     Database,
@@ -59,7 +60,7 @@ async def _open_game(connection: Connection, game_id: int) -> _Locked:
         (game_id,),
     )
     if row is None:
-        raise GameStateError(f"There is no game {game_id}.")
+        raise GameStateError(tr("There is no game {game}.", game=str(game_id)))
     return _Locked(row[0], row[1], GameStatus(row[2]), row[3], row[4])
 
 
@@ -150,7 +151,7 @@ def _plan(
 def player_id(party: Party) -> int:
     """The user id a settlement party names (tables name their players by user id)."""
     if isinstance(party, bool) or not isinstance(party, int):
-        raise StorageError(f"{party!r} is not a player, the pot or the house.")
+        raise StorageError(tr("{party} is not a player, the pot or the house.", party=repr(party)))
     return party
 
 
@@ -226,7 +227,7 @@ class ChipRepository:
         ``scoped``: the game's chips live in a ledger scope of their own (``games.scope``).
         """
         if any(amount <= 0 for amount in stakes.values()):
-            raise StorageError("A stake must be at least 1 chip.")
+            raise StorageError(tr("A stake must be at least 1 chip."))
         now = self.database.now()
         # PostgreSQL's one-statement escrow knows only a server's chips.
         if self.database.functions and not scoped:
@@ -244,7 +245,9 @@ class ChipRepository:
         async with self.database.transaction() as connection:
             game = await _open_game(connection, game_id)
             if game.status is not GameStatus.OPEN:
-                raise GameStateError(f"Game {game_id} is over; it takes no more chips.")
+                raise GameStateError(
+                    tr("Game {game} is over; it takes no more chips.", game=str(game_id))
+                )
             rows = await connection.fetchall(
                 "SELECT user_id FROM ledger WHERE game_id = ? AND account = 'escrow'"
                 " AND kind = 'escrow' AND reason = ?",
@@ -317,7 +320,9 @@ class ChipRepository:
         """
         nets = balances(transfers)
         if nets.get(POT, 0):
-            raise StorageError(f"The pot must be emptied by the settlement, not {nets[POT]}.")
+            raise StorageError(
+                tr("The pot must be emptied by the settlement, not {chips}.", chips=nets[POT])
+            )
         house = nets.get(HOUSE, 0)
         player_nets = {player_id(p): n for p, n in nets.items() if p not in (POT, HOUSE)}
         moment = self.database.clock()
@@ -348,7 +353,10 @@ class ChipRepository:
                 return await self._repeat(connection, game_id)
             if game.status is GameStatus.REFUNDED:
                 raise GameStateError(
-                    f"Game {game_id} was cancelled and refunded; it cannot settle."
+                    tr(
+                        "Game {game} was cancelled and refunded; it cannot settle.",
+                        game=str(game_id),
+                    )
                 )
             held = await _escrowed(connection, game_id)
             plan = _plan(game_id, transfers, held, player_nets, house, result, game.result)
@@ -512,7 +520,9 @@ class ChipRepository:
         async with self.database.transaction() as connection:
             game = await _open_game(connection, game_id)
             if game.status is not GameStatus.OPEN:
-                raise GameStateError(f"Game {game_id} is over; its chips have moved already.")
+                raise GameStateError(
+                    tr("Game {game} is over; its chips have moved already.", game=str(game_id))
+                )
             held = (await _escrowed(connection, game_id)).get(user_id, 0)
             await self._release(
                 connection, game.scope, game_id, user_id, held, now, Kind.REFUND, reason
@@ -527,7 +537,9 @@ class ChipRepository:
             if game.status is GameStatus.REFUNDED:
                 return {}
             if game.status is GameStatus.SETTLED:
-                raise GameStateError(f"Game {game_id} is already settled; it cannot be refunded.")
+                raise GameStateError(
+                    tr("Game {game} is already settled; it cannot be refunded.", game=str(game_id))
+                )
             held = await _escrowed(connection, game_id)
             for user_id, amount in held.items():
                 await self._release(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.errors import GameError, Names, PlainNames
+from engine.errors import GameError
+from engine.text import Text, Where, Who, tr
 
 
 class StorageError(GameError):
@@ -19,15 +20,19 @@ class ShortOfChipsError(StorageError):
         self.needs = dict(needs)
         #: user id -> chips missing.
         self.shortfalls = {user: need - have for user, (have, need) in self.needs.items()}
-        super().__init__(self.sentence(PlainNames()))
+        super().__init__(tr("Not enough chips: {needs}.", needs=_shortfalls(self.needs)))
 
-    def sentence(self, names: Names) -> str:
-        """Who is short, and by how much."""
-        parts = [
-            f"{names.user(user)} has {have} and needs {need}"
-            for user, (have, need) in self.needs.items()
-        ]
-        return "Not enough chips: " + "; ".join(parts) + "."
+
+def _shortfalls(needs: Mapping[int, tuple[int, int]]) -> Text:
+    """Who is short and by how much, one player after another, separated by semicolons."""
+    parts = [
+        tr("{player} has {chips} and needs {needed}", player=Who(user), chips=have, needed=need)
+        for user, (have, need) in needs.items()
+    ]
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = tr("{earlier}; {later}", earlier=joined, later=part)
+    return joined
 
 
 class TakeTooLargeError(StorageError):
@@ -35,12 +40,13 @@ class TakeTooLargeError(StorageError):
 
     def __init__(self, user_id: int, balance: int, amount: int) -> None:
         self.user_id, self.balance, self.amount = user_id, balance, amount
-        super().__init__(self.sentence(PlainNames()))
-
-    def sentence(self, names: Names) -> str:
-        """Whose chips, and how many there are."""
-        return (
-            f"{names.user(self.user_id)} has only {self.balance} chips to take, not {self.amount}."
+        super().__init__(
+            tr(
+                "{player} has only {balance} chips to take, not {amount}.",
+                player=Who(user_id),
+                balance=balance,
+                amount=amount,
+            )
         )
 
 
@@ -49,7 +55,7 @@ class StaleHouseDayError(StorageError):
     since (another game paid a player, the cap changed); nothing was moved."""
 
     def __init__(self) -> None:
-        super().__init__("Another game changed what the house owes today; settle again.")
+        super().__init__(tr("Another game changed what the house owes today; settle again."))
 
 
 class DailyBonusTakenError(StorageError):
@@ -71,13 +77,11 @@ class SeatTakenError(StorageError):
         self.user_id = user_id
         #: The channel of the table where the player already sits.
         self.channel_id = channel_id
-        super().__init__(self.sentence(PlainNames()))
-
-    def sentence(self, names: Names) -> str:
-        """Where the player already sits."""
-        return (
-            f"You already sit at a table in {names.channel(self.channel_id)}; "
-            "a player sits at one table per server."
+        super().__init__(
+            tr(
+                "You already sit at a table in {channel}; a player sits at one table per server.",
+                channel=Where(channel_id),
+            )
         )
 
 

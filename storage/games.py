@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.text import tr
 from storage.cluster import set_deadline
 from storage.database import (
     Connection,
@@ -88,7 +89,7 @@ class GameRepository:
                 (json.dumps(value), game_id),
             )
             if changed != 1:
-                raise GameStateError(f"Game {game_id} is not open.")
+                raise GameStateError(tr("Game {game} is not open.", game=str(game_id)))
 
     async def recent(self, guild_id: int, *, limit: int = 50) -> list[Game]:
         """A server's settled games, newest first."""
@@ -204,7 +205,11 @@ async def _replace_snapshot(
         )
         found = "none" if row is None else row[0]
         raise StaleSnapshotError(
-            f"The table changed meanwhile (version {found}, not {expected_version})."
+            tr(
+                "The table changed meanwhile (version {found}, not {expected}).",
+                found=str(found),
+                expected=str(expected_version),
+            )
         )
     return expected_version + 1
 
@@ -241,7 +246,7 @@ def _refusal(refusal: RefusedCallError) -> Exception:
         user, channel = (int(part) for part in refusal.detail.split())
         return SeatTakenError(user, channel)
     if refusal.code == "PPLCK":
-        return StaleSnapshotError("The table's lock was lost meanwhile.")
+        return StaleSnapshotError(tr("The table's lock was lost meanwhile."))
     return StaleSnapshotError(refusal.message)
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from datetime import UTC, datetime, time, timedelta
 
+from engine.text import Text, tr
 from storage.database import Database, format_time, marks, parse_time
 from storage.errors import DailyBonusTakenError, StorageError, TakeTooLargeError
 from storage.ledger import (
@@ -23,10 +24,12 @@ from storage.settings import read_settings
 NAME_CHARS = 100
 
 
-def _wait_text(delta: timedelta) -> str:
+def _wait_text(delta: timedelta) -> Text:
     minutes = max(1, int(delta.total_seconds() + 59) // 60)
     hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes} min" if hours else f"{minutes} min"
+    if hours:
+        return tr("{hours} h {minutes} min", hours=hours, minutes=minutes)
+    return tr("{minutes} min", minutes=minutes)
 
 
 class PlayerRepository:
@@ -106,8 +109,11 @@ class PlayerRepository:
             if last is not None and last.astimezone(UTC).date() >= today:
                 tomorrow = datetime.combine(today + timedelta(days=1), time(), UTC)
                 raise DailyBonusTakenError(
-                    "You have already taken today's daily bonus; the next one is ready in "
-                    f"{_wait_text(tomorrow - moment)} (at midnight UTC)."
+                    tr(
+                        "You have already taken today's daily bonus; the next one is ready in "
+                        "{wait} (at midnight UTC).",
+                        wait=_wait_text(tomorrow - moment),
+                    )
                 )
             bonus = (await read_settings(connection, guild_id)).daily_bonus
             await connection.execute(
@@ -132,7 +138,7 @@ class PlayerRepository:
     ) -> Player:
         """An admin gives chips; the ledger row names the admin."""
         if amount <= 0:
-            raise StorageError("A grant must be at least 1 chip.")
+            raise StorageError(tr("A grant must be at least 1 chip."))
         return await self._admin(guild_id, user_id, amount, Kind.GRANT, admin_id, note)
 
     async def take(
@@ -140,7 +146,7 @@ class PlayerRepository:
     ) -> Player:
         """An admin removes chips, never below zero and never from escrow."""
         if amount <= 0:
-            raise StorageError("A take must be at least 1 chip.")
+            raise StorageError(tr("A take must be at least 1 chip."))
         return await self._admin(guild_id, user_id, -amount, Kind.TAKE, admin_id, note)
 
     async def _admin(

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from engine.text import tr
 from storage.database import Database
 from storage.errors import StorageError
 from storage.ledger import Kind, change_balance, ensure_player
@@ -62,7 +63,11 @@ class PrizeRepository:
         changed keeps its first day. A number out of range raises `StorageError`."""
         if not 0 <= chips <= MAX_PRIZE:
             raise StorageError(
-                f"A challenge prize is 0 (none) to {MAX_PRIZE:,} chips, not {chips:,}."
+                tr(
+                    "A challenge prize is 0 (none) to {most} chips, not {chips}.",
+                    most=MAX_PRIZE,
+                    chips=chips,
+                )
             )
         if chips == 0:
             await self.database.execute(

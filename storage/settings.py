@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Final
 
+from engine.text import tr
 from storage.database import Connection, Database, Row
 from storage.errors import StorageError
 from storage.rows import GuildSettings
@@ -113,20 +114,33 @@ class SettingsRepository:
                 old.language,
             )
             for name, value in (
-                ("Starting chips", new.starting_chips),
-                ("The daily bonus", new.daily_bonus),
-                ("The daily cap on chips from the house", new.house_cap),
+                (tr("Starting chips"), new.starting_chips),
+                (tr("The daily bonus"), new.daily_bonus),
+                (tr("The daily cap on chips from the house"), new.house_cap),
             ):
                 if not 0 <= value <= MAX_CHIPS:
-                    raise StorageError(f"{name} must be 0 to {MAX_CHIPS:,}, not {value:,}.")
+                    raise StorageError(
+                        tr(
+                            "{name} must be 0 to {most}, not {value}.",
+                            name=name,
+                            most=MAX_CHIPS,
+                            value=value,
+                        )
+                    )
             low, high = LOBBY_MINUTES_RANGE
             if not low <= new.lobby_minutes <= high:
-                raise StorageError(f"An idle lobby closes after {low} to {high:,} minutes.")
+                raise StorageError(
+                    tr("An idle lobby closes after {low} to {high} minutes.", low=low, high=high)
+                )
             low, high = SEASON_DAYS_RANGE
             if not low <= new.season_days <= high:
                 raise StorageError(
-                    f"A season lasts {low + 1} to {high} days (0: a calendar month),"
-                    f" not {new.season_days:,}."
+                    tr(
+                        "A season lasts {low} to {high} days (0: a calendar month), not {days}.",
+                        low=low + 1,
+                        high=high,
+                        days=new.season_days,
+                    )
                 )
             await self._write(connection, new)
         return new

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from engine.settlement import HOUSE, POT, Transfer
+from engine.text import Text, tr
 from storage.chips import ChipRepository
 from storage.database import Connection, Database, Row, format_time, parse_time
 from storage.errors import StaleSnapshotError, StorageError
@@ -61,6 +62,16 @@ def chip_scope(tournament_id: int) -> int:
 
 class RegistrationError(StorageError):
     """A registration, an unregistration or a cancellation that cannot be done; nothing moved."""
+
+
+def _already(tournament_id: int, status: TournamentStatus) -> Text:
+    """Why a tournament that is no longer taking registrations cannot be cancelled."""
+    number = str(tournament_id)
+    if status is TournamentStatus.RUNNING:
+        return tr("Tournament {tournament} is running already.", tournament=number)
+    if status is TournamentStatus.FINISHED:
+        return tr("Tournament {tournament} is finished already.", tournament=number)
+    return tr("Tournament {tournament} is cancelled already.", tournament=number)
 
 
 class TournamentRepository:
@@ -175,7 +186,9 @@ class TournamentRepository:
             f"SELECT {_COLUMNS} FROM tournaments WHERE id = ? FOR UPDATE", (tournament_id,)
         )
         if row is None:
-            raise RegistrationError(f"There is no tournament {tournament_id}.")
+            raise RegistrationError(
+                tr("There is no tournament {tournament}.", tournament=str(tournament_id))
+            )
         return _tournament(row)
 
     async def _count(self, connection: Connection, tournament_id: int) -> int:
@@ -193,8 +206,15 @@ class TournamentRepository:
             tournament = await self._locked(connection, tournament_id)
             if tournament.status is not TournamentStatus.REGISTERING:
                 raise RegistrationError(
-                    f"Registration for tournament {tournament_id} is closed: it has"
-                    f" {'started' if tournament.status is TournamentStatus.RUNNING else 'ended'}."
+                    tr(
+                        "Registration for tournament {tournament} is closed: it has started.",
+                        tournament=str(tournament_id),
+                    )
+                    if tournament.status is TournamentStatus.RUNNING
+                    else tr(
+                        "Registration for tournament {tournament} is closed: it has ended.",
+                        tournament=str(tournament_id),
+                    )
                 )
             row = await connection.fetchone(
                 "SELECT active, buy_ins FROM tournament_entries"
@@ -203,11 +223,18 @@ class TournamentRepository:
             )
             if row is not None and row[0]:
                 raise RegistrationError(
-                    f"You are already registered for tournament {tournament_id}."
+                    tr(
+                        "You are already registered for tournament {tournament}.",
+                        tournament=str(tournament_id),
+                    )
                 )
             if await self._count(connection, tournament_id) >= tournament.max_players:
                 raise RegistrationError(
-                    f"Tournament {tournament_id} is full ({tournament.max_players} players)."
+                    tr(
+                        "Tournament {tournament} is full ({players} players).",
+                        tournament=str(tournament_id),
+                        players=tournament.max_players,
+                    )
                 )
             buy_ins = 1 if row is None else row[1] + 1
             await connection.execute(
@@ -229,7 +256,12 @@ class TournamentRepository:
         async with self.database.transaction() as connection:
             tournament = await self._locked(connection, tournament_id)
             if tournament.status is not TournamentStatus.REGISTERING:
-                raise RegistrationError(f"Registration for tournament {tournament_id} is closed.")
+                raise RegistrationError(
+                    tr(
+                        "Registration for tournament {tournament} is closed.",
+                        tournament=str(tournament_id),
+                    )
+                )
             free = tournament.max_players - await self._count(connection, tournament_id)
             rows = await connection.fetchall(
                 "SELECT MIN(user_id) FROM tournament_entries WHERE tournament_id = ?",
@@ -250,7 +282,10 @@ class TournamentRepository:
             tournament = await self._locked(connection, tournament_id)
             if tournament.status is not TournamentStatus.REGISTERING:
                 raise RegistrationError(
-                    f"Tournament {tournament_id} has started: nobody can unregister now."
+                    tr(
+                        "Tournament {tournament} has started: nobody can unregister now.",
+                        tournament=str(tournament_id),
+                    )
                 )
             changed = await connection.execute(
                 "UPDATE tournament_entries SET active = 0"
@@ -258,7 +293,12 @@ class TournamentRepository:
                 (tournament_id, user_id),
             )
             if not changed:
-                raise RegistrationError(f"You are not registered for tournament {tournament_id}.")
+                raise RegistrationError(
+                    tr(
+                        "You are not registered for tournament {tournament}.",
+                        tournament=str(tournament_id),
+                    )
+                )
             return await self.chips.refund_one(
                 tournament.pool_game_id, user_id, f"unregistered from tournament {tournament_id}"
             )
@@ -268,9 +308,7 @@ class TournamentRepository:
         async with self.database.transaction() as connection:
             tournament = await self._locked(connection, tournament_id)
             if tournament.status not in (TournamentStatus.REGISTERING, TournamentStatus.RUNNING):
-                raise RegistrationError(
-                    f"Tournament {tournament_id} is {tournament.status.value} already."
-                )
+                raise RegistrationError(_already(tournament_id, tournament.status))
             await connection.execute(
                 "UPDATE tournaments SET status = 'cancelled', finished = ? WHERE id = ?",
                 (self.database.now(), tournament_id),
@@ -290,10 +328,18 @@ class TournamentRepository:
         async with self.database.transaction() as connection:
             tournament = await self._locked(connection, tournament_id)
             if tournament.status is not TournamentStatus.REGISTERING:
-                raise RegistrationError(f"Tournament {tournament_id} has started already.")
+                raise RegistrationError(
+                    tr(
+                        "Tournament {tournament} has started already.",
+                        tournament=str(tournament_id),
+                    )
+                )
             if await self._count(connection, tournament_id) < 2:
                 raise RegistrationError(
-                    f"Tournament {tournament_id} needs at least 2 players to start."
+                    tr(
+                        "Tournament {tournament} needs at least 2 players to start.",
+                        tournament=str(tournament_id),
+                    )
                 )
             await connection.execute(
                 "UPDATE tournaments SET status = 'running', state = ?, version = 1 WHERE id = ?",
@@ -332,7 +378,11 @@ class TournamentRepository:
             )
         if not changed:
             raise StaleSnapshotError(
-                f"Tournament {tournament_id} was saved since version {expected}."
+                tr(
+                    "Tournament {tournament} was saved since version {version}.",
+                    tournament=str(tournament_id),
+                    version=str(expected),
+                )
             )
         return expected + 1
 
@@ -353,12 +403,17 @@ class TournamentRepository:
             if tournament.status is TournamentStatus.FINISHED:
                 return tournament
             if tournament.status is not TournamentStatus.RUNNING:
-                raise RegistrationError(f"Tournament {tournament_id} is not being played.")
+                raise RegistrationError(
+                    tr(
+                        "Tournament {tournament} is not being played.",
+                        tournament=str(tournament_id),
+                    )
+                )
             entrants = [entry.user_id for entry in await self.entries(tournament_id)]
             if sorted(places) != sorted(entrants):
-                raise StorageError("Every entrant gets a place, and only they do.")
+                raise StorageError(tr("Every entrant gets a place, and only they do."))
             if sum(prizes.values()) != tournament.buy_in * len(entrants):
-                raise StorageError("The prizes must sum to the buy-ins.")
+                raise StorageError(tr("The prizes must sum to the buy-ins."))
             transfers = [
                 Transfer(
                     HOUSE if user < 0 else user,
@@ -396,7 +451,12 @@ class TournamentRepository:
         held = await connection.fetchone("SELECT COUNT(*) FROM escrow WHERE guild_id = ?", (scope,))
         assert held is not None
         if held[0]:
-            raise StorageError(f"Tournament {tournament_id} still has chips in a game.")
+            raise StorageError(
+                tr(
+                    "Tournament {tournament} still has chips in a game.",
+                    tournament=str(tournament_id),
+                )
+            )
         rows = await connection.fetchall(
             "SELECT user_id, balance FROM players WHERE guild_id = ? AND balance > 0"
             " ORDER BY user_id FOR UPDATE",

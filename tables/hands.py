@@ -108,7 +108,7 @@ def hands_so_far_problem(spec: GameSpec, hands: Sequence[Sequence[AnyCard]]) -> 
     than the one before), or None; a game against the house is checked whole only."""
     if spec.variant is None:
         return None
-    return partial_fault(spec.variant, hands)
+    return None if (fault := partial_fault(spec.variant, hands)) is None else str(fault)
 
 
 def hand_labels(spec: GameSpec, hands: Sequence[Sequence[AnyCard]]) -> tuple[Text, ...]:

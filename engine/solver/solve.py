@@ -14,7 +14,8 @@ from engine.errors import GameError
 from engine.evaluate import evaluator
 from engine.solver.model import FieldModel, load_model
 from engine.solver.search import Clock, cpu_clock, search
-from engine.variants import Automatic, Variant
+from engine.text import tr
+from engine.variants import Automatic, Variant, variant_title
 
 #: Kept from a budget for what follows the search: freeing its candidates (about 10 ms for 25
 #: cards), the automatics, their layout and the final check.
@@ -56,12 +57,26 @@ def verify_dealable(variant: Variant, held: Sequence[AnyCard]) -> None:
     one: the search would run to its end to prove it, past any budget.
     """
     counts = Counter(card.code for card in held)
-    shoe = f"{variant.title} deals from {variant.decks} decks and {variant.jokers} jokers"
+    shoe = tr(
+        "{game} deals from {decks} decks and {jokers} jokers",
+        game=variant_title(variant),
+        decks=variant.decks,
+        jokers=variant.jokers,
+    )
     if counts[JOKER_CODE] > variant.jokers:
-        raise GameError(f"{shoe}: no holding has {counts[JOKER_CODE]} jokers.")
+        raise GameError(
+            tr("{shoe}: no holding has {count} jokers.", shoe=shoe, count=counts[JOKER_CODE])
+        )
     for code, count in counts.items():
         if code != JOKER_CODE and count > variant.decks:
-            raise GameError(f"{shoe}: no holding has {card_from_code(code)} {count} times.")
+            raise GameError(
+                tr(
+                    "{shoe}: no holding has {card} {count} times.",
+                    shoe=shoe,
+                    card=str(card_from_code(code)),
+                    count=count,
+                )
+            )
 
 
 def solve(
@@ -88,16 +103,28 @@ def solve(
     evaluator(variant.hand_rules)  # its lookups are read once per process, inside the budget
     codes = [card.code for card in held]
     if len(codes) < variant.min_used:
-        raise GameError(f"{variant.title} needs at least {variant.min_used} cards to set.")
+        raise GameError(
+            tr(
+                "{game} needs at least {count} cards to set.",
+                game=variant_title(variant),
+                count=variant.min_used,
+            )
+        )
     if len(codes) > variant.max_held:
-        raise GameError(f"{variant.title} deals at most {variant.max_held} cards.")
+        raise GameError(
+            tr(
+                "{game} deals at most {count} cards.",
+                game=variant_title(variant),
+                count=variant.max_held,
+            )
+        )
     verify_dealable(variant, held)
     if budget_s is not None:
         spent = clock() - begun
         budget_s = max(0.0, budget_s - spent - _AFTER_SEARCH_S)
     found = search(variant, model, codes, budget_s=budget_s, clock=clock)
     if found is None:
-        raise GameError("These cards cannot be set into legal hands.")
+        raise GameError(tr("These cards cannot be set into legal hands."))
     arrangement = Arrangement(tuple(_cards(hand) for hand in found.hands), _cards(found.discards))
     ev, automatic = found.ev, None
     autos = detect_automatics(variant, held)

@@ -97,7 +97,7 @@ async def test_a_player_short_of_the_buy_in_is_refused(scene: Scene) -> None:
     created = await boss.slash(scene.channel, "tournament create", game="standard", buy_in=5_000)
     refused = await ann.click(created.response.message, label="Register")
     assert refused.ephemeral
-    assert refused.response.content == f"Not enough chips: <@{ann.id}> has 1000 and needs 5000."
+    assert refused.response.content == f"Not enough chips: <@{ann.id}> has 1,000 and needs 5,000."
     assert await _balance(scene, ann) == 1_000
     await _clean(scene)
 

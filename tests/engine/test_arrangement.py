@@ -259,10 +259,10 @@ def test_the_hands_chosen_so_far_are_judged_as_they_come() -> None:
     for count in range(1, 4):
         assert partial_fault(CASINO, legal.hands[:count]) is None
     # A second hand weaker than the first is said at once, with the engine's own words.
-    assert partial_fault(CASINO, parse_cards_hands("As", "2c 3d 5h")) == (
+    assert str(partial_fault(CASINO, parse_cards_hands("As", "2c 3d 5h"))) == (
         "Hand 2 must be stronger than Hand 1: Hand 2 is five high, then 3 2, Hand 1 is ace high."
     )
-    assert partial_fault(CASINO, parse_cards_hands("As", "2c 3d")) == (
+    assert str(partial_fault(CASINO, parse_cards_hands("As", "2c 3d"))) == (
         "Hand 2 holds 2; it must hold 3 cards."
     )
 
