@@ -74,7 +74,7 @@ def test_a_fouled_arrangement_names_its_hands_in_the_readers_language() -> None:
         "Hand 2 muss stärker sein als Hand 1: Hand 2 ist Fünf hoch, dann 3 2, Hand 1 ist Ass hoch."
     )
     assert read(error, "zh-CN") == (
-        "第 2 手牌必须比第 1 手牌大：第 2 手牌是高牌 5，其后 3 2，第 1 手牌是高牌 A。"
+        "第 2 手必须比第 1 手大：第 2 手是高牌 5，其后 3 2，第 1 手是高牌 A。"
     )
     assert read(error, "es-ES") == (
         "Mano 2 debe ser más fuerte que Mano 1: Mano 2 es carta alta cinco, luego 3 2, "
@@ -153,7 +153,7 @@ def test_a_hands_name_reads_in_the_readers_language() -> None:
     assert i18n.localize("fr", hand_title(nines)) == "Paire, neuf (K 3 2)"
     ace = evaluate(parse_cards("Ah Kd"))
     assert str(hand_title(ace)) == "Ace high, then K"
-    assert i18n.localize("es-ES", hand_title(ace)) == "Carta alta as, luego K"
+    assert i18n.localize("es-ES", hand_title(ace)) == "Carta alta As, luego K"
     assert i18n.localize("zh-CN", hand_title(ace)) == "高牌 A，其后 K"
 
 
@@ -178,9 +178,7 @@ def test_a_misshapen_arrangement_reads_in_every_language() -> None:
     assert read(error, "de") == (
         "Setze 6 Hände (Hand 1 bis Hand 6), die schwächste zuerst; du hast 2 gesetzt."
     )
-    assert (
-        read(error, "zh-CN") == "请摆 6 手牌（第 1 手牌到第 6 手牌），从最弱的开始；你摆了 2 手。"
-    )
+    assert read(error, "zh-CN") == "请摆 6 手牌（第 1 手到第 6 手），从最弱的开始；你摆了 2 手。"
 
 
 def test_cards_not_held_and_an_automatic_not_made_read_in_every_language() -> None:
