@@ -214,7 +214,7 @@ async def test_setting_hands_answers_in_the_readers_language(
     ]
     assert menus and menus[0].placeholder.startswith("Karten für: ")
     chinese = await bob.slash(scene.channel, "arrange build")
-    assert chinese.response.content.startswith(f"**组建你的牌组**（{said('zh-CN', spec.title)}）")
+    assert chinese.response.content.startswith(f"**组建你的手牌**（{said('zh-CN', spec.title)}）")
     # A card nobody can read: the engine's sentence, in the reader's language.
     held = await scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
     with pytest.raises(GameError) as caught:
@@ -225,7 +225,7 @@ async def test_setting_hands_answers_in_the_readers_language(
     suggested = await ann.slash(scene.channel, "arrange suggest")
     assert (
         "\nÜbernimm ihn so oder bearbeite ihn: **Hände eintippen** startet davon, oder kopiere ihn"
-        " in `/arrange hands:`." in suggested.response.content
+        " in `/legen hände:`." in suggested.response.content
     )
     assert labels(suggested.response.message) == ["Übernehmen", "Hände eintippen"]
     # Typed hands: a preview, then set, in Chinese.
@@ -235,8 +235,8 @@ async def test_setting_hands_answers_in_the_readers_language(
     options = {"automatic": setting.automatic} if setting.automatic else {}
     preview = await bob.slash(scene.channel, "arrange hands", hands=setting.text, **options)
     assert preview.response.content.startswith("预览：`")
-    assert preview.response.content.endswith("按 **确定这些牌组** 打出这些牌组。")
-    assert labels(preview.response.message) == ["确定这些牌组", "输入牌组"]
-    done = await bob.click(preview.response.message, label="确定这些牌组")
-    assert done.response.content.startswith("你的牌组已提交：`")
+    assert preview.response.content.endswith("按 **确定这些手牌** 打出这些手牌。")
+    assert labels(preview.response.message) == ["确定这些手牌", "输入手牌"]
+    done = await bob.click(preview.response.message, label="确定这些手牌")
+    assert done.response.content.startswith("你的手牌已提交：`")
     assert done.response.content.endswith("。在所有人完成前你可以更换。")

@@ -61,7 +61,7 @@ async def test_the_servers_language_overrides_its_own_and_goes_back_to_it(
     # /settings show is the admin's answer: in their Spanish.
     assert (
         "- Mensajes en los canales: **Français**, el idioma propio del servidor"
-        " (`/settings language`)." in shown.response.content.splitlines()
+        " (`/ajustes idioma`)." in shown.response.content.splitlines()
     )
     asked = await boss.slash(scene.channel, "settings language")
     assert asked.response.content == (
@@ -74,7 +74,7 @@ async def test_the_servers_language_overrides_its_own_and_goes_back_to_it(
         "Los mensajes en los canales de este servidor estarán en Deutsch."
     )
     shown = await boss.slash(scene.channel, "settings show")
-    assert "- Mensajes en los canales: **Deutsch**, elegido con `/settings language`." in (
+    assert "- Mensajes en los canales: **Deutsch**, elegido con `/ajustes idioma`." in (
         shown.response.content.splitlines()
     )
     assert (await scene.bot.services.storage.settings.get(scene.guild.id)).language == "de"

@@ -92,7 +92,7 @@ async def test_each_players_dm_reads_in_the_language_of_their_last_interaction(
     assert "\n你的 3 张牌（可复制）：\n```\n" in chinese
 
     assert french.startswith(f"**{title('fr')}** dans <#{channel}> sur **Poker Club**.\n")
-    assert "Composez vos mains <t:10000000000:R> :" in french
+    assert "Pose tes mains <t:10000000000:R> :" in french
 
     # Never seen: English, as before.
     assert english.startswith(f"**{title('en-US')}** in <#{channel}> on **Poker Club**.\n")
@@ -172,7 +172,7 @@ async def test_channel_posts_read_in_the_language_chosen_for_the_server(
     assert showdown.content.splitlines() == [
         f"**Abattage, partie 77.** <@{ann.id}> +1\u202f500 jetons,"
         f" <@{bob.id}> \u22121\u202f500 jetons",
-        f"Mains composées par la table à l'échéance : <@{ann.id}>.",
+        f"Mains posées par la table à l'échéance : <@{ann.id}>.",
     ]
     assert earned.content == f"🏆 <@{ann.id}> a obtenu **First win** : Win a game."
     assert closed.content == "Table fermée : No players are left at the table."

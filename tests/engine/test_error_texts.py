@@ -55,7 +55,7 @@ def test_a_malformed_card_reads_in_every_language() -> None:
     )
     assert read(error, "zh-CN") == (
         "无法把 'Kx' 读作牌：一张牌由点数（2-9、T 或 10、J、Q、K、A）"
-        "加花色（s、h、d、c 或 ♠ ♥ ♦ ♣）组成，如 As 或 10h；鬼牌写作 W。"
+        "加花色（s、h、d、c 或 ♠ ♥ ♦ ♣）组成，如 As 或 10h；王牌写作 W。"
     )
     assert read(error, "es-ES").startswith("No puedo leer 'Kx' como cartas: una carta es un valor")
     # The player's input is quoted as typed, in every language.
@@ -176,7 +176,7 @@ def test_a_misshapen_arrangement_reads_in_every_language() -> None:
     error = refusal(lambda: verify_arrangement(SHOWDOWN, None, parse_arrangement("As | Ks Kd Kh")))
     assert str(error) == "Set 6 hands (Hand 1 to Hand 6), weakest first; you set 2."
     assert read(error, "de") == (
-        "Setze 6 Hände (Hand 1 bis Hand 6), die schwächste zuerst; du hast 2 gesetzt."
+        "Lege 6 Hände (Hand 1 bis Hand 6), die schwächste zuerst; du hast 2 gelegt."
     )
     assert read(error, "zh-CN") == "请摆 6 手牌（第 1 手到第 6 手），从最弱的开始；你摆了 2 手。"
 
@@ -201,7 +201,7 @@ def test_cards_not_held_and_an_automatic_not_made_read_in_every_language() -> No
     error = refusal(lambda: layout_automatic(STANDARD, dealt, Automatic.THREE_FULL_HOUSES))
     assert str(error) == "Your cards do not make three full houses."
     assert read(error, "de") == "Deine Karten ergeben nicht die Automatik drei Full Houses."
-    assert read(error, "zh-CN") == "你的牌组不成三个葫芦。"
+    assert read(error, "zh-CN") == "你的牌组成不了三个葫芦。"
 
 
 def test_the_games_and_the_shoe_are_named_in_the_readers_language() -> None:
@@ -226,7 +226,7 @@ def test_the_games_and_the_shoe_are_named_in_the_readers_language() -> None:
         read(error, "de")
         == "Casino-Version teilt aus 2 Decks und 2 Jokern aus: kein Blatt hat 3 Joker."
     )
-    assert read(error, "zh-CN") == "赌场版用 2 副牌和 2 张鬼牌发牌：不可能拿到 3 张鬼牌。"
+    assert read(error, "zh-CN") == "赌场版用 2 副牌和 2 张王牌发牌：不可能拿到 3 张王牌。"
     big = refusal(lambda: evaluate(parse_cards("As Ad Ah Ac Ks Kd")))
     assert str(big) == "A 6-card hand must be six of a kind or a 6-card straight flush."
     assert read(big, "de") == (
@@ -271,7 +271,7 @@ def test_a_wager_against_the_house_says_why_in_the_readers_language() -> None:
     banker = house_way(parse_cards("9d 4c 2s"), tied)
     main = settle_main_bet(player, banker, tied)
     assert main.reason == "Lost both hands (ties go to the dealer)"
-    assert i18n.localize("de", main.text) == "Beide Hände verloren (Gleichstand geht an den Geber)"
+    assert i18n.localize("de", main.text) == "Beide Hände verloren (Gleichstand geht an den Dealer)"
     assert i18n.localize("es-ES", main.text) == (
         "Perdió ambas manos (los empates son para el crupier)"
     )

@@ -326,7 +326,7 @@ def test_a_picture_with_words_is_drawn_in_the_readers_language(
 
 #: Words only the Chinese pictures draw, picture by picture.
 _CHINESE = {
-    "hand": "你的手牌",
+    "hand": "你的牌",
     "setting": "头道",
     "leaderboard": "净筹码",
     "profile": "个人资料",

@@ -190,4 +190,4 @@ def test_every_games_hands_are_named_alike_in_english_and_translated() -> None:
             assert all(read) and len(set(read)) == len(read)
     assert [str(w) for w in rules_of(GAMES["standard"]).slot_words()] == ["Front", "Middle", "Back"]
     assert i18n.localize("de", rules_of(GAMES["showdown"]).slot_words()[0]) == "Hand 1"
-    assert i18n.localize("zh-CN", rules_of(GAMES["paigow"]).slot_words()[1]) == "大牌"
+    assert i18n.localize("zh-CN", rules_of(GAMES["paigow"]).slot_words()[1]) == "高手牌"
