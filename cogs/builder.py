@@ -20,6 +20,7 @@ from engine.errors import GameError
 from engine.text import Text, tr, tr_plural
 from engine.variants import Automatic
 from tables.games import GameSpec
+from tables.hand_names import slot_name
 from tables.hands import (
     Setting,
     SlotShape,
@@ -348,7 +349,7 @@ class BuildSelect(BuilderControl[Select], custom_id="pp:build:{game:int}:{state:
         low = min(slot.sizes)
         high = min(max(slot.sizes), len(options))
         sizes = "/".join(str(size) for size in slot.sizes)
-        placeholder = tr("Cards for the {hand} ({sizes})", hand=slot.name, sizes=sizes)
+        placeholder = tr("Cards for the {hand} ({sizes})", hand=slot_name(slot.name), sizes=sizes)
         nothing = discord.SelectOption(label=localized(locale, tr("no cards left")), value="-")
         super().__init__(
             discord.ui.Select(
@@ -594,7 +595,11 @@ def build_text(
     hands = [[held[i] for i in chosen] for chosen in slots]
     for slot, hand, name in zip(shape, hands, hand_names(spec, hands, locale=locale), strict=False):
         named = f" · {name}" if name else ""
-        lines.append(f"{said_name(locale, slot.name)}: " + " ".join(c.pretty for c in hand) + named)
+        lines.append(
+            f"{said_name(locale, slot_name(slot.name))}: "
+            + " ".join(c.pretty for c in hand)
+            + named
+        )
     taken = {i for slot in slots for i in slot}
     left = [held[i] for i in range(len(held)) if i not in taken]
     undo = UNDO
@@ -612,7 +617,7 @@ def build_text(
             lines.append(said(mend))
         choose = tr(
             "Now choose the **{hand}**: {sizes} cards, from the {left} left.",
-            hand=slot.name,
+            hand=slot_name(slot.name),
             sizes=either(slot.sizes),
             left=len(left),
         )
@@ -712,7 +717,7 @@ async def build_step(
             raise GameError(
                 tr(
                     "The {hand} holds {sizes} cards, not {chosen}.",
-                    hand=slot.name,
+                    hand=slot_name(slot.name),
                     sizes=either(slot.sizes),
                     chosen=len(chosen),
                 )

@@ -14,7 +14,7 @@ from typing import Any
 from engine.arrangement import DISCARD_MARK
 from engine.cards import AnyCard, card_from_code, format_cards, format_hands
 from engine.errors import GameError
-from engine.text import tr
+from engine.text import Text, tr
 
 Hand = tuple[AnyCard, ...]
 
@@ -71,9 +71,11 @@ class Suggestion:
 
 @dataclass(frozen=True, slots=True)
 class SlotShape:
-    """One hand of a setting as a builder asks for it: its name and the sizes it may hold."""
+    """One hand of a setting as a builder asks for it: its name (a text to read in the
+    player's language, or the rules' English name, which ``tables.hand_names.slot_name`` reads)
+    and the sizes it may hold."""
 
-    name: str
+    name: str | Text
     sizes: tuple[int, ...]
 
 

@@ -52,8 +52,8 @@ class HouseRules:
     spec: GameSpec
 
     #: The two hands, low then high, with their sizes; and how a sentence asks for them.
-    LOW: ClassVar[SlotShape] = SlotShape("low hand", (2,))
-    HIGH: ClassVar[SlotShape] = SlotShape("high hand", (5,))
+    LOW: ClassVar[SlotShape] = SlotShape(tr("low hand"), (2,))
+    HIGH: ClassVar[SlotShape] = SlotShape(tr("high hand"), (5,))
     ASKS: ClassVar[Text] = tr("two cards low and five cards high")
     #: The game's name in a sentence, and how pictures read its hands.
     CALLED: ClassVar[str]

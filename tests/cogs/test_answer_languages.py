@@ -215,6 +215,8 @@ async def test_setting_hands_answers_in_the_readers_language(
     assert menus and menus[0].placeholder.startswith("Karten für: ")
     chinese = await bob.slash(scene.channel, "arrange build")
     assert chinese.response.content.startswith(f"**组建你的手牌**（{said('zh-CN', spec.title)}）")
+    # The hands are named in Chinese too ("Hand 1" is the rules' English name).
+    assert "现在选择 **第 1 手**" in chinese.response.content
     # A card nobody can read: the engine's sentence, in the reader's language.
     held = await scene.tables.hand(scene.guild.id, scene.channel.id, ann.id)
     with pytest.raises(GameError) as caught:
