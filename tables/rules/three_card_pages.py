@@ -9,7 +9,7 @@ from typing import Final
 from engine.cards import Rank
 from engine.payouts import Outcome
 from engine.text import Text, tr
-from engine.three_card import MAIN_BET, BonusHand, PayTable, ThreeCardVariant
+from engine.three_card import BONUS_NAMES, MAIN_BET, BonusHand, PayTable, ThreeCardVariant
 from tables.rules import Chart, RulesCard, RulesPage
 from tables.rules.pages import (
     BUILD_HANDS,
@@ -26,22 +26,12 @@ from tables.rules.pages import (
 )
 from tables.spec import GameSpec
 
-#: The pay tables' hands in a player's words.
+#: The pay tables' hands in a player's words: the names the payouts give, two of them spelled
+#: out as the cards show them.
 BONUS_WORDS: Final = {
-    BonusHand.HIGH_CARD: tr("High card"),
+    **BONUS_NAMES,
     BonusHand.SEVEN_OR_LOWER: tr("7 high or lower, no ace"),
-    BonusHand.PAIR: tr("Pair"),
-    BonusHand.TWO_PAIR: tr("Two pair"),
-    BonusHand.FLUSH: tr("Flush"),
-    BonusHand.STRAIGHT: tr("Straight"),
-    BonusHand.THREE_OF_A_KIND: tr("Three of a kind"),
-    BonusHand.FULL_HOUSE: tr("Full house"),
-    BonusHand.FOUR_OF_A_KIND: tr("Four of a kind"),
-    BonusHand.FIVE_OF_A_KIND: tr("Five of a kind"),
-    BonusHand.STRAIGHT_FLUSH: tr("Straight flush"),
     BonusHand.ACE_KING_QUEEN_SUITED: tr("A-K-Q of one suit"),
-    BonusHand.ROYAL_FLUSH: tr("Royal flush"),
-    BonusHand.SIX_OF_A_KIND: tr("Six of a kind"),
 }
 _HAND_WORDS: Final = {1: tr("wins"), 0: tr("ties"), -1: tr("loses")}
 _OUTCOME_WORDS: Final = {
