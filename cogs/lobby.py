@@ -458,6 +458,8 @@ async def lobby_action(
         left = found.lobbies.forget(key)
         # The table's message: the lobby pressed becomes it, or it is posted (a typed start).
         board = found.boards.started(key, started)
+        # In the channel's language from its first version (the publisher keeps it so).
+        board.locale = await channel_locale(interaction)
         text, view = board_text(board), board_view(board)
         pressed_id = interaction.message.id if on_lobby and interaction.message else None
         await retire_lobby(
@@ -466,7 +468,7 @@ async def lobby_action(
             left,
             started.game_id,
             pressed=pressed_id,
-            locale=await channel_locale(interaction),
+            locale=board.locale,
         )
         quiet = discord.AllowedMentions.none()
         shown: discord.InteractionMessage | discord.WebhookMessage

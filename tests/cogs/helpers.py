@@ -297,8 +297,13 @@ def menu_id(message: Any, part: str) -> str:
 
 
 def board_message(scene: Scene) -> Any:
-    """The table's message of the game under way (the one with Show my hand)."""
-    return next(m for m in reversed(scene.channel.history()) if "Show my hand" in labels(m))
+    """The table's message of the game under way (the one with Show my hand, in whatever
+    language the channel reads)."""
+    return next(
+        m
+        for m in reversed(scene.channel.history())
+        if any(str(found).startswith("pp:hand:") for found in custom_ids(m))
+    )
 
 
 def showdowns(scene: Scene) -> list[Any]:
