@@ -370,7 +370,8 @@ def lobby_text(lobby: Lobby, *, locale: str = i18n.ENGLISH.discord) -> str:
     )
     head = tr(
         "**{game}** table, {stakes}, {seated}/{seats} seats (host {host}).",
-        game=spec.title,
+        # The game's name as the reader's /commands name it (the game choices' translations).
+        game=i18n.translate(locale, spec.title, context=i18n.CHOICE),
         stakes=stakes_words(spec, lobby.ante),
         seated=len(lobby.players),
         seats=lobby.seats,

@@ -14,10 +14,11 @@ import string
 
 import i18n
 
-#: What no language translates: mentions, timestamps, custom emoji, links, code's cards.
+#: What no language translates: mentions, timestamps, custom emoji, links, code's cards, numbers
+#: (their grouping inside them, never the punctuation after them: "partie 1, avec").
 NEUTRAL = re.compile(
     r"<[@#][!&]?\d+>|<t:\d+(?::\w)?>|<a?:\w+:\d+>|https?://\S+"
-    r"|\b(?:10|[2-9TJQKA])[shdcSHDC]\b|\b\d[\d.,\u202f\u00a0 ]*\b"
+    r"|\b(?:10|[2-9TJQKA])[shdcSHDC]\b|\b\d(?:[\d.,\u202f\u00a0 ]*\d)?\b"
 )
 #: A word: Latin letters (two or more) or a single Han character.
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]{2,}|[\u4e00-\u9fff]")
