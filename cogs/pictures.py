@@ -296,15 +296,21 @@ def _showdown_parts(
                 winners=", ".join(names[u] for u in event.pot_winners),
             )
         )
-    footer.extend(_note(note, names) for note in event.notes)
+    footer.extend(_note(note, names, locale) for note in event.notes)
     title = tr("{game}: game {number}", game=game_title(spec, locale), number=str(event.game_id))
     return rows, title, [names[u] for u in event.matrix_players], footer
 
 
-def _note(note: Note, names: Mapping[int, str]) -> Words:
-    """A sentence of the showdown, its player (if any) named first."""
-    text: Words = note.text
-    return text if note.user is None else tr("{player} {text}", player=names[note.user], text=text)
+def _note(note: Note, names: Mapping[int, str], locale: str) -> Words:
+    """A sentence of the showdown, its player (if any) named where the language puts them (an
+    older row's plain sentence: named first)."""
+    if isinstance(note.text, Text):
+        return note.render(names.__getitem__, locale)
+    return (
+        note.text
+        if note.user is None
+        else tr("{player} {text}", player=names[note.user], text=note.text)
+    )
 
 
 def review_picture(review: Review, name: str, *, locale: str = ENGLISH) -> bytes:

@@ -4,6 +4,7 @@ the channel (its text and its buttons) is French, from the lobby to the showdown
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import discord
@@ -11,6 +12,10 @@ import pytest
 
 import cogs.publisher
 import i18n
+from cogs.pictures import channel_showdown
+from cogs.showdown import showdown_text
+from engine.text import Who, tr
+from tables.events import Note, SeatResult, ShowdownSettled
 from tables.phase import Phase
 from tests.cogs.helpers import (
     SETTLE_S,
@@ -22,7 +27,8 @@ from tests.cogs.helpers import (
     speak,
     the_table,
 )
-from tests.i18n.reading import foreign_words
+from tests.i18n.reading import WORD, foreign_words, pieces
+from tests.render.helpers import Drawn
 from tests.tables.helpers import quick_arranger
 
 #: Words no language translates: the members' and the server's names, the game's own name.
@@ -61,6 +67,31 @@ def strays(messages: list[Any], locale: str) -> list[tuple[str, list[str]]]:
     return found
 
 
+@functools.cache
+def vocabulary(locale: str) -> frozenset[str]:
+    """Every word of a language's texts (the message ids themselves for English)."""
+    found = i18n.translations(i18n.language_of(locale)).texts
+    if i18n.language_of(locale) == i18n.ENGLISH:
+        texts = [msgid for _, msgid in i18n.translations(i18n.language_of("de")).texts]
+    else:
+        texts = [form for forms in found.values() for form in forms]
+    return frozenset(
+        word.lower() for text in texts for piece in pieces(text) for word in WORD.findall(piece)
+    )
+
+
+def english_words(text: str, locale: str) -> list[str]:
+    """The words of ``text`` that are English and not of the language of ``locale``: for a
+    picture, whose cells wrap a sentence where they must (so that its pieces are not the
+    catalog's phrases)."""
+    theirs, english = vocabulary(locale), vocabulary(i18n.ENGLISH.discord)
+    return [
+        word
+        for word in WORD.findall(text)
+        if word.lower() in english and word.lower() not in theirs | NAMES
+    ]
+
+
 def lobby_of(scene: Scene) -> Any:
     """The newest channel message with the lobby's Start button."""
     return next(m for m in reversed(scene.channel.history()) if "pp:lobby:start" in custom_ids(m))
@@ -82,25 +113,30 @@ async def test_reading_finds_the_english_words_of_an_english_text() -> None:
     ]
     assert foreign_words(english, "fr", NAMES)
     assert foreign_words(i18n.translate("de", "Show my hand"), "de", NAMES) == []
+    # A picture's pieces: English words are found, a French word cut short is not.
+    found = english_words("Your cards · Suite à trois cartes hauteur qua…", "fr")
+    assert found == ["Your", "cards"]
 
 
 async def test_a_casino_game_reads_in_each_players_language_on_a_french_server(
-    scene: Scene, monkeypatch: pytest.MonkeyPatch
+    scene: Scene, monkeypatch: pytest.MonkeyPatch, drawn: list[Drawn]
 ) -> None:
     ann, bob = scene.members[:2]
     locales = {ann.id: "de", bob.id: "zh-CN"}
     speak(monkeypatch, locales)
-    drawn: list[tuple[str, str, str]] = []  # each picture: what it is, its language, its line
+    #: The publisher's pictures: what each is, its language and every word drawn in it.
+    pictures: list[tuple[str, str, list[str]]] = []
 
-    def spy(draw: Any) -> Any:
-        async def drawing(render: Any, *args: Any, **kwargs: Any) -> Any:
-            drawn.append((render.__name__, kwargs.get("locale", ""), kwargs.get("subtitle", "")))
-            return await draw(render, *args, **kwargs)
+    async def drawing(render: Any, *args: Any, **kwargs: Any) -> Any:
+        # Drawn here, one at a time, to know which picture each word was drawn in.
+        before = len(drawn)
+        made = render(*args, **kwargs)
+        words = [piece.text for piece in drawn[before:]]
+        pictures.append((render.__name__, kwargs.get("locale", ""), words))
+        return made
 
-        return drawing
-
-    monkeypatch.setattr(cogs.publisher, "picture", spy(cogs.publisher.picture))
-    monkeypatch.setattr(cogs.publisher, "batch_picture", spy(cogs.publisher.batch_picture))
+    monkeypatch.setattr(cogs.publisher, "picture", drawing)
+    monkeypatch.setattr(cogs.publisher, "batch_picture", drawing)
     boss = an_admin(scene)
     assert (await boss.slash(scene.channel, "settings language", language="fr")).acknowledged
     # Their first interactions tell the bot their languages.
@@ -167,13 +203,53 @@ async def test_a_casino_game_reads_in_each_players_language_on_a_french_server(
         assert len(said) >= 2
         assert strays(read + said, locales[member.id]) == []
     # Each DM's picture in its reader's language, the showdown's in the channel's.
-    dealt = {(locale, line) for name, locale, line in drawn if name == "hand_picture"}
-    assert {locale for locale, _ in dealt} == {"de", "zh-CN"}
-    for locale, line in dealt:
-        assert line and foreign_words(line, locale, NAMES) == []
-    assert [locale for name, locale, _ in drawn if name == "channel_showdown"] == ["fr"]
-    posts = [m for m in scene.channel.history() if not m.flags.ephemeral]
-    showdown = next(m for m in posts if any(i.startswith("pp:review:") for i in custom_ids(m)))
-    assert showdown.attachments  # the showdown's picture
-    assert i18n.translate("fr", "Review") in labels(showdown)
-    assert strays(posts, "fr") == []
+    assert sorted(locale for name, locale, _ in pictures if name == "hand_picture") == [
+        "de",
+        "de",
+        "zh-CN",
+        "zh-CN",
+    ]
+    assert [locale for name, locale, _ in pictures if name == "channel_showdown"] == ["fr"]
+    for name, locale, words in pictures:
+        assert words
+        if name == "hand_picture":  # its title and its line, each whole
+            assert foreign_words(" ".join(words), locale, NAMES) == []
+        else:  # cut where the cells wrap them (or shorten them: "hauteur qua…")
+            assert english_words(" ".join(words), locale) == []
+
+
+async def test_a_showdown_note_names_its_player_once_where_the_language_puts_them(
+    drawn: list[Drawn],
+) -> None:
+    short = tr(
+        "{player} could cover only {available} chips, so the winners take {deficit} less"
+        " (table stakes).",
+        player=Who(2),
+        available=3,
+        deficit=7,
+    )
+    seats = (
+        SeatResult(1, 0, (), (), None, 3, set_by="solver"),
+        SeatResult(2, 0, (), (), None, -3),
+    )
+    event = ShowdownSettled(
+        5,
+        "showdown",
+        seats,
+        ((0, 0), (0, 0)),
+        (1, 2),
+        {1: 3, 2: -3},
+        0,
+        0,
+        (),
+        notes=(Note(short, 2),),
+    )
+    channel_showdown(event, {1: "Ada", 2: "Bo"}, locale="de")
+    picture = " ".join(piece.text for piece in drawn)
+    assert "Bo konnte nur 3 Chips decken" in picture
+    assert "Bo Bo" not in picture
+    assert english_words(picture, "de") == []
+    # The channel's text names them once too, by mention.
+    text = showdown_text(event, locale="zh-CN")
+    assert text.count("<@2>") == 2  # their net, and the note
+    assert foreign_words(text.splitlines()[-1], "zh-CN") == []
