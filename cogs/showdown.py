@@ -9,11 +9,12 @@ import discord
 
 import i18n
 from cogs.common import Mentions, mention, mentions, player_names
-from engine.text import Text, tr, tr_plural
+from engine.text import Text, Who, tr, tr_plural
 from render.style import MINUS
 from storage import Storage
 from tables.computers import computer_label
 from tables.events import SeatResult, ShowdownSettled
+from tables.rules.house_review import wager_words
 
 ENGLISH = i18n.ENGLISH.discord
 
@@ -90,7 +91,10 @@ def breakdown_line(seat: SeatResult, *, locale: str = ENGLISH) -> str:
     def local(value: object) -> str:
         return i18n.localize(locale, value, Mentions(locale))
 
-    parts = [f"{local(wager.name)} {signed_number(wager.chips, locale)}" for wager in seat.wagers]
+    parts = [
+        f"{local(wager_words(wager.name))} {signed_number(wager.chips, locale)}"
+        for wager in seat.wagers
+    ]
     for part in () if seat.wagers else seat.breakdown:
         scored = ""
         if part.kind == "points" and seat.points is not None:
@@ -141,10 +145,16 @@ def showdown_text(
         breakdown_text(seat, locale) for seat in event.seats if seat.breakdown and not seat.wagers
     ]
     wagers = [
-        f"{mention(seat.user, locale)}: "
-        + ", ".join(
-            f"{local(w.name)} {signed_number(w.chips, locale)} ({local(w.reason)})"
-            for w in seat.wagers
+        local(
+            tr(
+                "{player}: {wagers}",
+                player=Who(seat.user),
+                wagers=", ".join(
+                    f"{local(wager_words(w.name))} {signed_number(w.chips, locale)}"
+                    f" ({local(w.reason)})"
+                    for w in seat.wagers
+                ),
+            )
         )
         for seat in event.seats
         if seat.wagers

@@ -16,6 +16,7 @@ from cogs.pictures import channel_showdown
 from cogs.showdown import showdown_text
 from engine.text import Who, tr
 from tables.events import Note, SeatResult, ShowdownSettled
+from tables.events import Wager as TableWager
 from tables.phase import Phase
 from tests.cogs.helpers import (
     SETTLE_S,
@@ -216,6 +217,12 @@ async def test_a_casino_game_reads_in_each_players_language_on_a_french_server(
             assert foreign_words(" ".join(words), locale, NAMES) == []
         else:  # cut where the cells wrap them (or shorten them: "hauteur qua…")
             assert english_words(" ".join(words), locale) == []
+    # Every post of the channel, the lobby to the showdown, and their buttons: French.
+    posts = [m for m in scene.channel.history() if not m.flags.ephemeral]
+    showdown = next(m for m in posts if any(i.startswith("pp:review:") for i in custom_ids(m)))
+    assert showdown.attachments  # the showdown's picture
+    assert i18n.translate("fr", "Review") in labels(showdown)
+    assert strays(posts, "fr") == []
 
 
 async def test_a_showdown_note_names_its_player_once_where_the_language_puts_them(
@@ -253,3 +260,18 @@ async def test_a_showdown_note_names_its_player_once_where_the_language_puts_the
     text = showdown_text(event, locale="zh-CN")
     assert text.count("<@2>") == 2  # their net, and the note
     assert foreign_words(text.splitlines()[-1], "zh-CN") == []
+
+
+async def test_a_house_games_wagers_are_named_in_the_channels_language(
+    drawn: list[Drawn],
+) -> None:
+    wagers = (TableWager("main bet", -5, "lost"), TableWager("3-card bonus", 5, "won"))
+    seat = SeatResult(1, None, (), (), None, 0, (-5, 5), wagers=wagers)
+    event = ShowdownSettled(6, "three-card", (seat,), (), (), {1: 0}, 0, 0, ())
+    text = showdown_text(event, locale="fr")
+    assert "\n<@1> : mise principale \u22125 (lost), Bonus 3 cartes +5 (won)" in text
+    assert "\n<@1>: main bet \u22125 (lost), 3-card bonus +5 (won)" in showdown_text(event)
+    channel_showdown(event, {1: "Ada"}, locale="fr")
+    picture = [piece.text for piece in drawn]
+    assert "Mise principale" in picture
+    assert "Main bet" not in picture
