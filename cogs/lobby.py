@@ -381,19 +381,23 @@ def lobby_text(lobby: Lobby, *, locale: str = i18n.ENGLISH.discord) -> str:
     if lobby.practice:
         lines[0] += " " + localized(locale, tr("**Practice**: no chips move."))
     lines.append(localized(locale, tr("Seated: {players}", players=seated)))
+    # A plural for the languages that say "1 player or more" ("1+ players" in English).
     if lobby.seats_a_computer:
-        how = tr(
+        how = tr_plural(
             "{join}, then the host presses {start} ({count}+ players), or seats computers with "
             "{computer}.",
-            count=spec.min_players,
+            "{join}, then the host presses {start} ({count}+ players), or seats computers with "
+            "{computer}.",
+            spec.min_players,
             join=_LOBBY_LABELS["join"][0],
             start=_LOBBY_LABELS["start"][0],
             computer=_LOBBY_LABELS["computer"][0],
         )
     else:
-        how = tr(
+        how = tr_plural(
             "{join}, then the host presses {start} ({count}+ players).",
-            count=spec.min_players,
+            "{join}, then the host presses {start} ({count}+ players).",
+            spec.min_players,
             join=_LOBBY_LABELS["join"][0],
             start=_LOBBY_LABELS["start"][0],
         )

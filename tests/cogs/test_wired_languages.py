@@ -146,6 +146,7 @@ async def test_a_casino_game_reads_in_each_players_language_on_a_french_server(
     await scene.env.settle(timeout=SETTLE_S)
     lobby = lobby_of(scene)
     assert strays([lobby], "fr") == []
+    assert "(1 joueur ou plus)" in lobby.content  # the Casino Version deals to one
     started = await ann.click(lobby, label=button(lobby, "fr", "Start"))
     assert started.acknowledged
     await scene.env.settle(timeout=SETTLE_S)
