@@ -93,6 +93,28 @@ def english_words(text: str, locale: str) -> list[str]:
     ]
 
 
+#: The controls only a channel's post carries: the lobby's, the table message's, the showdown's.
+CHANNEL_CONTROLS = ("pp:lobby:", "pp:hand:", "pp:rules:", "pp:review:", "pp:full:")
+
+
+def channel_versions(scene: Scene, since: int = 0) -> list[list[str]]:
+    """Every version of the channel's posts with controls that the bot sent since request
+    ``since`` (posted, edited, or edited through the interaction that pressed one: the first
+    version of the table's message is the Start press's answer), as the texts read in it."""
+    found = []
+    for request in scene.env.http_requests[since:]:
+        body = request.json if isinstance(request.json, dict) else {}
+        data = body.get("data", body) if isinstance(body.get("data"), dict) else body
+        rows = data.get("components") or []
+        children = [child for row in rows for child in row.get("components", [])]
+        ids = [str(child.get("custom_id", "")) for child in children]
+        if any(found_id.startswith(CHANNEL_CONTROLS) for found_id in ids):
+            texts = [str(data.get("content") or "")]
+            texts += [str(child.get("label") or "") for child in children]
+            found.append(texts)
+    return found
+
+
 def lobby_of(scene: Scene) -> Any:
     """The newest channel message with the lobby's Start button."""
     return next(m for m in reversed(scene.channel.history()) if "pp:lobby:start" in custom_ids(m))
@@ -218,6 +240,16 @@ async def test_a_casino_game_reads_in_each_players_language_on_a_french_server(
             assert foreign_words(" ".join(words), locale, NAMES) == []
         else:  # cut where the cells wrap them (or shorten them: "hauteur qua…")
             assert english_words(" ".join(words), locale) == []
+    # Every version of every post with controls, each edit of the table's message included
+    # (its first, the Start press's answer, too), and their buttons: French.
+    versions = channel_versions(scene)
+    assert len(versions) >= 4  # the lobby, the table's message (and its edits), the showdown
+    assert [
+        (t, foreign_words(t, "fr", NAMES))
+        for v in versions
+        for t in v
+        if foreign_words(t, "fr", NAMES)
+    ] == []
     # Every post of the channel, the lobby to the showdown, and their buttons: French.
     posts = [m for m in scene.channel.history() if not m.flags.ephemeral]
     showdown = next(m for m in posts if any(i.startswith("pp:review:") for i in custom_ids(m)))
