@@ -16,7 +16,7 @@ import discord
 import i18n
 from cogs.arrange import HandButton
 from cogs.boards import Board, Key
-from cogs.common import MENTIONS, mentions
+from cogs.common import Mentions, mentions
 from cogs.controls import ChannelControl
 from cogs.rules import show_rules
 from engine.text import Text, tr, tr_plural
@@ -47,7 +47,7 @@ def board_text(board: Board, locale: str | None = None) -> str:
     """The table's message, in the language of ``locale`` (the board's own by default: the
     channel's, as the publisher sets it)."""
     locale = board.locale if locale is None else locale
-    texts: list[str | Text] = [heading_text(board)]
+    texts: list[str | Text] = [heading_text(board, locale)]
     if board.ended is not None:
         texts.append(board.ended)
     else:
@@ -60,10 +60,13 @@ def board_text(board: Board, locale: str | None = None) -> str:
             done = [user for user in board.waiting_on if user in board.done]
             waiting = [user for user in board.waiting_on if user not in board.done]
             line = i18n.localize(
-                locale, tr("Done: {players}.", players=mentions(done) if done else tr("nobody yet"))
+                locale,
+                tr(
+                    "Done: {players}.", players=mentions(done, locale) if done else tr("nobody yet")
+                ),
             )
             if waiting:
-                more = tr("Waiting for: {players}.", players=mentions(waiting))
+                more = tr("Waiting for: {players}.", players=mentions(waiting, locale))
                 line = f"{line} {i18n.localize(locale, more)}"
             texts.append(line)
         # The button's label as the button shows it (translated where the button is).
@@ -71,12 +74,14 @@ def board_text(board: Board, locale: str | None = None) -> str:
         texts.append(
             tr("**{show_hand}** shows your cards here, to you alone.", show_hand=show_hand)
         )
-    return "\n".join(i18n.localize(locale, text, MENTIONS) for text in texts)
+    return "\n".join(i18n.localize(locale, text, Mentions(locale)) for text in texts)
 
 
-def heading_text(board: Board) -> Text:
+def heading_text(board: Board, locale: str = i18n.ENGLISH.discord) -> Text:
     """The table message's first line: the game, its number, its players and the chips held."""
-    title = game_named(board.game).title if board.game else tr("The game")
+    title: str | Text = tr("The game")
+    if board.game:  # the game's name as the reader's /commands name it
+        title = i18n.translate(locale, game_named(board.game).title, context=i18n.CHOICE)
     if board.escrow:
         return tr_plural(
             "**{game}**, game {number}, with {players}; {count} chip held.",
@@ -84,13 +89,13 @@ def heading_text(board: Board) -> Text:
             board.escrow,
             game=title,
             number=str(board.game_id),
-            players=mentions(board.players),
+            players=mentions(board.players, locale),
         )
     return tr(
         "**{game}**, game {number}, with {players}.",
         game=title,
         number=str(board.game_id),
-        players=mentions(board.players),
+        players=mentions(board.players, locale),
     )
 
 
@@ -99,8 +104,7 @@ def board_view(board: Board, locale: str | None = None) -> discord.ui.View:
     locale = board.locale if locale is None else locale
     view = discord.ui.View(timeout=None)
     if board.ended is None:
-        # TODO(i18n): HandButton (cogs/arrange.py) is to take the channel's locale.
-        view.add_item(HandButton(game=board.game_id))
+        view.add_item(HandButton(game=board.game_id, locale=locale))
     if board.game is not None:
         view.add_item(RulesButton(game=board.game, locale=locale))
     return view

@@ -370,7 +370,8 @@ def lobby_text(lobby: Lobby, *, locale: str = i18n.ENGLISH.discord) -> str:
     )
     head = tr(
         "**{game}** table, {stakes}, {seated}/{seats} seats (host {host}).",
-        game=spec.title,
+        # The game's name as the reader's /commands name it (the game choices' translations).
+        game=i18n.translate(locale, spec.title, context=i18n.CHOICE),
         stakes=stakes_words(spec, lobby.ante),
         seated=len(lobby.players),
         seats=lobby.seats,
@@ -380,19 +381,23 @@ def lobby_text(lobby: Lobby, *, locale: str = i18n.ENGLISH.discord) -> str:
     if lobby.practice:
         lines[0] += " " + localized(locale, tr("**Practice**: no chips move."))
     lines.append(localized(locale, tr("Seated: {players}", players=seated)))
+    # A plural for the languages that say "1 player or more" ("1+ players" in English).
     if lobby.seats_a_computer:
-        how = tr(
+        how = tr_plural(
             "{join}, then the host presses {start} ({count}+ players), or seats computers with "
             "{computer}.",
-            count=spec.min_players,
+            "{join}, then the host presses {start} ({count}+ players), or seats computers with "
+            "{computer}.",
+            spec.min_players,
             join=_LOBBY_LABELS["join"][0],
             start=_LOBBY_LABELS["start"][0],
             computer=_LOBBY_LABELS["computer"][0],
         )
     else:
-        how = tr(
+        how = tr_plural(
             "{join}, then the host presses {start} ({count}+ players).",
-            count=spec.min_players,
+            "{join}, then the host presses {start} ({count}+ players).",
+            spec.min_players,
             join=_LOBBY_LABELS["join"][0],
             start=_LOBBY_LABELS["start"][0],
         )
@@ -458,6 +463,8 @@ async def lobby_action(
         left = found.lobbies.forget(key)
         # The table's message: the lobby pressed becomes it, or it is posted (a typed start).
         board = found.boards.started(key, started)
+        # In the channel's language from its first version (the publisher keeps it so).
+        board.locale = await channel_locale(interaction)
         text, view = board_text(board), board_view(board)
         pressed_id = interaction.message.id if on_lobby and interaction.message else None
         await retire_lobby(
@@ -466,7 +473,7 @@ async def lobby_action(
             left,
             started.game_id,
             pressed=pressed_id,
-            locale=await channel_locale(interaction),
+            locale=board.locale,
         )
         quiet = discord.AllowedMentions.none()
         shown: discord.InteractionMessage | discord.WebhookMessage

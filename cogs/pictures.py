@@ -32,6 +32,7 @@ from tables.games import GAMES, GameSpec, game_named, rules_of
 from tables.hands import hand_labels
 from tables.review import Review
 from tables.review import Way as ReviewWay
+from tables.rules.house_review import wager_words
 from tables.setting import Setting
 
 
@@ -201,9 +202,9 @@ def _seat_note(spec: GameSpec, seat: SeatResult, event: ShowdownSettled) -> Word
     return _joined(notes)
 
 
-def _wagers(seat: SeatResult) -> tuple[Wager, ...]:
+def _wagers(seat: SeatResult, locale: str) -> tuple[Wager, ...]:
     """A house game's wagers as the picture draws them: name, chips and why."""
-    return _wagers_of(seat.wagers)
+    return _wagers_of(seat.wagers, locale)
 
 
 #: A showdown whose full picture would be taller than this is posted as its summary (each seat
@@ -266,7 +267,7 @@ def _showdown_parts(
                 net=seat.net,
                 note=_seat_note(spec, seat, event),
                 slots=slots if seat.hands else (),
-                wagers=() if by_hand else _wagers(seat),
+                wagers=() if by_hand else _wagers(seat, locale),
             )
         )
     if event.dealer_hands:
@@ -296,15 +297,21 @@ def _showdown_parts(
                 winners=", ".join(names[u] for u in event.pot_winners),
             )
         )
-    footer.extend(_note(note, names) for note in event.notes)
+    footer.extend(_note(note, names, locale) for note in event.notes)
     title = tr("{game}: game {number}", game=game_title(spec, locale), number=str(event.game_id))
     return rows, title, [names[u] for u in event.matrix_players], footer
 
 
-def _note(note: Note, names: Mapping[int, str]) -> Words:
-    """A sentence of the showdown, its player (if any) named first."""
-    text: Words = note.text
-    return text if note.user is None else tr("{player} {text}", player=names[note.user], text=text)
+def _note(note: Note, names: Mapping[int, str], locale: str) -> Words:
+    """A sentence of the showdown, its player (if any) named where the language puts them (an
+    older row's plain sentence: named first)."""
+    if isinstance(note.text, Text):
+        return note.render(names.__getitem__, locale)
+    return (
+        note.text
+        if note.user is None
+        else tr("{player} {text}", player=names[note.user], text=note.text)
+    )
 
 
 def review_picture(review: Review, name: str, *, locale: str = ENGLISH) -> bytes:
@@ -324,7 +331,7 @@ def review_picture(review: Review, name: str, *, locale: str = ENGLISH) -> bytes
             net=way.at_table,
             note=note,
             slots=slots if len(way.hands) == len(slots) else (),
-            wagers=_wagers_of(way.wagers),
+            wagers=_wagers_of(way.wagers, locale),
         )
 
     def worth(way: ReviewWay) -> Words:
@@ -353,13 +360,17 @@ def review_picture(review: Review, name: str, *, locale: str = ENGLISH) -> bytes
     return showdown_png(rows, title=title, footer=footer, locale=locale)
 
 
-def _wagers_of(wagers: Sequence[TableWager]) -> tuple[Wager, ...]:
-    return tuple(Wager(_capitalized(w.name), w.chips, w.reason) for w in wagers)
+def _wagers_of(wagers: Sequence[TableWager], locale: str) -> tuple[Wager, ...]:
+    return tuple(
+        Wager(_capitalized(i18n.localize(locale, wager_words(w.name))), w.chips, w.reason)
+        for w in wagers
+    )
 
 
-def _capitalized(name: Words) -> Words:
-    """A wager's name as a line begins it (a text in no language yet is left to its catalog)."""
-    return name[:1].upper() + name[1:] if isinstance(name, str) else name
+def _capitalized(name: str) -> str:
+    """A wager's name as a line begins it ("main bet": "Main bet", "mise principale": "Mise
+    principale")."""
+    return name[:1].upper() + name[1:]
 
 
 def challenge_picture(dealt: ChallengeDay, setting: Setting, *, locale: str = ENGLISH) -> bytes:

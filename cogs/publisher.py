@@ -16,8 +16,8 @@ from cogs.arrange import arrange_view
 from cogs.board import board_text, board_view, show_board
 from cogs.boards import Board, Boards, board_of, ended_board
 from cogs.common import (
-    MENTIONS,
     LobbyMessages,
+    Mentions,
     Suggestions,
     batch_picture,
     fit,
@@ -120,7 +120,7 @@ def reveal_text(event: DeclarationsRevealed, locale: str = ENGLISH) -> str:
         texts.append(
             tr("Short of chips to play on: {players}.", players=people(event.short, locale))
         )
-    return "\n".join(i18n.localize(locale, text, MENTIONS) for text in texts)
+    return "\n".join(i18n.localize(locale, text, Mentions(locale)) for text in texts)
 
 
 def achievements_text(earned: Sequence[AchievementEarned], locale: str = ENGLISH) -> str:
@@ -134,7 +134,7 @@ def achievements_text(earned: Sequence[AchievementEarned], locale: str = ENGLISH
                 name=e.name,
                 description=e.description,
             ),
-            MENTIONS,
+            Mentions(locale),
         )
         for e in earned
     )
@@ -143,6 +143,13 @@ def achievements_text(earned: Sequence[AchievementEarned], locale: str = ENGLISH
 def command_name(locale: str, name: str) -> str:
     """A slash command's name as the reader's Discord client shows it ("arrange": "legen")."""
     return i18n.translate(locale, name, context=i18n.COMMAND)
+
+
+def game_title(locale: str, title: object) -> object:
+    """A game's name as the reader's /commands name it (the game choices' translations)."""
+    if isinstance(title, str):
+        return i18n.translate(locale, title, context=i18n.CHOICE)
+    return title
 
 
 def label(locale: str, english: str) -> str:
@@ -155,12 +162,11 @@ def phase_text(event: DeclarationsOpened | ArrangingOpened, locale: str = ENGLIS
     relative time, which each client writes in its own language)."""
     deadline = f"<t:{int(event.deadline)}:R>"
     if isinstance(event, DeclarationsOpened):
-        # TODO(i18n): cogs/declare.py's declaration_text is to take the reader's locale.
         asked = tr(
             "Decide {deadline}; your choice stays secret until everyone has declared.",
             deadline=deadline,
         )
-        return f"{declaration_text(event)}\n{i18n.localize(locale, asked)}"
+        return f"{declaration_text(event, locale=locale)}\n{i18n.localize(locale, asked)}"
     asked = tr(
         "Set your hands {deadline}: **{build}** picks them card by card, **{type}** (or"
         " `/{arrange} {hands}:` in the channel) takes them as text, **{suggest}** shows the"
@@ -253,7 +259,7 @@ class DiscordPublisher:
     async def _post(self, guild_id: int, channel_id: int, text: Text) -> discord.Message | None:
         """A sentence in the channel, in the server's language."""
         locale = await self.post_locale(guild_id)
-        return await self._say(guild_id, channel_id, i18n.localize(locale, text, MENTIONS))
+        return await self._say(guild_id, channel_id, i18n.localize(locale, text, Mentions(locale)))
 
     def _lost(self, guild_id: int, channel_id: int, error: discord.HTTPException) -> None:
         """The channel is gone or out of reach: close its table (after this publication)."""
@@ -356,13 +362,16 @@ class DiscordPublisher:
     async def _lobby(self, guild_id: int, channel_id: int, lobby: Lobby) -> None:
         key = (guild_id, channel_id)
         known = self.lobbies.get(key)
+        locale = await self.post_locale(guild_id)
         if known is not None:
             if known.lobby == lobby:
                 return  # an interaction already showed this very change
             if known.message is None:
                 return  # an interaction is posting the lobby; a later change updates it
             try:
-                await known.message.edit(content=lobby_text(lobby), view=lobby_view(lobby))
+                await known.message.edit(
+                    content=lobby_text(lobby, locale=locale), view=lobby_view(lobby, locale=locale)
+                )
                 self.lobbies.shown(key, known.message, lobby)
                 return
             except discord.HTTPException as error:
@@ -374,7 +383,10 @@ class DiscordPublisher:
         self.lobbies.shown(key, None, lobby)
         try:
             posted = await self._say(
-                guild_id, channel_id, lobby_text(lobby), view=lobby_view(lobby)
+                guild_id,
+                channel_id,
+                lobby_text(lobby, locale=locale),
+                view=lobby_view(lobby, locale=locale),
             )
         except Exception:
             self.lobbies.forget(key)  # the next try posts it
@@ -404,25 +416,30 @@ class DiscordPublisher:
         game_id = event.game_id
         people_here = [user for user in event.players if not is_computer(user)]
         locales = await self.dm_locales(people_here)
-        # TODO(i18n): the picture's subtitle (cogs/pictures.py) is to take the reader's locale.
-        subtitle = phase_subtitle(title, event)
+        # The picture's line under the cards: one per language, not per player.
+        subtitles = {
+            locale: phase_subtitle(title, event, locale=locale) for locale in set(locales.values())
+        }
 
         def content(user: int) -> str:
             """The player's DM, in their language."""
             locale = locales[user]
             heading = tr(
-                "**{game}** in {where}.", game=title, where=self._where(guild_id, channel_id)
+                "**{game}** in {where}.",
+                game=game_title(locale, title),
+                where=self._where(guild_id, channel_id),
             )
             news = f"{reveal_text(revealed, locale)}\n" if revealed is not None else ""
+            said = i18n.localize(locale, heading, Mentions(locale))
             return (
-                f"{i18n.localize(locale, heading, MENTIONS)}\n{news}{phase_text(event, locale)}"
-                f"{cards_text(held.get(user, ()), locale)}"
+                f"{said}\n{news}{phase_text(event, locale)}{cards_text(held.get(user, ()), locale)}"
             )
 
-        def view() -> discord.ui.View:  # one per message: a view belongs to the message it is on
+        def view(user: int) -> discord.ui.View:  # one per message: a view belongs to its message
+            locale = locales[user]
             if isinstance(event, DeclarationsOpened):
-                return declare_view(guild_id, channel_id, game_id, event.round)
-            return arrange_view(guild_id, channel_id, game_id)
+                return declare_view(guild_id, channel_id, game_id, event.round, locale=locale)
+            return arrange_view(guild_id, channel_id, game_id, locale=locale)
 
         # Side by side: six pictures and six requests take the time of one, not of six.
         sent = await asyncio.gather(
@@ -432,8 +449,9 @@ class DiscordPublisher:
                     (guild_id, channel_id),
                     content(user),
                     held.get(user, ()),
-                    view(),
-                    subtitle=subtitle,
+                    view(user),
+                    subtitle=subtitles[locales[user]],
+                    locale=locales[user],
                 )
                 for user in people_here  # a computer has no DMs: it plays in a worker
             ),
@@ -460,11 +478,12 @@ class DiscordPublisher:
         view: discord.ui.View,
         *,
         subtitle: str = "",
+        locale: str = ENGLISH,
     ) -> None:
         try:
             files = []
             if cards:
-                data = await batch_picture(hand_picture, cards, subtitle=subtitle)
+                data = await batch_picture(hand_picture, cards, subtitle=subtitle, locale=locale)
                 files.append(png(data, "hand.png"))
             channel = await self._dm_channel(user_id)
             await channel.send(content, files=files, view=view)
@@ -478,7 +497,7 @@ class DiscordPublisher:
                 hand=command_name(locale, "hand"),
                 show_hand=label(locale, "Show my hand"),
             )
-            await self._say(*where, i18n.localize(locale, closed, MENTIONS))
+            await self._say(*where, i18n.localize(locale, closed, Mentions(locale)))
         except discord.HTTPException as error:
             if is_refused_for_now(error):
                 raise  # the player's cards are sent again later
@@ -502,7 +521,13 @@ class DiscordPublisher:
             # The Start press answers in the channel with the table's message (an interaction
             # response); a lobby message left over from a typed /table start loses its buttons.
             key = (guild_id, channel_id)
-            await retire_lobby(self.client, key, self.lobbies.forget(key), event.game_id)
+            await retire_lobby(
+                self.client,
+                key,
+                self.lobbies.forget(key),
+                event.game_id,
+                locale=await self.post_locale(guild_id),
+            )
         elif isinstance(event, GameCancelled):
             await self._post(guild_id, channel_id, public_text(event))
         elif isinstance(event, TableClosed):
@@ -544,13 +569,13 @@ class DiscordPublisher:
     async def _showdown(
         self, guild_id: int, channel_id: int, event: ShowdownSettled, *, is_open: bool
     ) -> None:
-        names = await showdown_names(self.client, self.storage, guild_id, event)
+        locale = await self.post_locale(guild_id)
+        names = await showdown_names(self.client, self.storage, guild_id, event, locale=locale)
         # A showdown too tall for a phone is posted as its summary, the full one a button away.
-        # TODO(i18n): the picture (cogs/pictures.py) is to take the channel's locale.
-        data, summary = await picture(channel_showdown, event, names)
-        text = showdown_text(event, locale=await self.post_locale(guild_id))
+        data, summary = await picture(channel_showdown, event, names, locale=locale)
+        text = showdown_text(event, locale=locale)
         # Back in its lobby, the table deals the next hand at a press; anyone may review theirs.
-        view = next_hand_view(event.game_id, is_open=is_open, summary=summary)
+        view = next_hand_view(event.game_id, is_open=is_open, summary=summary, locale=locale)
         await self._say(
             guild_id,
             channel_id,
@@ -581,6 +606,7 @@ def abandoned_text(
 ) -> str:
     """The DM telling a player their table closed as its channel went away, and the chips they
     had put up came back."""
+    title = game_title(locale, title)
     if server is None:
         closed = tr("Your **{game}** table was closed: {reason}.", game=title, reason=reason)
     else:
@@ -590,12 +616,12 @@ def abandoned_text(
             server=server,
             reason=reason,
         )
-    text = i18n.localize(locale, closed, MENTIONS)
+    text = i18n.localize(locale, closed, Mentions(locale))
     if back:
         chips = tr_plural(
             "The {count} chip you had put up came back to you.",
             "The {count} chips you had put up came back to you.",
             back,
         )
-        text = f"{text} {i18n.localize(locale, chips, MENTIONS)}"
+        text = f"{text} {i18n.localize(locale, chips, Mentions(locale))}"
     return text

@@ -8,23 +8,35 @@ from collections.abc import Iterable
 import discord
 
 import i18n
-from cogs.common import MENTIONS, mention, mentions, player_names
-from engine.text import Text, tr, tr_plural
+from cogs.common import Mentions, mention, mentions, player_names
+from engine.text import Text, Who, tr, tr_plural
 from render.style import MINUS
 from storage import Storage
-from tables.computers import computer_name
+from tables.computers import computer_label
 from tables.events import SeatResult, ShowdownSettled
+from tables.rules.house_review import wager_words
 
 ENGLISH = i18n.ENGLISH.discord
 
 
 async def showdown_names(
-    client: discord.Client, storage: Storage, guild_id: int, event: ShowdownSettled
+    client: discord.Client,
+    storage: Storage,
+    guild_id: int,
+    event: ShowdownSettled,
+    *,
+    locale: str = ENGLISH,
 ) -> dict[int, str]:
-    """Every seat's name for the picture: a person's kept name, a computer's level."""
+    """Every seat's name for the picture: a person's kept name, a computer's number and level
+    in the language of ``locale`` (the picture's)."""
     people = [seat.user for seat in event.seats if seat.computer is None]
     names = await player_names(client, storage, guild_id, people)
-    return names | {s.user: computer_name(s.user, s.computer) for s in event.seats if s.computer}
+    computers = {
+        seat.user: i18n.localize(locale, computer_label(seat.user, seat.computer))
+        for seat in event.seats
+        if seat.computer
+    }
+    return names | computers
 
 
 def showdown_pings(event: ShowdownSettled) -> discord.AllowedMentions:
@@ -53,7 +65,7 @@ KINDS: dict[str, Text] = {
 def people(users: Iterable[int], locale: str = ENGLISH) -> str:
     """Players as message text, by commas ("nobody" for none, in the reader's language)."""
     found = list(users)
-    return mentions(found) if found else i18n.localize(locale, tr("nobody"))
+    return mentions(found, locale) if found else i18n.localize(locale, tr("nobody"))
 
 
 def signed_number(value: int, locale: str = ENGLISH) -> str:
@@ -68,7 +80,7 @@ def signed_number(value: int, locale: str = ENGLISH) -> str:
 def breakdown_text(seat: SeatResult, locale: str = ENGLISH) -> str:
     """How a player's chips came about, kind by kind: what reconciles them with the points
     ("<@1> -35 chips: points -25 (-5 points), buy-in -5, ante -5")."""
-    return f"{mention(seat.user)} {breakdown_line(seat, locale=locale)}"
+    return f"{mention(seat.user, locale)} {breakdown_line(seat, locale=locale)}"
 
 
 def breakdown_line(seat: SeatResult, *, locale: str = ENGLISH) -> str:
@@ -77,9 +89,12 @@ def breakdown_line(seat: SeatResult, *, locale: str = ENGLISH) -> str:
     each wager's chips in the games against the house."""
 
     def local(value: object) -> str:
-        return i18n.localize(locale, value, MENTIONS)
+        return i18n.localize(locale, value, Mentions(locale))
 
-    parts = [f"{local(wager.name)} {signed_number(wager.chips, locale)}" for wager in seat.wagers]
+    parts = [
+        f"{local(wager_words(wager.name))} {signed_number(wager.chips, locale)}"
+        for wager in seat.wagers
+    ]
     for part in () if seat.wagers else seat.breakdown:
         scored = ""
         if part.kind == "points" and seat.points is not None:
@@ -110,7 +125,7 @@ def showdown_text(
     language of ``locale`` (the channel's)."""
 
     def local(value: object) -> str:
-        return i18n.localize(locale, value, MENTIONS)
+        return i18n.localize(locale, value, Mentions(locale))
 
     title = local(
         tr(
@@ -122,25 +137,29 @@ def showdown_text(
     if event.practice:
         title = f"{title} {local(tr('Practice: no chips moved.'))}"
     nets = ", ".join(
-        f"{mention(user)} {local(chips_text(net, locale))}" for user, net in event.nets.items()
+        f"{mention(user, locale)} {local(chips_text(net, locale))}"
+        for user, net in event.nets.items()
     )
     text = f"{title} {nets}"
     parts = [
         breakdown_text(seat, locale) for seat in event.seats if seat.breakdown and not seat.wagers
     ]
     wagers = [
-        f"{mention(seat.user)}: "
-        + ", ".join(
-            f"{local(w.name)} {signed_number(w.chips, locale)} ({local(w.reason)})"
-            for w in seat.wagers
+        local(
+            tr(
+                "{player}: {wagers}",
+                player=Who(seat.user),
+                wagers=", ".join(
+                    f"{local(wager_words(w.name))} {signed_number(w.chips, locale)}"
+                    f" ({local(w.reason)})"
+                    for w in seat.wagers
+                ),
+            )
         )
         for seat in event.seats
         if seat.wagers
     ]
-    notes = [
-        local(note.text) if note.user is None else f"{mention(note.user)} {local(note.text)}"
-        for note in event.notes
-    ]
+    notes = [note.render(lambda user: mention(user, locale), locale) for note in event.notes]
     lines = [text, *parts, *wagers, *notes]
     by_table = [seat.user for seat in event.seats if seat.set_by == "solver"]
     if by_table:

@@ -117,7 +117,7 @@ async def play_out(scene: Scene, players: list[Any], how: str) -> None:
             for member in players:
                 if member.id in table.waiting_for():
                     message = member.user.dm_channel.last_message
-                    result = await member.user.click(message, label="Play")
+                    result = await member.user.click(message, custom_id=play_id(message))
                     assert result.acknowledged
         elif table.phase is Phase.ARRANGING:
             for member in players:
@@ -229,8 +229,14 @@ async def declare_all(scene: Scene, players: list[Any]) -> None:
     while (table := await the_table(scene)) is not None and table.phase is Phase.DECLARING:
         for member in players:
             if member.id in table.waiting_for():
-                pressed = await member.user.click(member.user.dm_channel.last_message, label="Play")
+                message = member.user.dm_channel.last_message
+                pressed = await member.user.click(message, custom_id=play_id(message))
                 assert pressed.acknowledged
+
+
+def play_id(message: Any) -> str:
+    """The custom id of a declaration DM's Play button (labelled in its reader's language)."""
+    return next(found for found in custom_ids(message) if str(found).endswith(":play"))
 
 
 async def forged(scene: Scene, member: Any, custom_id: str) -> str:
@@ -297,8 +303,13 @@ def menu_id(message: Any, part: str) -> str:
 
 
 def board_message(scene: Scene) -> Any:
-    """The table's message of the game under way (the one with Show my hand)."""
-    return next(m for m in reversed(scene.channel.history()) if "Show my hand" in labels(m))
+    """The table's message of the game under way (the one with Show my hand, in whatever
+    language the channel reads)."""
+    return next(
+        m
+        for m in reversed(scene.channel.history())
+        if any(str(found).startswith("pp:hand:") for found in custom_ids(m))
+    )
 
 
 def showdowns(scene: Scene) -> list[Any]:
@@ -317,7 +328,7 @@ async def play_person(scene: Scene, member: Any) -> None:
             continue
         message = member.user.dm_channel.last_message
         if table.phase is Phase.DECLARING:
-            assert (await member.user.click(message, label="Play")).acknowledged
+            assert (await member.user.click(message, custom_id=play_id(message))).acknowledged
         else:
             shown = await member.user.click(message, label="Suggest")
             taken = await member.user.click(shown.response.message, label="Take it")

@@ -144,7 +144,8 @@ async def test_the_lobbys_answers_are_the_readers_and_the_lobby_the_servers(
     # The lobby is a post in the channel: in the server's language, French.
     [lobby] = [m for m in scene.channel.history() if m.components]
     assert labels(lobby) == ["Rejoindre", "Quitter", "Lancer", "Ajouter un ordinateur"]
-    assert lobby.content.startswith(f"Table **{said('fr', title)}**, ante ")
+    french = i18n.translate("fr", title, context=i18n.CHOICE)  # as /commands name the game
+    assert lobby.content.startswith(f"Table **{french}**, ante ")
     joined = await bob.click(lobby, label="Rejoindre")
     assert joined.acknowledged
     lobby = next(m for m in scene.channel.history() if m.id == lobby.id)

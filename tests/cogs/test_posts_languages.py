@@ -49,8 +49,8 @@ def publisher_alone(scene: Scene) -> DiscordPublisher:
 
 
 def title(locale: str) -> str:
-    """The Showdown game's name as ``locale`` reads it."""
-    return i18n.localize(locale, GAMES["showdown"].title)
+    """The Showdown game's name as ``locale`` reads it (as its /commands choice names it)."""
+    return i18n.translate(locale, GAMES["showdown"].title, context=i18n.CHOICE)
 
 
 def dm(member: Any) -> str:

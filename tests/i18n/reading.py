@@ -14,11 +14,12 @@ import string
 
 import i18n
 
-#: What no language translates: mentions, timestamps, custom emoji, links, code's cards.
-NEUTRAL = re.compile(
-    r"<[@#][!&]?\d+>|<t:\d+(?::\w)?>|<a?:\w+:\d+>|https?://\S+"
-    r"|\b(?:10|[2-9TJQKA])[shdcSHDC]\b|\b\d[\d.,\u202f\u00a0 ]*\b"
-)
+#: Discord's markup, which no language translates: mentions, timestamps, custom emoji, links.
+MARKUP = re.compile(r"<[@#][!&]?\d+>|<t:\d+(?::\w)?>|<a?:\w+:\d+>|https?://\S+")
+#: What no language translates either, taken out once the phrases are (a phrase may hold a
+#: number: "Standard (17 cartes)"): cards as typed, numbers (their grouping inside them, never
+#: the punctuation after them: "partie 1, avec").
+NEUTRAL = re.compile(r"\b(?:10|[2-9TJQKA])[shdcSHDC]\b|\b\d(?:[\d.,\u202f\u00a0 ]*\d)?\b")
 #: A word: Latin letters (two or more) or a single Han character.
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]{2,}|[\u4e00-\u9fff]")
 
@@ -32,28 +33,34 @@ def pieces(text: str) -> list[str]:
 
 
 @functools.cache
-def phrases(locale: str) -> re.Pattern[str]:
-    """Every phrase of a language's catalogs (longest first), as one pattern; a phrase that
-    starts or ends with a letter matches only at a word's edge."""
+def phrases(locale: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Every phrase of a language's catalogs, longest first, each with its pattern: a phrase
+    that starts or ends with a letter matches only at a word's edge."""
     language = i18n.language_of(locale)
     texts = i18n.translations(language).texts.values()
     found = {piece for forms in texts for form in forms for piece in pieces(form)}
     if language == i18n.ENGLISH:
         found = set()
-    alternatives = []
-    for phrase in sorted(found, key=len, reverse=True):
+    patterns = []
+    for phrase in sorted(found, key=lambda phrase: (-len(phrase), phrase)):
         pattern = re.escape(phrase)
         if phrase[0].isalpha() and phrase[0].isascii():
             pattern = r"(?<![A-Za-zÀ-ÿ])" + pattern
         if phrase[-1].isalpha() and phrase[-1].isascii():
             pattern += r"(?![A-Za-zÀ-ÿ])"
-        alternatives.append(pattern)
-    return re.compile("|".join(alternatives) or r"(?!)")
+        patterns.append((phrase, re.compile(pattern)))
+    return tuple(patterns)
 
 
 def foreign_words(text: str, locale: str, allowed: frozenset[str] = frozenset()) -> list[str]:
     """The words of ``text`` that are not of the language of ``locale``: none for a text the
-    bot wrote in that language. ``allowed``: names and other words no language translates."""
-    left = NEUTRAL.sub(" ", text)
-    left = phrases(locale).sub(" ", left)
+    bot wrote in that language. ``allowed``: names and other words no language translates.
+
+    The longest phrases are taken out first, wherever they stand: a shorter one that overlaps
+    them ("Chips an") must not break them ("an den anderen Spieler, falls er weiterspielt")."""
+    left = MARKUP.sub(" ", text)
+    for phrase, pattern in phrases(locale):
+        if phrase in left:
+            left = pattern.sub(" ", left)
+    left = NEUTRAL.sub(" ", left)
     return [word for word in WORD.findall(left) if word.lower() not in allowed]
