@@ -33,6 +33,7 @@ from storage.rows import GameStatus
 from tables.coach import showdown_of
 from tables.events import ShowdownSettled
 from tables.games import game_named, rules_of
+from tables.hand_names import hand_name
 from tables.review import Review
 
 
@@ -210,9 +211,9 @@ def review_lines(review: Review, locale: str) -> list[Text]:
                 tr(
                     "{hand}: {yours} {yours_points} against {best} {best_points}",
                     hand=local(d.wager or slots[d.position]),
-                    yours=local(d.yours),
+                    yours=local(hand_name(d.yours)),
                     yours_points=signed(d.yours_points, locale=locale),
-                    best=local(d.best),
+                    best=local(hand_name(d.best)),
                     best_points=signed(d.best_points, locale=locale),
                 ),
             )

@@ -14,10 +14,12 @@ import string
 
 import i18n
 
-#: What no language translates: mentions, timestamps, custom emoji, links, code's cards.
+#: What no language translates: mentions, timestamps, custom emoji, links, code's cards, numbers
+#: with their sign (a number ends with a digit: the comma after it belongs to the phrase that
+#: follows).
 NEUTRAL = re.compile(
     r"<[@#][!&]?\d+>|<t:\d+(?::\w)?>|<a?:\w+:\d+>|https?://\S+"
-    r"|\b(?:10|[2-9TJQKA])[shdcSHDC]\b|\b\d[\d.,\u202f\u00a0 ]*\b"
+    r"|\b(?:10|[2-9TJQKA])[shdcSHDC]\b|[+\u2212-]?\b\d(?:[\d.,\u202f\u00a0 ]*\d)?\b"
 )
 #: A word: Latin letters (two or more) or a single Han character.
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]{2,}|[\u4e00-\u9fff]")
@@ -54,6 +56,8 @@ def phrases(locale: str) -> re.Pattern[str]:
 def foreign_words(text: str, locale: str, allowed: frozenset[str] = frozenset()) -> list[str]:
     """The words of ``text`` that are not of the language of ``locale``: none for a text the
     bot wrote in that language. ``allowed``: names and other words no language translates."""
-    left = NEUTRAL.sub(" ", text)
+    # The phrases first too: a text whose own words hold a number ("Gewinne 10 Partien.") is a
+    # phrase only with it.
+    left = NEUTRAL.sub(" ", phrases(locale).sub(" ", text))
     left = phrases(locale).sub(" ", left)
     return [word for word in WORD.findall(left) if word.lower() not in allowed]
