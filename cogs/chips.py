@@ -13,6 +13,7 @@ from discord.ext import commands
 import i18n
 from cogs.coach import STATUS_NAMES
 from cogs.common import (
+    MESSAGE_LIMIT,
     answer,
     localized,
     mention,
@@ -485,27 +486,32 @@ def ledger_text(
     entries: list[LedgerEntry], user: int | None, *, locale: str = i18n.ENGLISH.discord
 ) -> str:
     """The answer to ``/chips ledger``: a heading and a line per row, newest first, in the
-    language of ``locale``."""
-    if user is None:
-        if not entries:
+    language of ``locale``; the oldest rows left out where a language's rows are too long for
+    one message together."""
+    if not entries:
+        if user is None:
             return localized(locale, tr("No chip has moved on this server yet."))
-        heading = tr_plural(
-            "The ledger of this server: the latest {count} row, newest first.",
-            "The ledger of this server: the latest {count} rows, newest first.",
-            len(entries),
-        )
-    else:
-        if not entries:
-            text = tr("No chip has moved on {player}'s balance yet.", player=Who(user))
-            return localized(locale, text)
-        heading = tr_plural(
-            "The ledger of {player}'s balance: the latest {count} row, newest first.",
-            "The ledger of {player}'s balance: the latest {count} rows, newest first.",
-            len(entries),
-            player=Who(user),
-        )
-    lines = [localized(locale, heading), *(ledger_line(entry, locale) for entry in entries)]
-    return "\n".join(lines)
+        text = tr("No chip has moved on {player}'s balance yet.", player=Who(user))
+        return localized(locale, text)
+    rows = [ledger_line(entry, locale) for entry in entries]
+    while True:
+        if user is None:
+            heading = tr_plural(
+                "The ledger of this server: the latest {count} row, newest first.",
+                "The ledger of this server: the latest {count} rows, newest first.",
+                len(rows),
+            )
+        else:
+            heading = tr_plural(
+                "The ledger of {player}'s balance: the latest {count} row, newest first.",
+                "The ledger of {player}'s balance: the latest {count} rows, newest first.",
+                len(rows),
+                player=Who(user),
+            )
+        shown = "\n".join([localized(locale, heading), *rows])
+        if len(shown) <= MESSAGE_LIMIT or len(rows) == 1:
+            return shown
+        rows.pop()
 
 
 def _game_title(name: str, locale: str) -> str:

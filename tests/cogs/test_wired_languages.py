@@ -6,17 +6,20 @@ pictures' words in the same language; a channel post in the server's language.""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 import i18n
-from cogs.chips import ledger_reason
+from cogs.chips import ledger_reason, ledger_text
 from cogs.coach import review_text
+from cogs.common import Mentions
 from cogs.lifecycle import LifecycleCog
 from engine.cards import parse_cards
-from engine.text import Text, tr
+from engine.text import Text, Who, tr, tr_plural
+from storage.rows import LedgerEntry
 from tables.review import Difference, Review, Way
 from tests.cogs.helpers import (
     Scene,
@@ -296,3 +299,37 @@ def test_a_table_closes_for_a_reason_read_in_the_language(locale: str) -> None:
     assert str(reason) == "the bot is no longer on that server"
     # The refund the closing wrote keeps its English; the ledger reads it back.
     assert left(ledger_reason(str(reason), locale), locale) == []
+
+
+@pytest.mark.parametrize("locale", [i18n.ENGLISH.discord, *(x.discord for x in i18n.LANGUAGES)])
+def test_the_longest_ledger_fits_a_message_in_every_language(locale: str) -> None:
+    # A member's id (a snowflake); a row's, a game's or a tournament's number, and chips, at
+    # a billion.
+    user, big = 10**18, 10**9
+    reasons = [
+        f"grant by admin {user}: " + "x" * 200,
+        "daily challenge prize: Showdown Version of 2026-11-26",
+        f"game {big}: house lost {big}",
+        "the bot can no longer post in #" + "y" * 100,
+        f"unregistered from tournament {big}",
+    ]
+    moment = datetime(2026, 11, 26, tzinfo=UTC)
+    entries = [
+        LedgerEntry(big, user, "escrow", user, big, kind, -big, reasons[n % len(reasons)], moment)
+        for n, kind in enumerate(["escrow", "release", "result", "refund", "grant", "take"] * 2)
+    ]
+    text = ledger_text(entries, user, locale=locale)
+    assert len(text) <= 2_000, (locale, len(text))
+    # Whole rows, the newest; the heading counts those shown.
+    shown = len(text.splitlines()) - 1
+    assert shown >= 10, (locale, shown)
+    assert text.splitlines()[0] == i18n.localize(
+        locale,
+        tr_plural(
+            "The ledger of {player}'s balance: the latest {count} row, newest first.",
+            "The ledger of {player}'s balance: the latest {count} rows, newest first.",
+            shown,
+            player=Who(user),
+        ),
+        Mentions(locale),
+    )
