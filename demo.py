@@ -14,6 +14,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import i18n
 from cogs.pictures import channel_showdown, hand_picture, phase_subtitle, showdown_picture
 from engine.cards import AnyCard, format_cards
 from render.style import signed
@@ -34,6 +35,9 @@ from tables.manager import TableManager
 from tables.phase import Phase
 from tables.runtime import ThreadOffload
 
+#: The pictures' language unless one is asked for.
+ENGLISH = i18n.ENGLISH.discord
+
 GUILD, CHANNEL = 1, 1
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 FIRST_USER = 1001
@@ -42,8 +46,10 @@ FIRST_USER = 1001
 class FolderPublisher:
     """Writes the pictures the bot would post or DM, and a line per event, into a folder."""
 
-    def __init__(self, folder: Path, names: dict[int, str]) -> None:
+    def __init__(self, folder: Path, names: dict[int, str], locale: str = ENGLISH) -> None:
         self.folder = folder
+        #: The language the pictures' words are in (a Discord locale: "de", "zh-CN").
+        self.locale = locale
         self.names = names
         self.written: list[Path] = []
         self.lines: list[str] = []
@@ -68,21 +74,28 @@ class FolderPublisher:
             if isinstance(event, DeclarationsOpened | ArrangingOpened):
                 self.phase += 1
                 what = "declare" if isinstance(event, DeclarationsOpened) else "arrange"
-                subtitle = phase_subtitle(game_named(event.game).title, event)
+                title = game_named(event.game).title
+                subtitle = phase_subtitle(title, event, locale=self.locale)
                 for user, cards in sorted(self.held.items()):
                     if user in event.players:
                         name = f"dm-{self.phase}-{what}-{self.names[user].lower()}.png"
-                        data = await asyncio.to_thread(hand_picture, cards, subtitle=subtitle)
+                        data = await asyncio.to_thread(
+                            hand_picture, cards, subtitle=subtitle, locale=self.locale
+                        )
                         self._write(name, data)
                         self.lines.append(f"  DM to {self.names[user]}: {format_cards(cards)}")
                 self.held = {}
             elif isinstance(event, ShowdownSettled):
                 # As the channel gets it (the summary when the full picture is too tall for a
                 # phone), and the full picture Full showdown answers with.
-                data, summary = await asyncio.to_thread(channel_showdown, event, self.names)
+                data, summary = await asyncio.to_thread(
+                    channel_showdown, event, self.names, locale=self.locale
+                )
                 self._write(f"showdown-game-{event.game_id}.png", data)
                 if summary:
-                    full = await asyncio.to_thread(showdown_picture, event, self.names)
+                    full = await asyncio.to_thread(
+                        showdown_picture, event, self.names, locale=self.locale
+                    )
                     self._write(f"showdown-game-{event.game_id}-full.png", full)
 
     def _describe(self, event: Event) -> str:
@@ -103,9 +116,15 @@ class FolderPublisher:
 
 
 async def play_demo(
-    game: str, folder: Path, players: int | None = None, seed: int = 1
+    game: str,
+    folder: Path,
+    players: int | None = None,
+    seed: int = 1,
+    *,
+    locale: str = ENGLISH,
 ) -> list[Path]:
-    """Play one game of ``game`` with solver players; return the files it wrote."""
+    """Play one game of ``game`` with solver players; return the files it wrote (the pictures'
+    words in the language of ``locale``)."""
     spec = game_named(game)
     count = players or min(spec.max_players, 4)
     if not spec.min_players <= count <= spec.max_players:
@@ -115,7 +134,7 @@ async def play_demo(
     folder.mkdir(parents=True, exist_ok=True)
     users = [FIRST_USER + i for i in range(count)]
     names = {user: NAMES[i] for i, user in enumerate(users)}
-    publisher = FolderPublisher(folder, names)
+    publisher = FolderPublisher(folder, names, locale)
     with tempfile.TemporaryDirectory() as scratch:
         database = await open_database(Path(scratch) / "demo.sqlite3")
         tables = TableManager(

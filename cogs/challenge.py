@@ -19,7 +19,7 @@ import i18n
 from cogs.challenge_hands import against_par, play_view
 from cogs.common import acknowledge, answer, fit, localized, picture, png, services, words
 from cogs.language import server_language
-from cogs.pictures import challenge_picture, hand_picture
+from cogs.pictures import challenge_picture, game_title, hand_picture
 from engine.errors import GameError
 from engine.text import Text, Who, tr, tr_plural
 from render.style import signed
@@ -40,13 +40,19 @@ log = logging.getLogger(__name__)
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec in CHALLENGE_GAMES]
 
 
-def everyone_text(scores: Sequence[int], mine: int | None) -> Text:
+def everyone_text(
+    scores: Sequence[int], mine: int | None, locale: str = i18n.ENGLISH.discord
+) -> Text:
     """How the whole bot's players did, without names: count, median, the player's percentile
     (the share of players who scored no more than they did)."""
     if not scores:
         return tr("Nobody has played it yet.")
     median = statistics.median(scores)
-    shown = signed(int(median)) if float(median).is_integer() else signed(median, 1)
+    shown = (
+        signed(int(median), locale=locale)
+        if float(median).is_integer()
+        else signed(median, 1, locale=locale)
+    )
     if mine is None:
         return tr_plural(
             "Across every server: **{count}** player, median **{median}** against par.",
@@ -106,7 +112,7 @@ def board_text(
         lines.append(tr("Nobody on this server played it."))
     if winners:
         lines.append(tr("{prize}.", prize=prize_won(winners, locale)))
-    lines.append(everyone_text(scores, mine))
+    lines.append(everyone_text(scores, mine, locale))
     return fit("\n".join(localized(locale, line) for line in lines))
 
 
@@ -126,14 +132,18 @@ class ChallengeCog(
         found = services(interaction)
         day = found.challenges.today()
         dealt = await found.challenges.verify_open(spec.name, day, interaction.user.id)
-        subtitle = tr("{game} challenge · {day}", game=spec.title, day=day)
-        data = await picture(hand_picture, dealt.held, subtitle=words(interaction, subtitle))
+        locale = interaction.locale.value
+        title = game_title(spec, locale)
+        subtitle = tr("{game} challenge · {day}", game=title, day=day)
+        data = await picture(
+            hand_picture, dealt.held, subtitle=words(interaction, subtitle), locale=locale
+        )
         text = tr(
             "**Today's {game} challenge** ({day}, UTC): the same cards on every server. Set your "
             "hands with **{build}** or **{type}**; a preview comes first, then one submission, "
             "scored against the other seats' fixed hands and compared with par, the solver's. "
             "No surrender here.",
-            game=spec.title,
+            game=title,
             day=day,
             build=tr("Build hands"),
             type=tr("Type hands"),
@@ -171,13 +181,13 @@ class ChallengeCog(
                 tr(
                     "The board of today's {game} challenge is shown to players who have played it "
                     "(`/challenge play`), and to everyone once the day is over (UTC).",
-                    game=spec.title,
+                    game=game_title(spec, interaction.locale.value),
                 )
             )
         store = found.storage.challenges
         dealt = await found.challenges.deal(spec.name, day)
         text = board_text(
-            spec.title,
+            game_title(spec, interaction.locale.value),
             day,
             dealt.par_points,
             await store.board(day, spec.name, guild),
@@ -190,7 +200,7 @@ class ChallengeCog(
             await answer(interaction, text)
             return
         setting = Setting.from_json(_loads(mine.setting))
-        data = await picture(challenge_picture, dealt, setting)
+        data = await picture(challenge_picture, dealt, setting, locale=interaction.locale.value)
         await answer(interaction, text, file=png(data, "challenge.png"))
 
 
@@ -238,12 +248,12 @@ def announcement_text(announcement: Announcement, *, locale: str = i18n.ENGLISH.
         if spec.name in prizes:
             line = tr(
                 "Yesterday's {game}: {players}; {prize}",
-                game=spec.title,
+                game=game_title(spec, locale),
                 players=named,
                 prize=prize_won(prizes[spec.name], locale),
             )
         else:
-            line = tr("Yesterday's {game}: {players}", game=spec.title, players=named)
+            line = tr("Yesterday's {game}: {players}", game=game_title(spec, locale), players=named)
         lines.append(line)
     return fit("\n".join(localized(locale, line) for line in lines))
 

@@ -29,9 +29,10 @@ from cogs.builder import (
     SwapSelect,
     confirm_item,
 )
+from cogs.coach import AUTOMATICS
 from cogs.common import acknowledge, answer, guarded, localized, picture, png, services, words
 from cogs.controls import Button, Control, Interaction
-from cogs.pictures import challenge_picture, setting_picture
+from cogs.pictures import challenge_picture, game_title, setting_picture
 from engine.cards import AnyCard
 from engine.errors import GameError
 from engine.text import Text, tr, tr_plural
@@ -221,7 +222,7 @@ class ChallengeModal(discord.ui.Modal):
     ) -> None:
         spec = challenge_game(game)
         super().__init__(
-            title=localized(locale, tr("Challenge: {game}", game=spec.title))[:45],
+            title=localized(locale, tr("Challenge: {game}", game=game_title(spec, locale)))[:45],
             custom_id=f"pp:challenge-typed:{game}:{day_number(day)}",
         )
         self.game, self.day = game, day
@@ -251,7 +252,7 @@ def preview_sentence(setting: Setting, *, strongest_first: bool = False) -> Text
         hands = tr(
             "{hands} with the automatic **{automatic}**",
             hands=hands,
-            automatic=setting.automatic.replace("_", " "),
+            automatic=AUTOMATICS.get(setting.automatic, setting.automatic.replace("_", " ")),
         )
     label = ChallengeConfirmButton.LABEL
     if strongest_first:
@@ -282,7 +283,7 @@ async def preview(
     dealt.check(setting)
     locale = interaction.locale.value
     title = localized(locale, tr("Your hands (not submitted yet)"))
-    data = await picture(setting_picture, dealt.spec, setting.hands, title=title)
+    data = await picture(setting_picture, dealt.spec, setting.hands, title=title, locale=locale)
     await answer(
         interaction,
         words(interaction, preview_sentence(setting, strongest_first=strongest_first)),
@@ -307,7 +308,9 @@ async def submit(interaction: Interaction, dealt: ChallengeDay, setting: Setting
         setting=setting,
     )
     event = submitted.event
-    data = await picture(challenge_picture, dealt, submitted.setting)
+    data = await picture(
+        challenge_picture, dealt, submitted.setting, locale=interaction.locale.value
+    )
     scored = tr_plural(
         "Submitted: {hands}. You scored **{points}** points against par's **{par}**: "
         "{against}. Streak: **{count}** day.",

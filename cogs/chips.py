@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -11,6 +13,7 @@ from discord.ext import commands
 import i18n
 from cogs.coach import STATUS_NAMES
 from cogs.common import (
+    MESSAGE_LIMIT,
     answer,
     localized,
     mention,
@@ -23,6 +26,7 @@ from cogs.common import (
     words,
 )
 from cogs.language import channel_locale
+from cogs.pictures import game_title
 from cogs.showdown import breakdown_line
 from engine.text import Text, Who, tr, tr_plural
 from render import leaderboard_png
@@ -150,14 +154,14 @@ class ChipsCog(commands.Cog):
             named = tr(
                 "Rating, season {season}, {game}",
                 season=str(season[0].number),
-                game=GAMES[chosen].title,
+                game=game_title(GAMES[chosen], locale),
             )
         elif kind != "balance" and chosen:
             named = tr(
                 "{board}, {period}, {game}",
                 board=named,
                 period=PERIOD_NAMES.get(span.value, span.value),
-                game=GAMES[chosen].title,
+                game=game_title(GAMES[chosen], locale),
             )
         elif kind != "balance":
             named = tr(
@@ -169,9 +173,9 @@ class ChipsCog(commands.Cog):
             interaction.client, storage, guild, [s.user_id for s in standings]
         )
         lines = [(s.rank, names[s.user_id], s.value) for s in standings]
-        data = await picture(leaderboard_png, title, lines)
+        data = await picture(leaderboard_png, title, lines, locale=locale)
         text = "\n".join(
-            f"{rank}. <@{s.user_id}> {s.value}" for rank, s in ((s.rank, s) for s in standings)
+            f"{s.rank}. <@{s.user_id}> {i18n.format_number(locale, s.value)}" for s in standings
         )
         await answer(interaction, f"**{title}**\n{text}", file=png(data, "leaderboard.png"))
 
@@ -182,6 +186,8 @@ class ChipsCog(commands.Cog):
         assert interaction.guild_id is not None
         guild, user = interaction.guild_id, interaction.user.id
         boards = services(interaction).storage.leaderboards
+
+        locale = interaction.locale.value
 
         async def read() -> str:
             games = await boards.history(guild, user)
@@ -194,23 +200,23 @@ class ChipsCog(commands.Cog):
                     won=stats.won,
                     lost=stats.lost,
                     pushed=stats.pushed,
-                    net=signed(stats.net),
-                    best=signed(stats.best),
-                    worst=signed(stats.worst),
+                    net=signed(stats.net, locale=locale),
+                    best=signed(stats.best, locale=locale),
+                    worst=signed(stats.worst, locale=locale),
                 )
             ]
             for g in games:
                 seat = seat_of(g.result, g.game_id, user)
                 made = (
-                    breakdown_line(seat)
+                    breakdown_line(seat, locale=locale)
                     if seat is not None
-                    else tr("{chips} chips", chips=signed(g.net))
+                    else tr("{chips} chips", chips=signed(g.net, locale=locale))
                 )
                 lines.append(
                     tr(
                         "Game {game} ({title}): {status}, {made}",
                         game=str(g.game_id),
-                        title=_game_title(g.game),
+                        title=_game_title(g.game, locale),
                         status=STATUS_NAMES.get(g.status.value, g.status.value),
                         made=made,
                     )
@@ -310,27 +316,168 @@ async def _adjust(
     await answer(interaction, words(interaction, text))
 
 
+#: The kinds of a ledger row (``storage.ledger.Kind``'s values) as an admin reads them.
+LEDGER_KINDS: dict[str, Text] = {
+    "starting": tr("starting"),
+    "daily": tr("daily"),
+    "grant": tr("grant"),
+    "take": tr("take"),
+    "escrow": tr("escrow"),
+    "release": tr("release"),
+    "result": tr("result"),
+    "refund": tr("refund"),
+}
+
+#: The reasons the ledger keeps without a value, as a reader reads them (they are stored in
+#: English: storage/, tables/, engine/settlement.py write them).
+LEDGER_REASONS: dict[str, Text] = {
+    "starting chips": tr("starting chips"),
+    "daily bonus": tr("daily bonus"),
+    "ante": tr("ante"),
+    "cover": tr("cover"),
+    "buy-in": tr("buy-in"),
+    "escrow returned": tr("escrow returned"),
+    "game cancelled": tr("game cancelled"),
+    "game lost in a restart": tr("game lost in a restart"),
+    "tournament stack": tr("tournament stack"),
+    "tournament over": tr("tournament over"),
+}
+
+
+def _number(found: re.Match[str]) -> int:
+    return int(found["chips"])
+
+
+#: The reasons the ledger keeps with values in them, and how each reads back as a text (with
+#: the locale, for a game's title, which its catalog translates in the commands' context).
+_REASON_FORMS: list[tuple[re.Pattern[str], Callable[[re.Match[str], str], Text]]] = [
+    (
+        re.compile(r"stake (?P<n>\d+)"),
+        lambda m, _: tr("stake {number}", number=m["n"]),
+    ),
+    (
+        re.compile(r"buy-in (?P<n>\d+)"),
+        lambda m, _: tr("buy-in {number}", number=m["n"]),
+    ),
+    (
+        re.compile(r"game (?P<g>\d+): won (?P<chips>\d+)"),
+        lambda m, _: tr("game {game}: won {chips}", game=m["g"], chips=_number(m)),
+    ),
+    (
+        re.compile(r"game (?P<g>\d+): lost (?P<chips>\d+)"),
+        lambda m, _: tr("game {game}: lost {chips}", game=m["g"], chips=_number(m)),
+    ),
+    (
+        re.compile(r"game (?P<g>\d+): even"),
+        lambda m, _: tr("game {game}: even", game=m["g"]),
+    ),
+    (
+        re.compile(r"game (?P<g>\d+): house won (?P<chips>\d+)"),
+        lambda m, _: tr("game {game}: the house won {chips}", game=m["g"], chips=_number(m)),
+    ),
+    (
+        re.compile(r"game (?P<g>\d+): house lost (?P<chips>\d+)"),
+        lambda m, _: tr("game {game}: the house lost {chips}", game=m["g"], chips=_number(m)),
+    ),
+    (
+        re.compile(r"grant by admin (?P<a>\d+)"),
+        lambda m, _: tr("granted by {admin}", admin=Who(int(m["a"]))),
+    ),
+    (
+        re.compile(r"grant by admin (?P<a>\d+): (?P<note>.*)", re.S),
+        lambda m, _: tr("granted by {admin}: {note}", admin=Who(int(m["a"])), note=m["note"]),
+    ),
+    (
+        re.compile(r"take by admin (?P<a>\d+)"),
+        lambda m, _: tr("taken by {admin}", admin=Who(int(m["a"]))),
+    ),
+    (
+        re.compile(r"take by admin (?P<a>\d+): (?P<note>.*)", re.S),
+        lambda m, _: tr("taken by {admin}: {note}", admin=Who(int(m["a"])), note=m["note"]),
+    ),
+    (
+        re.compile(r"daily challenge prize: (?P<title>.+) of (?P<day>\d{4}-\d\d-\d\d)"),
+        lambda m, locale: tr(
+            "daily challenge prize: {game} of {day}",
+            game=_title_in(locale, m["title"]),
+            day=m["day"],
+        ),
+    ),
+    (
+        re.compile(r"unregistered from tournament (?P<t>\d+)"),
+        lambda m, _: tr("unregistered from tournament {number}", number=m["t"]),
+    ),
+    (
+        re.compile(r"tournament (?P<t>\d+) cancelled"),
+        lambda m, _: tr("tournament {number} cancelled", number=m["t"]),
+    ),
+    (
+        re.compile(r"its channel #(?P<c>.+) was deleted", re.S),
+        lambda m, _: tr("its channel #{channel} was deleted", channel=m["c"]),
+    ),
+    (
+        re.compile(r"the bot can no longer post in #(?P<c>.+)", re.S),
+        lambda m, _: tr("the bot can no longer post in #{channel}", channel=m["c"]),
+    ),
+    (
+        re.compile(r"the bot is no longer on \*\*(?P<s>.+)\*\*", re.S),
+        lambda m, _: tr("the bot is no longer on **{server}**", server=m["s"]),
+    ),
+]
+
+
+def _title_in(locale: str, title: str) -> str:
+    """A game's title as stored (its English) in the language of ``locale``."""
+    return i18n.translate(locale, title, context=i18n.CHOICE) if title in TITLES else title
+
+
+#: The games' titles (the English a stored reason names a game by).
+TITLES = frozenset(spec.title for spec in GAMES.values())
+
+
+def ledger_reason(reason: str, locale: str = i18n.ENGLISH.discord) -> str:
+    """A ledger row's reason, stored in English, in the language of ``locale``: each form the
+    bot writes read back into its text; one it does not know (an older form), as stored. In
+    English, as stored."""
+    if i18n.language_of(locale) == i18n.ENGLISH:
+        return reason
+    known: Text | None = LEDGER_REASONS.get(reason)
+    if known is None:
+        for pattern, text in _REASON_FORMS:
+            found = pattern.fullmatch(reason)
+            if found is not None:
+                known = text(found, locale)
+                break
+    if known is None:
+        # A table's closing reason without a value (a text translated where it is written;
+        # a refund keeps its English).
+        if not i18n.translations(i18n.language_of(locale)).has(reason):
+            return reason
+        return i18n.translate(locale, reason)
+    return localized(locale, known)
+
+
 def ledger_line(entry: LedgerEntry, locale: str = i18n.ENGLISH.discord) -> str:
-    """One ledger row as an admin reads it: when, whose account, how much, what and why (the
-    reason as the ledger keeps it, in English)."""
+    """One ledger row as an admin reads it: when, whose account, how much, what and why, in the
+    language of ``locale``."""
     if entry.user_id is None:
         whose = localized(locale, tr("the house"))
     elif entry.account == "escrow":
         whose = localized(locale, tr("{player}'s escrow", player=Who(entry.user_id)))
     else:
         whose = mention(entry.user_id, locale)
-    kind = (
-        entry.kind
+    named = LEDGER_KINDS.get(entry.kind, entry.kind)
+    kind = localized(
+        locale,
+        named
         if entry.game_id is None
-        else localized(locale, tr("{kind}, game {game}", kind=entry.kind, game=str(entry.game_id)))
+        else tr("{kind}, game {game}", kind=named, game=str(entry.game_id)),
     )
-    reason = (
-        entry.reason
-        if len(entry.reason) <= REASON_CHARS
-        else entry.reason[: REASON_CHARS - 1] + "…"
-    )
+    reason = ledger_reason(entry.reason, locale)
+    reason = reason if len(reason) <= REASON_CHARS else reason[: REASON_CHARS - 1] + "…"
     return (
-        f"`#{entry.id}` <t:{int(entry.created.timestamp())}:f> {whose} {signed(entry.amount)}"
+        f"`#{entry.id}` <t:{int(entry.created.timestamp())}:f> {whose}"
+        f" {signed(entry.amount, locale=locale)}"
         f" ({kind}): {reason}"
     )
 
@@ -339,29 +486,34 @@ def ledger_text(
     entries: list[LedgerEntry], user: int | None, *, locale: str = i18n.ENGLISH.discord
 ) -> str:
     """The answer to ``/chips ledger``: a heading and a line per row, newest first, in the
-    language of ``locale``."""
-    if user is None:
-        if not entries:
+    language of ``locale``; the oldest rows left out where a language's rows are too long for
+    one message together."""
+    if not entries:
+        if user is None:
             return localized(locale, tr("No chip has moved on this server yet."))
-        heading = tr_plural(
-            "The ledger of this server: the latest {count} row, newest first.",
-            "The ledger of this server: the latest {count} rows, newest first.",
-            len(entries),
-        )
-    else:
-        if not entries:
-            text = tr("No chip has moved on {player}'s balance yet.", player=Who(user))
-            return localized(locale, text)
-        heading = tr_plural(
-            "The ledger of {player}'s balance: the latest {count} row, newest first.",
-            "The ledger of {player}'s balance: the latest {count} rows, newest first.",
-            len(entries),
-            player=Who(user),
-        )
-    lines = [localized(locale, heading), *(ledger_line(entry, locale) for entry in entries)]
-    return "\n".join(lines)
+        text = tr("No chip has moved on {player}'s balance yet.", player=Who(user))
+        return localized(locale, text)
+    rows = [ledger_line(entry, locale) for entry in entries]
+    while True:
+        if user is None:
+            heading = tr_plural(
+                "The ledger of this server: the latest {count} row, newest first.",
+                "The ledger of this server: the latest {count} rows, newest first.",
+                len(rows),
+            )
+        else:
+            heading = tr_plural(
+                "The ledger of {player}'s balance: the latest {count} row, newest first.",
+                "The ledger of {player}'s balance: the latest {count} rows, newest first.",
+                len(rows),
+                player=Who(user),
+            )
+        shown = "\n".join([localized(locale, heading), *rows])
+        if len(shown) <= MESSAGE_LIMIT or len(rows) == 1:
+            return shown
+        rows.pop()
 
 
-def _game_title(name: str) -> str:
+def _game_title(name: str, locale: str) -> str:
     spec = GAMES.get(name)
-    return spec.title if spec is not None else name
+    return game_title(spec, locale) if spec is not None else name

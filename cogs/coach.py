@@ -10,9 +10,19 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.common import acknowledge, answer, localized, picture, player_names, png, services
+from cogs.common import (
+    MENTIONS,
+    acknowledge,
+    answer,
+    localized,
+    picture,
+    player_names,
+    png,
+    services,
+)
 from cogs.controls import Button, ChannelControl, Interaction
-from cogs.pictures import review_picture, showdown_picture, slot_names
+from cogs.language import channel_locale
+from cogs.pictures import game_title, review_picture, showdown_picture
 from cogs.showdown import breakdown_line, showdown_names, showdown_text
 from engine.errors import GameError
 from engine.settlement import HOUSE
@@ -22,7 +32,8 @@ from render.style import signed
 from storage.rows import GameStatus
 from tables.coach import showdown_of
 from tables.events import ShowdownSettled
-from tables.games import game_named
+from tables.games import game_named, rules_of
+from tables.hand_names import hand_name
 from tables.review import Review
 
 
@@ -59,7 +70,7 @@ class FullShowdownButton(ChannelControl[Button], custom_id="pp:full:{game:int}")
         """Answer the presser with the game's full picture."""
         event = await settled_showdown(interaction, self.where[0], self.game)
         await acknowledge(interaction)
-        await show_showdown(interaction, event, heading="Full showdown")
+        await show_showdown(interaction, event, heading=tr("Full showdown"))
 
 
 #: A game's status as a sentence names it.
@@ -86,18 +97,31 @@ async def settled_showdown(interaction: Interaction, guild: int, game: int) -> S
     return showdown_of(found.result, game)
 
 
-async def show_showdown(interaction: Interaction, event: ShowdownSettled, *, heading: str) -> None:
-    """Answer with a game's full showdown picture (every hand, the Scoring Card) and its text."""
+async def show_showdown(
+    interaction: Interaction, event: ShowdownSettled, *, heading: Text, locale: str | None = None
+) -> None:
+    """Answer with a game's full showdown picture (every hand, the Scoring Card) and its text, in
+    the language of ``locale`` (the presser's by default)."""
+    locale = locale or interaction.locale.value
     assert interaction.guild_id is not None
     storage = services(interaction).storage
     names = await showdown_names(interaction.client, storage, interaction.guild_id, event)
-    data = await picture(showdown_picture, event, names)
-    text = showdown_text(event, heading=heading)
+    data = await picture(showdown_picture, event, names, locale=locale)
+    text = showdown_text(event, heading=heading, locale=locale)
     await answer(interaction, text, file=png(data, "showdown.png"))
 
 
-def _chips(value: float) -> Text:
-    return tr("{chips} chips", chips=signed(value, 1))
+#: The automatic wins by their names in the results (``engine.variants.Automatic``).
+AUTOMATICS: dict[str, Text] = {
+    "three_full_houses": tr("three full houses"),
+    "dragon": tr("dragon"),
+    "three_straights": tr("three straights"),
+    "three_flushes": tr("three flushes"),
+}
+
+
+def _chips(value: float, locale: str) -> Text:
+    return tr("{chips} chips", chips=signed(value, 1, locale=locale))
 
 
 def review_text(review: Review, *, locale: str = i18n.ENGLISH.discord) -> str:
@@ -113,14 +137,14 @@ def review_lines(review: Review, locale: str) -> list[Text]:
         tr(
             "**Your review of game {game} ({title}).**",
             game=str(review.game_id),
-            title=spec.title,
+            title=game_title(spec, locale),
         )
     ]
     yours, best = review.yours, review.best
     if yours is None:
         lines.append(surrender_text(review))
         if review.playing_on is not None and review.surrender_cost is not None:
-            worth = _chips(review.playing_on)
+            worth = _chips(review.playing_on, locale)
             if review.playing_on < -review.surrender_cost:
                 verdict = tr(
                     "Playing on was expected to be worth {chips}, so surrendering was right.",
@@ -143,16 +167,16 @@ def review_lines(review: Review, locale: str) -> list[Text]:
             tr(
                 "Yours: expected {expected}; against the hands played, {chips} chips from points "
                 "(the ante, stakes and pot aside).",
-                expected=_chips(yours.expected),
-                chips=signed(yours.at_table),
+                expected=_chips(yours.expected, locale),
+                chips=signed(yours.at_table, locale=locale),
             )
         )
     else:
         lines.append(
             tr(
                 "Yours: expected {expected}; against the hands played, {chips} chips.",
-                expected=_chips(yours.expected),
-                chips=signed(yours.at_table),
+                expected=_chips(yours.expected, locale),
+                chips=signed(yours.at_table, locale=locale),
             )
         )
     if review.same:
@@ -162,31 +186,35 @@ def review_lines(review: Review, locale: str) -> list[Text]:
             tr(
                 "Best (automatic: {automatic}): expected {expected}; against the same hands, "
                 "{chips} chips.",
-                automatic=best.automatic.replace("_", " "),
-                expected=_chips(best.expected),
-                chips=signed(best.at_table),
+                automatic=AUTOMATICS.get(best.automatic, best.automatic.replace("_", " ")),
+                expected=_chips(best.expected, locale),
+                chips=signed(best.at_table, locale=locale),
             )
         )
     else:
         lines.append(
             tr(
                 "Best: expected {expected}; against the same hands, {chips} chips.",
-                expected=_chips(best.expected),
-                chips=signed(best.at_table),
+                expected=_chips(best.expected, locale),
+                chips=signed(best.at_table, locale=locale),
             )
         )
     if review.differences:
-        slots = slot_names(spec)
+        slots = rules_of(spec).slot_words()
+
+        def local(value: Text | str) -> str:
+            return i18n.localize(locale, value, MENTIONS)
+
         made = "; ".join(
             localized(
                 locale,
                 tr(
                     "{hand}: {yours} {yours_points} against {best} {best_points}",
-                    hand=d.wager or slots[d.position],
-                    yours=d.yours,
-                    yours_points=signed(d.yours_points),
-                    best=d.best,
-                    best_points=signed(d.best_points),
+                    hand=local(d.wager or slots[d.position]),
+                    yours=local(hand_name(d.yours)),
+                    yours_points=signed(d.yours_points, locale=locale),
+                    best=local(hand_name(d.best)),
+                    best_points=signed(d.best_points, locale=locale),
                 ),
             )
             for d in review.differences
@@ -215,7 +243,7 @@ def review_lines(review: Review, locale: str) -> list[Text]:
     if not review.exact:
         lines.append(tr("(The solver's time ran out before it proved its setting the best.)"))
     if review.seat is not None:
-        lines.append(tr("At the table: {line}.", line=breakdown_line(review.seat)))
+        lines.append(tr("At the table: {line}.", line=breakdown_line(review.seat, locale=locale)))
     return lines
 
 
@@ -265,7 +293,9 @@ async def show_review(interaction: Interaction, guild: int, game_id: int | None)
     found = services(interaction)
     review = await found.reviews.review(guild, interaction.user.id, game_id)
     names = await player_names(interaction.client, found.storage, guild, [interaction.user.id])
-    data = await picture(review_picture, review, names[interaction.user.id])
+    data = await picture(
+        review_picture, review, names[interaction.user.id], locale=interaction.locale.value
+    )
     text = review_text(review, locale=interaction.locale.value)
     await answer(interaction, text, file=png(data, "review.png"))
 
@@ -294,4 +324,5 @@ class CoachCog(commands.Cog):
         event = await settled_showdown(interaction, interaction.guild_id, game)
         # Checked before the answer is deferred, so a refusal stays private; the replay is not.
         await acknowledge(interaction, ephemeral=False)
-        await show_showdown(interaction, event, heading="Replay")
+        locale = await channel_locale(interaction)
+        await show_showdown(interaction, event, heading=tr("Replay"), locale=locale)

@@ -13,15 +13,40 @@ from discord.ext import commands
 import i18n
 from cogs.common import acknowledge, answer, picture, png, words
 from cogs.language import user_locale
+from cogs.pictures import game_title
 from cogs.rules import rules_url, show_rules
 from engine.cards import parse_cards
 from engine.evaluate import HAND_RULES, evaluate
-from engine.text import tr, tr_plural
+from engine.hand_rules import Category
+from engine.text import Text, tr, tr_plural
 from render import hand_png
 from tables.games import GAMES
+from tables.hand_names import hand_name
 
 RULES = [app_commands.Choice(name=name, value=name) for name in HAND_RULES]
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
+
+#: A hand's category as /evaluate names it.
+CATEGORIES: Final[dict[Category, Text]] = {
+    Category.HIGH_CARD: tr("high card"),
+    Category.PAIR: tr("pair"),
+    Category.THREE_CARD_STRAIGHT: tr("three card straight"),
+    Category.THREE_CARD_FLUSH: tr("three card flush"),
+    Category.THREE_CARD_STRAIGHT_FLUSH: tr("three card straight flush"),
+    Category.TWO_PAIR: tr("two pair"),
+    Category.THREE_OF_A_KIND: tr("three of a kind"),
+    Category.STRAIGHT: tr("straight"),
+    Category.FLUSH: tr("flush"),
+    Category.FULL_HOUSE: tr("full house"),
+    Category.FOUR_OF_A_KIND: tr("four of a kind"),
+    Category.STRAIGHT_FLUSH: tr("straight flush"),
+    Category.FIVE_OF_A_KIND: tr("five of a kind"),
+    Category.SIX_OF_A_KIND: tr("six of a kind"),
+    Category.SEVEN_OF_A_KIND: tr("seven of a kind"),
+    Category.EIGHT_OF_A_KIND: tr("eight of a kind"),
+    Category.NINE_OF_A_KIND: tr("nine of a kind"),
+    Category.TEN_OF_A_KIND: tr("ten of a kind"),
+}
 
 #: The longest ``RULES_URL`` the bot accepts (bot.py); /help shows it whole within Discord's limit.
 RULES_URL_LIMIT: Final = 500
@@ -97,13 +122,15 @@ class InfoCog(commands.Cog):
         rules = HAND_RULES[game.value if game else "showdown"]
         hand = parse_cards(cards)
         value = evaluate(hand, rules)
-        data = await picture(hand_png, hand, title=value.label)
+        locale = user_locale(interaction)
+        named = hand_name(value.label)
+        data = await picture(hand_png, hand, title=named, locale=locale)
         text = tr_plural(
             "**{hand}** ({category}, {count} card).",
             "**{hand}** ({category}, {count} cards).",
             len(hand),
-            hand=value.label,
-            category=value.category.value.replace("_", " "),
+            hand=named,
+            category=CATEGORIES.get(value.category, value.category.value.replace("_", " ")),
         )
         await answer(interaction, words(interaction, text), file=png(data, "hand.png"))
 
@@ -127,8 +154,7 @@ class InfoCog(commands.Cog):
         if game is None:
             locale = user_locale(interaction)
             listed = "\n".join(
-                f"**{i18n.localize(locale, spec.title)}** (`{name}`)"
-                for name, spec in GAMES.items()
+                f"**{game_title(spec, locale)}** (`{name}`)" for name, spec in GAMES.items()
             )
             text = (
                 words(interaction, tr("Games at this bot:"))

@@ -13,6 +13,7 @@ import discord
 from discord.ext import commands
 
 from cogs.common import Services
+from engine.text import Text, tr
 
 log = logging.getLogger(__name__)
 
@@ -74,32 +75,34 @@ class LifecycleCog(commands.Cog):
         shards = getattr(self.client, "shard_ids", None) or range(count)
         return (guild_id >> 22) % count in shards
 
-    def lost(self, guild_id: int, channel_id: int) -> str | None:
+    def lost(self, guild_id: int, channel_id: int) -> Text | None:
         """Why the bot can no longer run a table in this channel, or None if it can."""
         guild = self.client.get_guild(guild_id)
         if guild is None:
-            return "the bot is no longer on that server"
+            return tr("the bot is no longer on that server")
         if guild.unavailable:
             return None  # an outage at Discord, not a removal: wait for it
         channel = guild.get_channel_or_thread(channel_id)
         if channel is None:
-            return "its channel was deleted"
+            return tr("its channel was deleted")
         if not can_post(channel):
-            return f"the bot can no longer post in #{channel.name}"
+            return tr("the bot can no longer post in #{channel}", channel=channel.name)
         return None
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A deleted channel's table closes."""
         await self.services.tables.abandon(
-            channel.guild.id, channel.id, f"its channel #{channel.name} was deleted"
+            channel.guild.id,
+            channel.id,
+            tr("its channel #{channel} was deleted", channel=channel.name),
         )
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A deleted thread's table closes."""
         await self.services.tables.abandon(
-            payload.guild_id, payload.thread_id, "its thread was deleted"
+            payload.guild_id, payload.thread_id, tr("its thread was deleted")
         )
 
     @commands.Cog.listener()
@@ -109,14 +112,16 @@ class LifecycleCog(commands.Cog):
         """A channel the bot may no longer post in closes its table."""
         if not can_post(after):
             await self.services.tables.abandon(
-                after.guild.id, after.id, f"the bot can no longer post in #{after.name}"
+                after.guild.id,
+                after.id,
+                tr("the bot can no longer post in #{channel}", channel=after.name),
             )
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (or the server deleted): every table there closes."""
         closed = await self.services.tables.abandon_guild(
-            guild.id, f"the bot is no longer on **{guild.name}**"
+            guild.id, tr("the bot is no longer on **{server}**", server=guild.name)
         )
         if closed:
             log.info("Closed %d table(s) of a server the bot left.", closed)

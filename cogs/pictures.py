@@ -29,6 +29,7 @@ from tables.events import (
 )
 from tables.events import Wager as TableWager
 from tables.games import GAMES, GameSpec, game_named, rules_of
+from tables.hand_names import hand_name
 from tables.hands import hand_labels
 from tables.review import Review
 from tables.review import Way as ReviewWay
@@ -326,7 +327,7 @@ def review_picture(review: Review, name: str, *, locale: str = ENGLISH) -> bytes
         return ShowdownRow(
             name=title,
             hands=tuple(in_play_order(hand, rules) for hand in way.hands),
-            labels=way.labels,
+            labels=tuple(hand_name(label) for label in way.labels),
             per_hand=way.per_hand,
             net=way.at_table,
             note=note,
@@ -385,7 +386,7 @@ def challenge_picture(dealt: ChallengeDay, setting: Setting, *, locale: str = EN
         return ShowdownRow(
             name=name,
             hands=tuple(in_play_order(hand, rules) for hand in way.hands),
-            labels=rules_of(spec).labels(way.hands),
+            labels=hand_labels(spec, way.hands),
             per_hand=score.per_hand,
             net=score.points,
             note=_joined([_automatic(way.automatic), note] if way.automatic else [note]),

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs.common import answer, localized, picture, player_names, png, run, services, words
 from cogs.language import channel_locale
 from cogs.ratings import game_title
@@ -31,10 +32,17 @@ TOURNAMENT_LINES = 5
 
 
 async def gather_profile(
-    storage: Storage, guild_id: int, user_id: int, name: str, today: str
+    storage: Storage,
+    guild_id: int,
+    user_id: int,
+    name: str,
+    today: str,
+    *,
+    locale: str = i18n.ENGLISH.discord,
 ) -> Profile:
     """Everything a profile card shows, read in one place: one function per section
-    (``today``: the UTC day, ISO, that the challenge's streak runs to)."""
+    (``today``: the UTC day, ISO, that the challenge's streak runs to), its words in the
+    language of ``locale``."""
     stats = await storage.leaderboards.statistics(guild_id, user_id)
     earned = {row.achievement for row in await storage.achievements.earned(guild_id, user_id)}
     return Profile(
@@ -43,22 +51,24 @@ async def gather_profile(
         won=stats.won,
         net=stats.net,
         earned=tuple(
-            Badge(str(a.name), str(a.description)) for a in ACHIEVEMENTS if a.key in earned
+            Badge(i18n.localize(locale, a.name), i18n.localize(locale, a.description))
+            for a in ACHIEVEMENTS
+            if a.key in earned
         ),
         achievements=len(ACHIEVEMENTS),
-        ratings=await ratings_of(storage, guild_id, user_id),
+        ratings=await ratings_of(storage, guild_id, user_id, locale=locale),
         challenge=await challenge_of(storage, user_id, today),
         tournaments=await tournaments_of(storage, guild_id, user_id),
     )
 
 
 async def ratings_of(
-    storage: Storage, guild_id: int, user_id: int
+    storage: Storage, guild_id: int, user_id: int, *, locale: str = i18n.ENGLISH.discord
 ) -> tuple[RatingLine, ...] | None:
     """The player's rating per game with the season's rank (a season that has ended is rolled
     over first, as `/rating` does)."""
     _, rated = await Ratings(storage.ratings).player(guild_id, user_id)
-    return tuple(RatingLine(game_title(r.game), r.shown, r.rank) for r in rated)
+    return tuple(RatingLine(game_title(r.game, locale), r.shown, r.rank) for r in rated)
 
 
 async def tournaments_of(
@@ -104,19 +114,20 @@ class ProfileCog(commands.Cog):
         found = services(interaction)
         storage = found.storage
 
+        # Posted in the channel: in the channel's language.
+        locale = await channel_locale(interaction)
+
         async def read() -> Profile:
             names = await player_names(interaction.client, storage, guild, [who.id])
             today = found.challenges.today()
-            return await gather_profile(storage, guild, who.id, names[who.id], today)
+            return await gather_profile(storage, guild, who.id, names[who.id], today, locale=locale)
 
         profile = await run(interaction, read, ephemeral=False)
-        data = await picture(profile_png, profile)
+        data = await picture(profile_png, profile, locale=locale)
         text = tr(
             "{player}'s profile: {earned} of {achievements} achievements earned.",
             player=Who(who.id),
             earned=len(profile.earned),
             achievements=profile.achievements,
         )
-        # Posted in the channel: in the channel's language.
-        locale = await channel_locale(interaction)
         await answer(interaction, localized(locale, text), file=png(data, "profile.png"))

@@ -13,6 +13,7 @@ from discord.ext import commands
 import i18n
 from cogs.common import answer, localized, run, services
 from cogs.language import channel_locale
+from cogs.pictures import game_title as title_of
 from engine.text import Text, Who, tr
 from storage.rows import PlayerRating, Season, SeasonStanding
 from tables.games import GAMES
@@ -50,12 +51,13 @@ def season_line(season: Season) -> Text:
     )
 
 
-def game_title(name: str) -> str:
-    """A rated game's title (its name, for a game the bot no longer deals)."""
-    return GAMES[name].title if name in GAMES else name
+def game_title(name: str, locale: str = i18n.ENGLISH.discord) -> str:
+    """A rated game's title in the language of ``locale`` (its name, for a game the bot no
+    longer deals)."""
+    return title_of(GAMES[name], locale) if name in GAMES else name
 
 
-def rating_line(rating: PlayerRating) -> Text:
+def rating_line(rating: PlayerRating, locale: str = i18n.ENGLISH.discord) -> Text:
     """One game's rating of a player, with their place this season."""
     place = (
         tr(
@@ -68,7 +70,7 @@ def rating_line(rating: PlayerRating) -> Text:
     )
     return tr(
         "- {game}: **{rating}** ({games} games rated); {place}",
-        game=game_title(rating.game),
+        game=game_title(rating.game, locale),
         rating=rating.shown,
         games=rating.games,
         place=place,
@@ -95,7 +97,9 @@ def rating_text(
     heading = tr(
         "**Ratings of {player}**. {season}", player=Who(user_id), season=season_line(season)
     )
-    return "\n".join(localized(locale, line) for line in [heading, *map(rating_line, ratings)])
+    return "\n".join(
+        localized(locale, line) for line in [heading, *(rating_line(r, locale) for r in ratings)]
+    )
 
 
 def standings_lines(standings: Sequence[PlayerRating | SeasonStanding]) -> list[Text]:
@@ -157,6 +161,8 @@ class RatingsCog(commands.Cog):
         ratings = Ratings(services(interaction).storage.ratings)
         games = [game.value] if game else list(GAMES)
         limit = ONE_GAME if game else EACH_GAME
+        # Posted in the channel: in the channel's language.
+        locale = await channel_locale(interaction)
 
         async def read() -> list[Text | str]:
             current = await ratings.season(guild)
@@ -180,7 +186,7 @@ class RatingsCog(commands.Cog):
             lines: list[Text | str] = [season_line(shown)]
             for name, standings in boards.items():
                 if standings:
-                    lines += [f"**{GAMES[name].title}**", *standings_lines(standings)]
+                    lines += [f"**{game_title(name, locale)}**", *standings_lines(standings)]
             if len(lines) == 1:
                 lines.append(
                     tr("Nobody was rated in it.") if shown.ends else tr("Nobody is rated yet.")
@@ -188,5 +194,4 @@ class RatingsCog(commands.Cog):
             return lines
 
         said = await run(interaction, read, ephemeral=False)
-        locale = await channel_locale(interaction)
         await answer(interaction, "\n".join(localized(locale, line) for line in said))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+import i18n
 from cogs.pictures import channel_showdown, hand_picture, phase_subtitle
 from engine.cards import AnyCard
 from tables.config import make_config
@@ -73,19 +74,21 @@ def play_sample(game: str = "showdown", players: int = len(NAMES), seed: int = S
     return SampleGame(spec, tuple(events), names, held)
 
 
-def sample_showdown(sample: SampleGame) -> bytes:
+def sample_showdown(sample: SampleGame, *, locale: str = i18n.ENGLISH.discord) -> bytes:
     """The showdown picture the bot posts for the sample game (its summary, when the full
-    picture would be too tall for a phone)."""
-    data, _ = channel_showdown(sample.showdown, sample.names)
+    picture would be too tall for a phone), its words in the language of ``locale``."""
+    data, _ = channel_showdown(sample.showdown, sample.names, locale=locale)
     return data
 
 
-def sample_hand(sample: SampleGame) -> bytes:
-    """The DM of the first declaration, to the first player dealt a joker (to show one)."""
+def sample_hand(sample: SampleGame, *, locale: str = i18n.ENGLISH.discord) -> bytes:
+    """The DM of the first declaration, to the first player dealt a joker (to show one), its
+    words in the language of ``locale``."""
     dealt = sample.dealt
     user = next((u for u, cards in dealt.items() if any(c.is_joker for c in cards)), min(dealt))
     opened = next(e for e in sample.events if isinstance(e, DeclarationsOpened))
-    return hand_picture(dealt[user], subtitle=phase_subtitle(sample.spec.title, opened))
+    subtitle = phase_subtitle(sample.spec.title, opened, locale=locale)
+    return hand_picture(dealt[user], subtitle=subtitle, locale=locale)
 
 
 def main(argv: list[str]) -> int:

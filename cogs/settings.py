@@ -13,6 +13,7 @@ from discord.ext import commands
 import i18n
 from cogs.common import answer, localized, run, services, words
 from cogs.language import server_locale, user_locale
+from cogs.pictures import game_title
 from engine.text import Text, Where, tr, tr_plural
 from render.style import signed
 from storage.prizes import MAX_PRIZE, Prize
@@ -162,17 +163,51 @@ def house_text(cap: int, days: Sequence[HouseNet], locale: str = i18n.ENGLISH.di
     )
 
 
-def option_lines(defaults: TableDefaults) -> list[str]:
+#: The games' labels where a line names several games at once (their titles otherwise).
+GAME_LABELS: dict[str, Text] = {
+    "Three-card game": tr("Three-card game"),
+    "Pai Gow": tr("Pai Gow"),
+}
+
+
+#: Pai Gow's wheels by their names as stored.
+WHEELS: dict[str, Text] = {"nevada": tr("Nevada"), "california": tr("California")}
+
+
+def option_words(option: Option, value: Any) -> Text | str:
+    """How ``/settings`` shows a server's default of one of the games' own options (the
+    option's own English for one this module does not know)."""
+    if option.name == "wheel":
+        wheel = WHEELS.get(str(value), str(value).capitalize())
+        return tr("the **{wheel}** wheel", wheel=wheel)
+    if option.name == "decks":
+        return tr_plural("**{count}** deck", "**{count}** decks", int(value))
+    if option.name == "ties_to_dealer":
+        return tr("ties go to the dealer") if value else tr("ties go to nobody (a push)")
+    return option.shown(value)
+
+
+def option_lines(defaults: TableDefaults, locale: str = i18n.ENGLISH.discord) -> list[str]:
     """A line for each game with options of its own (games that share them share one line),
-    with the server's defaults: "- Pai Gow: the **Nevada** wheel."."""
-    games: dict[tuple[Option, ...], list[str]] = {}
+    with the server's defaults: "- Pai Gow: the **Nevada** wheel.", in the language of
+    ``locale``."""
+    games: dict[tuple[Option, ...], list[Text | str]] = {}
     for entry in ENTRIES:
         if own := own_options(entry.options):
-            games.setdefault(own, []).append(entry.label or entry.spec.title)
+            label = GAME_LABELS.get(entry.label, entry.label) or game_title(entry.spec, locale)
+            games.setdefault(own, []).append(label)
     return [
-        f"- {' and '.join(labels)}: "
-        + "; ".join(option.shown(defaults.option(option.name)) for option in own)
-        + "."
+        localized(
+            locale,
+            tr(
+                "- {games}: {options}.",
+                games=tuple(labels),
+                options="; ".join(
+                    localized(locale, option_words(option, defaults.option(option.name)))
+                    for option in own
+                ),
+            ),
+        )
         for own, labels in games.items()
     ]
 
@@ -219,9 +254,13 @@ def describe(
     antes = ", ".join(
         localized(
             locale,
-            tr("{game} {ante}", game=spec.title, ante=defaults.antes[name])
+            tr("{game} {ante}", game=game_title(spec, locale), ante=defaults.antes[name])
             if name in defaults.antes
-            else tr("{game} {ante} (the game's own)", game=spec.title, ante=spec.default_ante),
+            else tr(
+                "{game} {ante} (the game's own)",
+                game=game_title(spec, locale),
+                ante=spec.default_ante,
+            ),
         )
         for name, spec in GAMES.items()
         if spec.default_ante
@@ -255,7 +294,7 @@ def describe(
             arrange=defaults.arrangement_seconds,
         ),
         tr("- A player silent at a declaration deadline **{silent}**.", silent=silent),
-        *option_lines(defaults),
+        *option_lines(defaults, locale),
         tr("- Achievements earned are **announced** in the table's channel.")
         if settings.announce_achievements
         else tr(

@@ -14,6 +14,7 @@ import i18n
 from cogs.common import answer, level_name, localized, mention, mentions, run, services, words
 from cogs.controls import Button, ChannelControl, Interaction
 from cogs.language import channel_locale, server_language
+from cogs.pictures import game_title
 from engine.errors import GameError
 from engine.players import Level
 from engine.text import Text, Where, Who, tr, tr_plural
@@ -103,7 +104,7 @@ def registration_text(
         tr(
             "**Tournament {number}: {game}**, hosted by {host}",
             number=number,
-            game=spec.title,
+            game=game_title(spec, locale),
             host=Who(tournament.host_id),
         ),
         tr(
@@ -665,7 +666,7 @@ class TournamentCog(
                         "{rank}. {player}: {chips} chips ({played} played, {won} won)",
                         rank=rank,
                         player=Who(row.user_id),
-                        chips=signed(row.prizes),
+                        chips=signed(row.prizes, locale=interaction.locale.value),
                         played=row.played,
                         won=row.won,
                     )

@@ -12,6 +12,8 @@ from PIL import Image
 
 from demo import play_demo
 from tables.games import GAMES
+from tests.i18n.reading import foreign_words
+from tests.render.helpers import Drawn
 
 ROOT = Path(__file__).resolve().parents[1]
 MB = 1_000_000
@@ -83,3 +85,13 @@ def test_the_demo_refuses_an_unknown_game(tmp_path: Path) -> None:
         check=False,
     )
     assert result.returncode == 2 and "There is no game called 'blackjack'" in result.stdout
+
+
+async def test_the_demo_draws_its_pictures_in_the_language_asked_for(
+    tmp_path: Path, drawn: list[Drawn]
+) -> None:
+    await play_demo("standard", tmp_path, players=2, locale="de")
+    laid = " ".join(piece.text for piece in drawn)
+    # The players' names, the cards' ranks and a cut line's fragment aside, every word German.
+    names = frozenset({"ann", "bob"})
+    assert laid and foreign_words(laid.replace("…", " "), "de", names) == [], laid

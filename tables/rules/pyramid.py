@@ -138,12 +138,12 @@ class PyramidRules:
 
     def slot_names(self) -> tuple[str, ...]:
         """The slots' names without " hand", capitalised: "Hand 1", "Front", "Back"."""
-        names = (shape.name.removesuffix(" hand") for shape in self.shape())
+        names = (slot.name.removesuffix(" hand") for slot in self.variant.slots)
         return tuple(name[:1].upper() + name[1:] for name in names)
 
     def slot_words(self) -> tuple[Text, ...]:
         """The slots' names as texts: "Hand 1", "Front"."""
-        return tuple(slot_name(shape.name) for shape in self.shape())
+        return tuple(slot_name(slot.name) for slot in self.variant.slots)
 
     def scores_by_hand(self) -> bool:
         """Yes: each hand scores its points against the field (or the dealer)."""

@@ -59,10 +59,11 @@ async def test_a_game_between_people_moves_the_winners_rating_up_and_the_losers_
     )
     board = await loser.slash(scene.channel, "leaderboard", by="rating", game="standard")
     top, bottom = sorted((won, lost), key=lambda r: -r.shown)
+    # The numbers as English writes them (a rating of 1,069).
     assert board.response.content.split("\n") == [
         "**Rating, season 1, Standard (17 cards)**",
-        f"1. <@{top.user_id}> {top.shown}",
-        f"2. <@{bottom.user_id}> {bottom.shown}",
+        f"1. <@{top.user_id}> {top.shown:,}",
+        f"2. <@{bottom.user_id}> {bottom.shown:,}",
     ]
     # The other boards still answer.
     assert "Chips" in (await loser.slash(scene.channel, "leaderboard")).response.content

@@ -18,8 +18,10 @@ import i18n
 MARKUP = re.compile(r"<[@#][!&]?\d+>|<t:\d+(?::\w)?>|<a?:\w+:\d+>|https?://\S+")
 #: What no language translates either, taken out once the phrases are (a phrase may hold a
 #: number: "Standard (17 cartes)"): cards as typed, numbers (their grouping inside them, never
-#: the punctuation after them: "partie 1, avec").
-NEUTRAL = re.compile(r"\b(?:10|[2-9TJQKA])[shdcSHDC]\b|\b\d(?:[\d.,\u202f\u00a0 ]*\d)?\b")
+#: the punctuation after them: "partie 1, avec"), with their sign.
+NEUTRAL = re.compile(
+    r"\b(?:10|[2-9TJQKA])[shdcSHDC]\b|[+\u2212-]?\b\d(?:[\d.,\u202f\u00a0 ]*\d)?\b"
+)
 #: A word: Latin letters (two or more) or a single Han character.
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]{2,}|[\u4e00-\u9fff]")
 
