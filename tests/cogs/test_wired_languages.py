@@ -1,6 +1,8 @@
-"""A whole game in three languages at once: a German and a Chinese player on a server set to
-French. Each reads every DM (its text and its buttons) in their own language, and every post in
-the channel (its text and its buttons) is French, from the lobby to the showdown."""
+"""A whole game in three languages at once: two players each on a Discord in another language,
+on a server set to a third (a German and a Chinese player on a French server, and so on until
+every language has been a player's and a server's). Each reads every DM (its text, its buttons
+and its pictures) and every answer in their own language, and every post in the channel (its
+text, its buttons and its picture) is in the server's, from the lobby to the showdown."""
 
 from __future__ import annotations
 
@@ -141,11 +143,28 @@ async def test_reading_finds_the_english_words_of_an_english_text() -> None:
     assert found == ["Your", "cards"]
 
 
-async def test_a_casino_game_reads_in_each_players_language_on_a_french_server(
-    scene: Scene, monkeypatch: pytest.MonkeyPatch, drawn: list[Drawn]
+#: (the first player's Discord, the second's, the server's language): each language is a
+#: player's (Spanish and Latin American Spanish, read as Spain's, among them) and a server's.
+GAMES_IN_LANGUAGES = [
+    pytest.param("de", "zh-CN", "fr", id="de+zh-CN@fr"),
+    pytest.param("es-ES", "pt-BR", "de", id="es-ES+pt-BR@de"),
+    pytest.param("fr", "es-419", "zh-CN", id="fr+es-419@zh-CN"),
+    pytest.param("zh-CN", "de", "es-ES", id="zh-CN+de@es-ES"),
+    pytest.param("pt-BR", "fr", "pt-BR", id="pt-BR+fr@pt-BR"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "server"), GAMES_IN_LANGUAGES)
+async def test_a_casino_game_reads_in_each_players_language_and_the_servers(
+    scene: Scene,
+    monkeypatch: pytest.MonkeyPatch,
+    drawn: list[Drawn],
+    first: str,
+    second: str,
+    server: str,
 ) -> None:
     ann, bob = scene.members[:2]
-    locales = {ann.id: "de", bob.id: "zh-CN"}
+    locales = {ann.id: first, bob.id: second}
     speak(monkeypatch, locales)
     #: The publisher's pictures: what each is, its language and every word drawn in it.
     pictures: list[tuple[str, str, list[str]]] = []
@@ -161,15 +180,16 @@ async def test_a_casino_game_reads_in_each_players_language_on_a_french_server(
     monkeypatch.setattr(cogs.publisher, "picture", drawing)
     monkeypatch.setattr(cogs.publisher, "batch_picture", drawing)
     boss = an_admin(scene)
-    assert (await boss.slash(scene.channel, "settings language", language="fr")).acknowledged
+    assert (await boss.slash(scene.channel, "settings language", language=server)).acknowledged
     # Their first interactions tell the bot their languages.
     assert (await ann.slash(scene.channel, "table create", game="casino")).acknowledged
     assert (await bob.slash(scene.channel, "table join")).acknowledged
     await scene.env.settle(timeout=SETTLE_S)
     lobby = lobby_of(scene)
-    assert strays([lobby], "fr") == []
-    assert "(1 joueur ou plus)" in lobby.content  # the Casino Version deals to one
-    started = await ann.click(lobby, label=button(lobby, "fr", "Start"))
+    assert strays([lobby], server) == []
+    if server == "fr":
+        assert "(1 joueur ou plus)" in lobby.content  # the Casino Version deals to one
+    started = await ann.click(lobby, label=button(lobby, server, "Start"))
     assert started.acknowledged
     await scene.env.settle(timeout=SETTLE_S)
 
@@ -215,8 +235,8 @@ async def test_a_casino_game_reads_in_each_players_language_on_a_french_server(
         if (table := await the_table(scene)) is not None and table.in_game:
             # The table's message, at each step, with Show my hand under it.
             board = board_message(scene)
-            assert strays([board], "fr") == []
-            assert i18n.translate("fr", "Show my hand") in labels(board)
+            assert strays([board], server) == []
+            assert i18n.translate(server, "Show my hand") in labels(board)
     else:
         raise AssertionError("the game did not end")
 
@@ -227,13 +247,10 @@ async def test_a_casino_game_reads_in_each_players_language_on_a_french_server(
         assert len(said) >= 2
         assert strays(read + said, locales[member.id]) == []
     # Each DM's picture in its reader's language, the showdown's in the channel's.
-    assert sorted(locale for name, locale, _ in pictures if name == "hand_picture") == [
-        "de",
-        "de",
-        "zh-CN",
-        "zh-CN",
-    ]
-    assert [locale for name, locale, _ in pictures if name == "channel_showdown"] == ["fr"]
+    assert sorted(locale for name, locale, _ in pictures if name == "hand_picture") == sorted(
+        [first, first, second, second]
+    )
+    assert [locale for name, locale, _ in pictures if name == "channel_showdown"] == [server]
     for name, locale, words in pictures:
         assert words
         if name == "hand_picture":  # its title and its line, each whole
@@ -241,21 +258,21 @@ async def test_a_casino_game_reads_in_each_players_language_on_a_french_server(
         else:  # cut where the cells wrap them (or shorten them: "hauteur qua…")
             assert english_words(" ".join(words), locale) == []
     # Every version of every post with controls, each edit of the table's message included
-    # (its first, the Start press's answer, too), and their buttons: French.
+    # (its first, the Start press's answer, too), and their buttons: the server's language.
     versions = channel_versions(scene)
     assert len(versions) >= 4  # the lobby, the table's message (and its edits), the showdown
     assert [
-        (t, foreign_words(t, "fr", NAMES))
+        (t, foreign_words(t, server, NAMES))
         for v in versions
         for t in v
-        if foreign_words(t, "fr", NAMES)
+        if foreign_words(t, server, NAMES)
     ] == []
-    # Every post of the channel, the lobby to the showdown, and their buttons: French.
+    # Every post of the channel, the lobby to the showdown, and their buttons: the server's.
     posts = [m for m in scene.channel.history() if not m.flags.ephemeral]
     showdown = next(m for m in posts if any(i.startswith("pp:review:") for i in custom_ids(m)))
     assert showdown.attachments  # the showdown's picture
-    assert i18n.translate("fr", "Review") in labels(showdown)
-    assert strays(posts, "fr") == []
+    assert i18n.translate(server, "Review") in labels(showdown)
+    assert strays(posts, server) == []
 
 
 async def test_a_showdown_note_names_its_player_once_where_the_language_puts_them(

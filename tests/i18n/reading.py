@@ -65,4 +65,34 @@ def foreign_words(text: str, locale: str, allowed: frozenset[str] = frozenset())
         if phrase in left:
             left = pattern.sub(" ", left)
     left = NEUTRAL.sub(" ", left)
-    return [word for word in WORD.findall(left) if word.lower() not in allowed]
+    # A word left alone where two phrases overlapped ("… 5 fichas y da 2 cartas"): the
+    # language's own if its catalogs write it and English never does.
+    own = own_words(locale)
+    return [
+        word
+        for word in WORD.findall(left)
+        if word.lower() not in allowed and word.lower() not in own
+    ]
+
+
+@functools.cache
+def own_words(locale: str) -> frozenset[str]:
+    """The words a language's catalogs write that no English text does."""
+    language = i18n.language_of(locale)
+    if language == i18n.ENGLISH:
+        return frozenset()
+    found = i18n.translations(language).texts
+    theirs = {
+        word.lower()
+        for forms in found.values()
+        for form in forms
+        for piece in pieces(form)
+        for word in WORD.findall(piece)
+    }
+    english = {
+        word.lower()
+        for _, msgid in found
+        for piece in pieces(msgid)
+        for word in WORD.findall(piece)
+    }
+    return frozenset(theirs - english)
