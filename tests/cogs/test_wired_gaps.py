@@ -156,3 +156,16 @@ async def test_a_table_closed_as_the_bot_cannot_post_says_why_in_the_language(
     assert isinstance(reason, Text)
     assert str(reason) == "the bot can no longer post in its channel"
     assert left(i18n.localize(locale, reason), locale) == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_a_tables_refusal_names_its_game_in_the_language(
+    scene: Scene, monkeypatch: pytest.MonkeyPatch, locale: str
+) -> None:
+    ann = scene.members[0]
+    speak(monkeypatch, {ann.id: locale}, server=locale)
+    await ann.slash(scene.channel, "table create", game="standard")
+    alone = await ann.slash(scene.channel, "table start")
+    title = i18n.translate(locale, "Standard (17 cards)", context=i18n.CHOICE)
+    assert title in alone.response.content
+    assert left(alone.response.content, locale) == [], alone.response.content
