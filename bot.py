@@ -59,6 +59,7 @@ from cogs.settings import SettingsCog
 from cogs.sync import sync_if_changed
 from cogs.tournament import DiscordVenue, TournamentCog
 from cogs.translator import CatalogTranslator
+from engine.text import tr
 from storage import Storage
 from storage.database import (
     DEFAULT_DATABASE_PATH,
@@ -442,7 +443,7 @@ class PyramidBot(commands.AutoShardedBot):
     async def close_lost_table(self, guild_id: int, channel_id: int) -> None:
         """The bot can no longer post in a table's channel: refund and close the table."""
         await self.services.tables.abandon(
-            guild_id, channel_id, "the bot can no longer post in its channel"
+            guild_id, channel_id, tr("the bot can no longer post in its channel")
         )
 
     async def on_ready(self) -> None:

@@ -27,10 +27,11 @@ from cogs.builder import (
 from cogs.common import acknowledge, answer, guarded, localized, picture, png, services, words
 from cogs.controls import Button, ChannelControl, GameControl, Interaction, current_table
 from cogs.declare import declare_view
-from cogs.pictures import hand_picture, setting_picture
+from cogs.pictures import game_title, hand_picture, setting_picture
+from engine.automatics import automatic_name
 from engine.cards import AnyCard
 from engine.errors import GameError
-from engine.text import Text, tr
+from engine.text import Term, Text, tr
 from render.style import signed
 from tables.games import GameSpec
 from tables.hands import (
@@ -128,7 +129,7 @@ async def show_hand(interaction: Interaction, guild: int, channel: int) -> None:
     locale = interaction.locale.value
     view = None
     text = words(interaction, tr("Your cards (only you see this)."))
-    subtitle = "" if table is None else localized(locale, table.spec.title)
+    subtitle = "" if table is None else game_title(table.spec, locale)
     if table is not None and table.game_id is not None:
         seat = table.seat_of(interaction.user.id)
         if seat.is_active and table.phase is Phase.DECLARING:
@@ -222,36 +223,50 @@ async def show_suggestion(
     locale = interaction.locale.value
     title = tr("A first suggestion") if first else tr("Suggested hands")
     data = await picture(setting_picture, table.spec, setting.hands, title=localized(locale, title))
+    text = suggestion_text(suggestion, first=first, locale=locale)
+    await answer(
+        interaction,
+        text,
+        file=png(data, "suggestion.png"),
+        view=take_view(*key, table.game_id, locale=locale),
+    )
+
+
+def suggestion_text(suggestion: Suggestion, *, first: bool, locale: str) -> str:
+    """What the suggestion's answer says in the language of ``locale``: the hands as typed, the
+    expected points (the solver's best), the automatic it declares, and how to take or edit it
+    (Type hands and the ``/arrange hands`` command named as the reader's client names them)."""
+    setting = suggestion.setting
     text = f"`{setting.text}`"
     if suggestion.ev is not None and not first:
-        text += " " + words(
-            interaction,
-            tr("Expected {points} points per opponent.", points=signed(suggestion.ev, 2)),
+        text += " " + localized(
+            locale,
+            tr(
+                "Expected {points} points per opponent.",
+                points=signed(suggestion.ev, 2, locale=locale),
+            ),
         )
     if setting.automatic:
-        text += " " + words(
-            interaction,
+        text += " " + localized(
+            locale,
             tr(
                 "Declares the automatic **{automatic}**.",
-                automatic=setting.automatic.replace("_", " "),
+                automatic=automatic_name(setting.automatic),
             ),
         )
     if first:
         lead = tr(
             "**A first suggestion**, made at once; the solver's best replaces it here in a moment."
         )
-        text = words(interaction, lead) + "\n" + text
+        text = localized(locale, lead) + "\n" + text
     how = tr(
         "Take it as it is, or edit it: **{type}** starts from it, or copy it into "
-        "`/arrange hands:`.",
+        "`/{arrange} {hands}:`.",
         type=TypeButton.LABEL,
+        arrange=Term("arrange"),
+        hands=Term("hands"),
     )
-    await answer(
-        interaction,
-        text + "\n" + words(interaction, how),
-        file=png(data, "suggestion.png"),
-        view=take_view(*key, table.game_id, locale=locale),
-    )
+    return text + "\n" + localized(locale, how)
 
 
 class TakeButton(GameButton, custom_id="pp:take:{guild:int}:{channel:int}:{game:int}"):
@@ -347,7 +362,7 @@ class HandsModal(discord.ui.Modal):
         draft: str = "",
         locale: str = i18n.ENGLISH.discord,
     ) -> None:
-        title = localized(locale, tr("Your hands: {game}", game=spec.title))[:45]
+        title = localized(locale, tr("Your hands: {game}", game=Term(spec.title, "choice")))[:45]
         super().__init__(title=title, custom_id=f"pp:typed:{game}:{user}")
         self.guild, self.channel, self.game = guild, channel, game
         self.hands, self.automatic = add_hands_inputs(self, spec, draft, locale=locale)
@@ -401,7 +416,7 @@ async def preview_text(
             tr(
                 "{hands} with the automatic **{automatic}**",
                 hands=shown,
-                automatic=setting.automatic.replace("_", " "),
+                automatic=automatic_name(setting.automatic),
             ),
         )
     if typed_strongest_first(table.spec, text):

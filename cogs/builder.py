@@ -17,7 +17,7 @@ from cogs.controls import Button, Control, Interaction, Select, current_table
 from cogs.pictures import builder_picture
 from engine.cards import AnyCard
 from engine.errors import GameError
-from engine.text import Text, tr, tr_plural
+from engine.text import Term, Text, tr, tr_plural
 from engine.variants import Automatic
 from tables.games import GameSpec
 from tables.hand_names import slot_name
@@ -591,7 +591,11 @@ def build_text(
         return localized(locale, text)
 
     shape = setting_shape(spec)
-    lines = [said(tr("**Building your hands** ({game}), weakest first.", game=spec.title))]
+    lines = [
+        said(
+            tr("**Building your hands** ({game}), weakest first.", game=Term(spec.title, "choice"))
+        )
+    ]
     hands = [[held[i] for i in chosen] for chosen in slots]
     for slot, hand, name in zip(shape, hands, hand_names(spec, hands, locale=locale), strict=False):
         named = f" · {name}" if name else ""

@@ -21,7 +21,7 @@ from cogs.common import acknowledge, answer, fit, localized, picture, png, servi
 from cogs.language import server_language
 from cogs.pictures import challenge_picture, game_title, hand_picture
 from engine.errors import GameError
-from engine.text import Text, Who, tr, tr_plural
+from engine.text import Term, Text, Who, tr, tr_plural
 from render.style import signed
 from storage.challenge import ChallengePlay
 from storage.prizes import Winner
@@ -180,7 +180,9 @@ class ChallengeCog(
             raise GameError(
                 tr(
                     "The board of today's {game} challenge is shown to players who have played it "
-                    "(`/challenge play`), and to everyone once the day is over (UTC).",
+                    "(`/{challenge} {play}`), and to everyone once the day is over (UTC).",
+                    challenge=Term("challenge"),
+                    play=Term("play"),
                     game=game_title(spec, interaction.locale.value),
                 )
             )
@@ -227,7 +229,9 @@ def announcement_text(announcement: Announcement, *, locale: str = i18n.ENGLISH.
     lines = [
         tr(
             "**Today's challenge is dealt** ({day}, UTC): the same cards on every server. Play "
-            "it alone with `/challenge play`.",
+            "it alone with `/{challenge} {play}`.",
+            challenge=Term("challenge"),
+            play=Term("play"),
             day=announcement.day,
         )
     ]

@@ -29,13 +29,13 @@ from cogs.builder import (
     SwapSelect,
     confirm_item,
 )
-from cogs.coach import AUTOMATICS
 from cogs.common import acknowledge, answer, guarded, localized, picture, png, services, words
 from cogs.controls import Button, Control, Interaction
 from cogs.pictures import challenge_picture, game_title, setting_picture
+from engine.automatics import automatic_name
 from engine.cards import AnyCard
 from engine.errors import GameError
-from engine.text import Text, tr, tr_plural
+from engine.text import Term, Text, tr, tr_plural
 from render.style import signed
 from tables.challenge import ChallengeDay, challenge_game
 from tables.games import GameSpec
@@ -252,7 +252,7 @@ def preview_sentence(setting: Setting, *, strongest_first: bool = False) -> Text
         hands = tr(
             "{hands} with the automatic **{automatic}**",
             hands=hands,
-            automatic=AUTOMATICS.get(setting.automatic, setting.automatic.replace("_", " ")),
+            automatic=automatic_name(setting.automatic),
         )
     label = ChallengeConfirmButton.LABEL
     if strongest_first:
@@ -322,7 +322,11 @@ async def submit(interaction: Interaction, dealt: ChallengeDay, setting: Setting
         par=event.par,
         against=against_par(event.score),
     )
-    board = tr("See the server's board with `/challenge results`.")
+    board = tr(
+        "See the server's board with `/{challenge} {results}`.",
+        challenge=Term("challenge"),
+        results=Term("results"),
+    )
     await answer(
         interaction,
         words(interaction, scored) + "\n" + words(interaction, board),

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.common import (
-    MENTIONS,
+    Mentions,
     acknowledge,
     answer,
     localized,
@@ -24,6 +24,7 @@ from cogs.controls import Button, ChannelControl, Interaction
 from cogs.language import channel_locale
 from cogs.pictures import game_title, review_picture, showdown_picture
 from cogs.showdown import breakdown_line, showdown_names, showdown_text
+from engine.automatics import automatic_name
 from engine.errors import GameError
 from engine.settlement import HOUSE
 from engine.stakes import PLAYERS
@@ -111,15 +112,6 @@ async def show_showdown(
     await answer(interaction, text, file=png(data, "showdown.png"))
 
 
-#: The automatic wins by their names in the results (``engine.variants.Automatic``).
-AUTOMATICS: dict[str, Text] = {
-    "three_full_houses": tr("three full houses"),
-    "dragon": tr("dragon"),
-    "three_straights": tr("three straights"),
-    "three_flushes": tr("three flushes"),
-}
-
-
 def _chips(value: float, locale: str) -> Text:
     return tr("{chips} chips", chips=signed(value, 1, locale=locale))
 
@@ -186,7 +178,7 @@ def review_lines(review: Review, locale: str) -> list[Text]:
             tr(
                 "Best (automatic: {automatic}): expected {expected}; against the same hands, "
                 "{chips} chips.",
-                automatic=AUTOMATICS.get(best.automatic, best.automatic.replace("_", " ")),
+                automatic=automatic_name(best.automatic),
                 expected=_chips(best.expected, locale),
                 chips=signed(best.at_table, locale=locale),
             )
@@ -203,7 +195,7 @@ def review_lines(review: Review, locale: str) -> list[Text]:
         slots = rules_of(spec).slot_words()
 
         def local(value: Text | str) -> str:
-            return i18n.localize(locale, value, MENTIONS)
+            return i18n.localize(locale, value, Mentions(locale))
 
         made = "; ".join(
             localized(

@@ -18,7 +18,7 @@ from cogs.rules import rules_url, show_rules
 from engine.cards import parse_cards
 from engine.evaluate import HAND_RULES, evaluate
 from engine.hand_rules import Category
-from engine.text import Text, tr, tr_plural
+from engine.text import Term, Text, tr, tr_plural
 from render import hand_png
 from tables.games import GAMES
 from tables.hand_names import hand_name
@@ -159,7 +159,14 @@ class InfoCog(commands.Cog):
             text = (
                 words(interaction, tr("Games at this bot:"))
                 + f"\n{listed}\n"
-                + words(interaction, tr("`/rules game:` shows one's rules, page by page."))
+                + words(
+                    interaction,
+                    tr(
+                        "`/{rules} {opt_game}:` shows one's rules, page by page.",
+                        rules=Term("rules"),
+                        opt_game=Term("game", "option"),
+                    ),
+                )
             )
             if (url := rules_url(interaction)) is not None:
                 text += "\n" + translate_help(locale, FULL_RULES, url=url)

@@ -28,7 +28,7 @@ from cogs.controls import Button, ChannelControl, Interaction, Select
 from cogs.language import channel_locale, user_locale
 from engine.errors import GameError
 from engine.players import Level
-from engine.text import Text, Where, Who, tr, tr_plural
+from engine.text import Term, Text, Where, Who, tr, tr_plural
 from tables.computers import default_level
 from tables.config import make_config
 from tables.events import (
@@ -181,7 +181,9 @@ class TableCog(
                 server=server,
             )
 
-        done = tr("You opened a {game} table here.", game=game_named(game.value).title)
+        done = tr(
+            "You opened a {game} table here.", game=Term(game_named(game.value).title, "choice")
+        )
         events = await run(interaction, create, done=words(interaction, done))
         opened = next(e for e in events if isinstance(e, TableOpened))
         await show_lobby(interaction, (guild, channel), opened.lobby, on_lobby=False)
@@ -273,7 +275,14 @@ class TableCog(
         if table is None:
             await answer(
                 interaction,
-                words(interaction, tr("There is no table here; open one with `/table create`.")),
+                words(
+                    interaction,
+                    tr(
+                        "There is no table here; open one with `/{table} {create}`.",
+                        table=Term("table"),
+                        create=Term("create"),
+                    ),
+                ),
             )
             return
         locale = user_locale(interaction)
@@ -281,14 +290,14 @@ class TableCog(
         if channel == interaction.channel_id:
             head = tr(
                 "**{game}**, {stakes}, host {host}.",
-                game=table.spec.title,
+                game=Term(table.spec.title, "choice"),
                 stakes=stakes,
                 host=Who(table.host),
             )
         else:
             head = tr(
                 "**{game}** in {channel}, {stakes}, host {host}.",
-                game=table.spec.title,
+                game=Term(table.spec.title, "choice"),
                 channel=Where(channel),
                 stakes=stakes,
                 host=Who(table.host),

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 import i18n
+from engine.automatics import automatic_name
 from engine.cards import AnyCard, parse_cards, sort_cards
 from engine.evaluate import HandRules
 from engine.text import Text, tr, tr_plural
@@ -121,18 +122,9 @@ def slot_words(spec: GameSpec) -> tuple[Words, ...]:
     return tuple(_SLOTS.get(name, name) for name in slot_names(spec))
 
 
-#: The automatic wins by their names in the results (``engine.variants.Automatic``).
-_AUTOMATICS: Final[dict[str, Text]] = {
-    "three_full_houses": tr("three full houses"),
-    "dragon": tr("dragon"),
-    "three_straights": tr("three straights"),
-    "three_flushes": tr("three flushes"),
-}
-
-
 def _automatic(name: str) -> Text:
     """``automatic: dragon``."""
-    return tr("automatic: {name}", name=_AUTOMATICS.get(name, name.replace("_", " ")))
+    return tr("automatic: {name}", name=automatic_name(name))
 
 
 def _joined(notes: Sequence[Words]) -> Words:

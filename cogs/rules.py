@@ -17,7 +17,7 @@ from cogs.common import picture, png
 from cogs.controls import Control
 from cogs.language import user_locale
 from engine.errors import GameError
-from engine.text import tr
+from engine.text import Term, tr
 from render.rules import chart_png
 from tables.games import GAMES, rules_card
 from tables.rules import Chart, ReadChart, RulesCard
@@ -27,7 +27,9 @@ Interaction = discord.Interaction[Any]
 Button = discord.ui.Button[Any]
 
 #: What a page button reads when its game or page is not (or no longer) the bot's.
-NO_PAGE: Final = tr("That page of the rules is not there any more; ask `/rules` again.")
+NO_PAGE: Final = tr(
+    "That page of the rules is not there any more; ask `/{rules}` again.", rules=Term("rules")
+)
 #: The picture's name in its message (the embed shows it as ``attachment://``).
 CHART_FILE: Final = "chart.png"
 #: Discord's limits on an embed: its title, its description, and everything in it together.
@@ -113,7 +115,7 @@ def words(locale: str, shown: Words) -> str:
 def page_embed(card: RulesCard, index: int, locale: str = i18n.ENGLISH.discord) -> discord.Embed:
     """One page as an embed: the game and the page's name, its text, where it is in the card."""
     page = card.pages[index]
-    title = tr("{game}: {page}", game=card.title, page=page.name)
+    title = tr("{game}: {page}", game=Term(card.title, "choice"), page=page.name)
     embed = discord.Embed(title=words(locale, title), description=words(locale, page.text))
     footer = tr("Page {number} of {count}", number=index + 1, count=len(card.pages))
     embed.set_footer(text=words(locale, footer))

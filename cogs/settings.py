@@ -14,7 +14,7 @@ import i18n
 from cogs.common import answer, localized, run, services, words
 from cogs.language import server_locale, user_locale
 from cogs.pictures import game_title
-from engine.text import Text, Where, tr, tr_plural
+from engine.text import Term, Text, Where, tr, tr_plural
 from render.style import signed
 from storage.prizes import MAX_PRIZE, Prize
 from storage.rows import GuildSettings, HouseNet, ProcessRow
@@ -138,8 +138,8 @@ def house_text(cap: int, days: Sequence[HouseNet], locale: str = i18n.ENGLISH.di
         text = tr(
             "- {days}: **{net}** ({computers} at tables with computers)",
             days=label,
-            net=signed(net),
-            computers=signed(computers),
+            net=signed(net, locale=locale),
+            computers=signed(computers, locale=locale),
         )
         return localized(locale, text)
 
@@ -155,7 +155,11 @@ def house_text(cap: int, days: Sequence[HouseNet], locale: str = i18n.ENGLISH.di
                 locale,
                 tr(
                     "The house's computers pay a player at most **{cap}** chips a day, net "
-                    "(`/settings house cap:` to change it); past that, the house keeps the rest.",
+                    "(`/{settings} {house} {opt_cap}:` to change it); past that, the house "
+                    "keeps the rest.",
+                    settings=Term("settings"),
+                    house=Term("house"),
+                    opt_cap=Term("cap", "option"),
                     cap=cap,
                 ),
             ),
@@ -236,10 +240,18 @@ def language_line(settings: GuildSettings, server: str) -> Text:
     shown = i18n.language_of(i18n.channel_locale(settings.language, server)).name
     if settings.language is None:
         return tr(
-            "- Channel posts: **{language}**, the server's own language (`/settings language`).",
+            "- Channel posts: **{language}**, the server's own language (`/{settings} "
+            "{set_language}`).",
+            settings=Term("settings"),
+            set_language=Term("language"),
             language=shown,
         )
-    return tr("- Channel posts: **{language}**, chosen with `/settings language`.", language=shown)
+    return tr(
+        "- Channel posts: **{language}**, chosen with `/{settings} {set_language}`.",
+        language=shown,
+        settings=Term("settings"),
+        set_language=Term("language"),
+    )
 
 
 def describe(
@@ -273,8 +285,11 @@ def describe(
     )
     lines: list[Text | str] = [
         tr(
-            "**This server's settings** (`/settings` to change them; `/table create` may choose "
-            "the table options again for one table):"
+            "**This server's settings** (`/{settings}` to change them; `/{table} {create}` may "
+            "choose the table options again for one table):",
+            settings=Term("settings"),
+            table=Term("table"),
+            create=Term("create"),
         ),
         tr(
             "- New players start with **{starting}** chips; the daily bonus is **{daily}**.",
@@ -298,12 +313,16 @@ def describe(
         tr("- Achievements earned are **announced** in the table's channel.")
         if settings.announce_achievements
         else tr(
-            "- Achievements earned are **not announced** (still earned, and shown by `/profile`)."
+            "- Achievements earned are **not announced** (still earned, and shown by "
+            "`/{profile}`).",
+            profile=Term("profile"),
         ),
         language_line(settings, server),
         tr(
             "- Computer players: {computers}; they pay a player at most **{cap}** chips a day "
-            "(`/settings house`).",
+            "(`/{settings} {house}`).",
+            settings=Term("settings"),
+            house=Term("house"),
             computers=computers,
             cap=settings.house_cap,
         ),

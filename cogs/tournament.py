@@ -17,7 +17,7 @@ from cogs.language import channel_locale, server_language
 from cogs.pictures import game_title
 from engine.errors import GameError
 from engine.players import Level
-from engine.text import Text, Where, Who, tr, tr_plural
+from engine.text import Term, Text, Where, Who, tr, tr_plural
 from render.style import signed
 from storage import Storage
 from storage.rows import TournamentEntry, TournamentRow, TournamentStatus
@@ -193,7 +193,9 @@ async def _tournament(interaction: Interaction, tournament_id: int | None) -> To
             raise GameError(
                 tr(
                     "This server has no tournament yet: an admin opens one with "
-                    "`/tournament create`."
+                    "`/{tournament} {create}`.",
+                    tournament=Term("tournament"),
+                    create=Term("create"),
                 )
             )
         return latest[0]
@@ -240,11 +242,13 @@ def news_text(
             lines.append(
                 tr_plural(
                     "**Tournament {number} has started** at {count} table, each in a thread of "
-                    "this channel; `/tournament status` shows the stacks.",
+                    "this channel; `/{tournament} {status}` shows the stacks.",
                     "**Tournament {number} has started** at {count} tables, each in a thread of "
-                    "this channel; `/tournament status` shows the stacks.",
+                    "this channel; `/{tournament} {status}` shows the stacks.",
                     int(item["tables"]),
                     number=number,
+                    tournament=Term("tournament"),
+                    status=Term("status"),
                 )
             )
         elif kind == "out":
@@ -308,7 +312,9 @@ def news_text(
             lines.append(
                 tr(
                     "**{player} wins tournament {number}** and its prize of {prize} chips; "
-                    "`/tournament standings` shows every place.",
+                    "`/{tournament} {standings}` shows every place.",
+                    tournament=Term("tournament"),
+                    standings=Term("standings"),
                     player=Who(int(item["player"])),
                     number=number,
                     prize=int(item["prize"]),

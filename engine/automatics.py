@@ -228,6 +228,15 @@ AUTOMATIC_NAMES: Final = {
 }
 
 
+def automatic_name(name: str) -> Text | str:
+    """An automatic by its value (``Automatic``'s, as settings and results keep it) inside a
+    sentence, in no language yet; a name no automatic has as it is."""
+    try:
+        return AUTOMATIC_NAMES[Automatic(name)]
+    except ValueError:
+        return name.replace("_", " ")
+
+
 def _no_such(variant: Variant, automatic: Automatic) -> Text:
     return tr(
         "{game} has no automatic called {automatic}.",

@@ -56,6 +56,16 @@ class Where:
 
 
 @dataclass(frozen=True, slots=True)
+class Term:
+    """A name of the slash commands inside a sentence: a command's (``context`` "command"), an
+    option's ("option") or a choice's ("choice": a game's title). The reader reads the name
+    their Discord client shows ("arrange": "legen"), English in English."""
+
+    name: str
+    context: str = "command"
+
+
+@dataclass(frozen=True, slots=True)
 class Text:
     """A sentence or a phrase in no language yet: its English message id and the values of its
     placeholders (and, for a sentence with a plural, the English plural and the count)."""
@@ -102,6 +112,8 @@ def english(value: object, names: Names | None = None) -> str:
         return names.user(value.user_id)
     if isinstance(value, Where):
         return names.channel(value.channel_id)
+    if isinstance(value, Term):
+        return value.name
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int):

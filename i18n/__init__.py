@@ -19,7 +19,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from engine.text import Names, PlainNames, Text, Where, Who, english, tr, tr_plural
+from engine.text import Names, PlainNames, Term, Text, Where, Who, english, tr, tr_plural
 
 __all__ = ["Text", "Where", "Who", "localize", "tr", "tr_plural"]
 
@@ -227,6 +227,8 @@ def localize(locale: str, value: object, names: Names | None = None) -> str:
         return names.user(value.user_id)
     if isinstance(value, Where):
         return names.channel(value.channel_id)
+    if isinstance(value, Term):
+        return translations(language).text(value.name, value.context)
     if isinstance(value, int | float) and not isinstance(value, bool):
         return format_number(locale, value)
     if isinstance(value, tuple):

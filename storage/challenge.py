@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.text import Text, tr
+from engine.text import Term, Text, tr
 from storage.database import Database
 from storage.errors import StorageError
 from storage.outbox import queue_events
@@ -25,8 +25,10 @@ class ChallengeTakenError(StorageError):
         super().__init__(
             tr(
                 "You have already played today's {game} challenge: one submission a day. "
-                "See how you did with `/challenge results`.",
-                game=title,
+                "See how you did with `/{challenge} {results}`.",
+                game=Term(title, "choice") if isinstance(title, str) else title,
+                challenge=Term("challenge"),
+                results=Term("results"),
             )
         )
 

@@ -27,7 +27,7 @@ from engine.challenge import ChallengeScore, deal_challenge, score_against
 from engine.errors import GameError, quote
 from engine.players import Level, computer_setting
 from engine.scoring import PlayedHands
-from engine.text import tr
+from engine.text import Term, tr
 from engine.variants import Automatic, Variant
 from storage import Storage
 from storage.challenge import ChallengePlay
@@ -281,14 +281,21 @@ class Challenges:
         the day is over, or they have played it (one submission a day)."""
         if day != self.today():
             raise GameError(
-                tr("The challenge of {day} is over; play today's with `/challenge play`.", day=day)
+                tr(
+                    "The challenge of {day} is over; play today's with `/{challenge} {play}`.",
+                    day=day,
+                    challenge=Term("challenge"),
+                    play=Term("play"),
+                )
             )
         if await self.storage.challenges.play(day, game, user) is not None:
             raise GameError(
                 tr(
                     "You have already played today's {game} challenge: one submission a day."
-                    " See how you did with `/challenge results`.",
-                    game=game_named(game).title,
+                    " See how you did with `/{challenge} {results}`.",
+                    game=Term(game_named(game).title, "choice"),
+                    challenge=Term("challenge"),
+                    results=Term("results"),
                 )
             )
         return await self.deal(game, day)

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.errors import GameError
 from engine.players import level_named
-from engine.text import tr
+from engine.text import Term, tr
 from tables.computers import default_level
 from tables.defaults import TableDefaults
 from tables.games import GAME_OPTIONS, GameSpec, entry_of, game_named, rules_of, takers
@@ -147,7 +147,12 @@ def make_config(
     if spec.default_ante:
         ANTE.check(ante)
     elif ante:
-        raise GameError(tr("{game} has no ante: chips change by points only.", game=spec.title))
+        raise GameError(
+            tr(
+                "{game} has no ante: chips change by points only.",
+                game=Term(spec.title, "choice"),
+            )
+        )
     own = own_options(kind)
     # The first option the host chose that the game does not take, in the order given.
     for option, value in chosen.items():
@@ -157,14 +162,17 @@ def make_config(
             raise GameError(
                 tr(
                     "The {option} option is for {games}, not {game}.",
-                    option=option,
+                    option=Term(option, "option"),
                     games=_taken_by(option),
-                    game=spec.title,
+                    game=Term(spec.title, "choice"),
                 )
             )
     if afk_plays_on is not None and not spec.declarations:
         raise GameError(
-            tr("The silent option is for games with declarations, not {game}.", game=spec.title)
+            tr(
+                "The silent option is for games with declarations, not {game}.",
+                game=Term(spec.title, "choice"),
+            )
         )
     SEATS.within(spec.min_players, spec.max_players).check(seats, title=spec.title)
     if declaration_seconds is None:

@@ -23,7 +23,7 @@ from typing import Final
 from engine.cards import AnyCard
 from engine.errors import GameError
 from engine.players import level_named
-from engine.text import Text, tr
+from engine.text import Term, Text, tr
 from storage import Storage
 from storage.database import Held
 from storage.errors import SeatTakenError, ShortOfChipsError, StaleSnapshotError
@@ -67,7 +67,11 @@ log = logging.getLogger(__name__)
 Key = tuple[int, int]
 
 #: What an action at a channel without a table, or at a table in its lobby, is told.
-NO_TABLE: Final = tr("There is no table in this channel; open one with `/table create`.")
+NO_TABLE: Final = tr(
+    "There is no table in this channel; open one with `/{table} {create}`.",
+    table=Term("table"),
+    create=Term("create"),
+)
 #: The host of a table a program runs: nobody.
 NOBODY: Final = 0
 NO_GAME: Final = tr("No game is under way at this table; the host deals one with **Start**.")

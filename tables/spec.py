@@ -6,7 +6,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
 from engine.errors import GameError
-from engine.text import tr
+from engine.text import Term, tr
 from engine.variants import Variant
 
 
@@ -49,7 +49,7 @@ class GameSpec:
         """The Pyramid variant as a table with this ante plays it; ``GameError`` for another
         game. A game without an ante (No-Surrender) keeps its none (RULINGS §4)."""
         if self.variant is None:
-            raise GameError(tr("{game} is not a Pyramid game.", game=self.title))
+            raise GameError(tr("{game} is not a Pyramid game.", game=Term(self.title, "choice")))
         return replace(self.variant, ante=ante) if self.default_ante else self.variant
 
     @property

@@ -17,7 +17,7 @@ from typing import Any, Final
 from engine.cards import Shoe, card_from_code
 from engine.errors import GameError
 from engine.stakes import DeclarationStakes, declaration_stakes
-from engine.text import tr
+from engine.text import Term, tr
 from tables.config import TableConfig
 from tables.events import (
     ArrangementSubmitted,
@@ -127,7 +127,7 @@ class Table(Seating):
             raise GameError(
                 tr(
                     "{game} needs at least {players} players; {seated} seated.",
-                    game=spec.title,
+                    game=Term(spec.title, "choice"),
                     players=spec.min_players,
                     seated=len(self.seats),
                 )

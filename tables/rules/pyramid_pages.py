@@ -13,7 +13,7 @@ from engine.cards import Rank
 from engine.evaluate import FULL_HOUSE, HIGH_CARD, STRAIGHT, WheelMode, straight_flush_ladder
 from engine.settlement import casino_payout
 from engine.stakes import declaration_stakes
-from engine.text import Text, tr
+from engine.text import Term, Text, tr
 from engine.variants import Automatic, OrderRule, Payee, SizeRule, Slot, Variant
 from tables.rules import Chart, RulesCard, RulesPage
 from tables.rules.pages import (
@@ -542,8 +542,12 @@ def _automatics(variant: Variant) -> Words:
         scoring.append(tr("These points count {times} too.", times=times(variant.multiplier)))
     how = tr(
         "The bot finds every automatic your cards make: **{suggest}** plays one where it pays "
-        "more, or name it in **{typed}** (its automatic box) or `/arrange hands automatic:`.",
+        "more, or name it in **{typed}** (its automatic box) or `/{arrange} {hands} "
+        "{opt_automatic}:`.",
         typed=TYPE_HANDS,
+        arrange=Term("arrange"),
+        hands=Term("hands"),
+        opt_automatic=Term("automatic", "option"),
         suggest=SUGGEST,
     )
     return paragraphs(intro, listed, bullets(*scoring), how)

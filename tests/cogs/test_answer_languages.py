@@ -140,7 +140,10 @@ async def test_the_lobbys_answers_are_the_readers_and_the_lobby_the_servers(
     created = await ann.slash(scene.channel, "table create", game="casino")
     title = GAMES["casino"].title
     assert created.ephemeral
-    assert created.response.content == f"Du hast hier einen {said('de', title)}-Tisch eröffnet."
+    assert (
+        created.response.content
+        == f"Du hast hier einen {i18n.translate('de', title, context=i18n.CHOICE)}-Tisch eröffnet."
+    )
     # The lobby is a post in the channel: in the server's language, French.
     [lobby] = [m for m in scene.channel.history() if m.components]
     assert labels(lobby) == ["Rejoindre", "Quitter", "Lancer", "Ajouter un ordinateur"]
@@ -196,7 +199,9 @@ async def test_setting_hands_answers_in_the_readers_language(
     # The builder, typed: its text, its buttons and its menu in German.
     built = await ann.slash(scene.channel, "arrange build")
     assert built.ephemeral
-    assert built.response.content.startswith(f"**Deine Hände bauen** ({said('de', spec.title)})")
+    assert built.response.content.startswith(
+        f"**Deine Hände bauen** ({i18n.translate('de', spec.title, context=i18n.CHOICE)})"
+    )
     assert labels(built.response.message) == [
         "Letzte Hand zurück",
         "Neu beginnen",
@@ -215,7 +220,9 @@ async def test_setting_hands_answers_in_the_readers_language(
     ]
     assert menus and menus[0].placeholder.startswith("Karten für: ")
     chinese = await bob.slash(scene.channel, "arrange build")
-    assert chinese.response.content.startswith(f"**组建你的手牌**（{said('zh-CN', spec.title)}）")
+    assert chinese.response.content.startswith(
+        f"**组建你的手牌**（{i18n.translate('zh-CN', spec.title, context=i18n.CHOICE)}）"
+    )
     # The hands are named in Chinese too ("Hand 1" is the rules' English name).
     assert "现在选择 **第 1 手**" in chinese.response.content
     # A card nobody can read: the engine's sentence, in the reader's language.

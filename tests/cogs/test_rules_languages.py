@@ -112,7 +112,7 @@ async def test_rules_reads_in_german_for_a_german_discord(
     shown = await ann.slash(scene.channel, "rules", game="showdown")
     assert shown.ephemeral  # the asker's alone: their own language
     embed = embed_of(shown)
-    assert embed.title == "Showdown Version: Ablauf einer Partie"
+    assert embed.title == "Showdown-Version: Ablauf einer Partie"
     assert embed.description.splitlines()[0] == (
         "2 bis 6 Spieler, jeder gegen alle anderen. Der Schlitten: 3 Decks und 4 Joker "
         "(160 Karten)."
@@ -130,7 +130,7 @@ async def test_rules_reads_in_german_for_a_german_discord(
         "Aufgeben",
     ]
     scoring = await ann.click(shown.response.message, label="Wertung")
-    assert embed_of(scoring).title == "Showdown Version: Wertung"
+    assert embed_of(scoring).title == "Showdown-Version: Wertung"
     assert "- Jedes Spielerpaar rechnet sofort ab: 1 Chip pro Punkt." in (
         embed_of(scoring).description.splitlines()
     )
@@ -149,7 +149,7 @@ async def test_rules_reads_in_chinese_for_a_chinese_discord(
     shown = await ann.slash(scene.channel, "rules", game="three-card")
     assert shown.ephemeral
     embed = embed_of(shown)
-    assert embed.title == "Three-card table game：一局的流程"
+    assert embed.title == "三张牌桌游戏：一局的流程"
     assert embed.footer.text == "第1/5页"
     assert "- 你和庄家各拿3张牌。" in embed.description.splitlines()
     assert labels(shown.response.message) == [
@@ -162,7 +162,7 @@ async def test_rules_reads_in_chinese_for_a_chinese_discord(
     way = await ann.click(shown.response.message, label="庄家摆法")
     assert "J对需要7或以上、Q对需要8、K对需要9、A对需要10" in embed_of(way).description
     bonuses = await ann.click(way.response.message, label="奖励注")
-    assert embed_of(bonuses).title == "Three-card table game：奖励注"
+    assert embed_of(bonuses).title == "三张牌桌游戏：奖励注"
     assert bonuses.response.attachments  # the pay tables, drawn in Chinese
 
 
