@@ -171,7 +171,8 @@ class HouseRules:
             for name, payout in self.wagers(seat.setting, dealer):
                 chips = wager_chips(payout, game.ante)
                 move(transfers, HOUSE, seat.user, chips, f"{name}: {payout.reason}")
-                results.append(Wager(name, chips, payout.reason))
+                # The reason as a text, so that each reader reads it in their language.
+                results.append(Wager(name, chips, payout.text))
             wagers[seat.user] = tuple(results)
             per_hand[seat.user] = tuple(wager.chips for wager in results)
         return Played(tuple(transfers), per_hand=per_hand, wagers=wagers, dealer=dealer)

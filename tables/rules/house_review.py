@@ -7,12 +7,14 @@ played.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import statistics
 from collections.abc import Sequence
 from typing import Final, Protocol
 
+from engine import paigow, three_card
 from engine.cards import AnyCard, card_from_code
 from engine.errors import GameError
 from engine.payouts import Payout
@@ -34,9 +36,38 @@ WAGER_WORDS: Final = {
 }
 
 
-def wager_words(name: str) -> Text | str:
-    """A wager's name as a text to translate ("main bet"); a name it does not know, as it is."""
-    return WAGER_WORDS.get(name, name)
+#: The same, as a line begins with them (a picture's line: "Main bet +5").
+WAGER_TITLES: Final = {
+    "main bet": tr("Main bet"),
+    "3-card bonus": tr("3-card bonus"),
+    "6-card bonus": tr("6-card bonus"),
+    "bet": tr("Bet"),
+}
+
+
+def wager_title(name: str | Text) -> Text | str:
+    """A wager's name as a line begins with it ("Main bet"); a text, or a name it does not know,
+    as it is."""
+    return name if isinstance(name, Text) else WAGER_TITLES.get(name, name)
+
+
+def wager_words(name: str | Text) -> Text | str:
+    """A wager's name as a text to translate ("main bet"); a text, or a name it does not know,
+    as it is."""
+    return name if isinstance(name, Text) else WAGER_WORDS.get(name, name)
+
+
+@functools.cache
+def _reasons() -> dict[str, Text]:
+    return {str(text): text for text in (*three_card.reasons(), *paigow.REASONS)}
+
+
+def reason_words(reason: str | Text) -> Text | str:
+    """Why a wager ended, as a text to translate: a text as it is; a reason an older event kept
+    in English read back into its text ("Pair pays 1 to 1"); one it does not know, as it is."""
+    if isinstance(reason, Text):
+        return reason
+    return _reasons().get(reason, reason)
 
 
 class HouseGame(Protocol):
@@ -86,7 +117,7 @@ def review_house(
 
     def way(setting: Setting) -> Way:
         wagers = tuple(
-            Wager(name, wager_chips(payout, ante), payout.reason)
+            Wager(name, wager_chips(payout, ante), payout.text)
             for name, payout in rules.wagers(setting, dealer)
         )
         return Way(

@@ -1,0 +1,100 @@
+"""The games against the house read in their reader's language: each wager's name and why it
+ended (the showdown's text and picture in the channel's language, Review in the player's), the
+table options of the three-card game and Pai Gow, and their hands' names drawn whole."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import cogs.publisher
+import i18n
+from cogs.showdown import showdown_text
+from engine.text import tr
+from tables.events import SeatResult, ShowdownSettled, Wager
+from tables.rules.house_review import reason_words
+from tests.cogs.helpers import Scene, an_admin, custom_ids, play_person, speak
+from tests.cogs.test_wired_answers import left, pictured
+from tests.i18n.reading import foreign_words
+from tests.render.helpers import Drawn
+
+
+async def _house_game(
+    scene: Scene, monkeypatch: pytest.MonkeyPatch, drawn: list[Drawn], game: str, locale: str
+) -> tuple[Any, list[Drawn], int]:
+    """The first member (in English) plays ``game`` against a computer on a server whose
+    language is ``locale``: the showdown's post, the words of its picture, the game's number."""
+    boss = an_admin(scene)
+    assert (await boss.slash(scene.channel, "settings language", language=locale)).acknowledged
+    showdown_words: list[Drawn] = []
+
+    async def drawing(render: Any, *args: Any, **kwargs: Any) -> Any:
+        before = len(drawn)
+        made = render(*args, **kwargs)
+        if render.__name__ == "channel_showdown":
+            showdown_words.extend(drawn[before:])
+        return made
+
+    monkeypatch.setattr(cogs.publisher, "picture", drawing)
+    monkeypatch.setattr(cogs.publisher, "batch_picture", drawing)
+    ann = scene.members[0]
+    await ann.slash(scene.channel, "table create", game=game)
+    await ann.slash(scene.channel, "table addbot", level="casual")
+    await ann.slash(scene.channel, "table start")
+    await play_person(scene, ann)
+    [showdown] = [
+        m
+        for m in scene.channel.history()
+        if any(found.startswith("pp:review:") for found in custom_ids(m))
+    ]
+    review = next(found for found in custom_ids(showdown) if found.startswith("pp:review:"))
+    return showdown, showdown_words, int(review.removeprefix("pp:review:"))
+
+
+@pytest.mark.parametrize("game", ["three-card", "paigow"])
+@pytest.mark.parametrize("locale", ["de", "zh-CN", "fr"])
+async def test_a_house_games_wagers_and_reasons_read_in_the_language(
+    scene: Scene, monkeypatch: pytest.MonkeyPatch, drawn: list[Drawn], game: str, locale: str
+) -> None:
+    showdown, words, number = await _house_game(scene, monkeypatch, drawn, game, locale)
+    # The channel's showdown: each wager, its chips and why it ended, in the server's language.
+    assert left(showdown.content, locale) == [], showdown.content
+    assert words
+    assert left(pictured(words, locale), locale) == [], pictured(words, locale)
+    # Review, in the player's own language: the wagers of both ways and where they differ.
+    ann = scene.members[0]
+    speak(monkeypatch, {ann.id: locale}, server=locale)
+    drawn.clear()
+    reviewed = await ann.slash(scene.channel, "review", game=number)
+    assert reviewed.response.attachments
+    assert left(reviewed.response.content, locale) == [], reviewed.response.content
+    assert left(pictured(drawn, locale), locale) == [], pictured(drawn, locale)
+
+
+def _seat(reason: object) -> SeatResult:
+    wagers = (
+        Wager("main bet", 0, reason),  # type: ignore[arg-type]
+        Wager("3-card bonus", 5, "Pair pays 1 to 1"),
+        Wager("6-card bonus", -5, "Pair is not on the pay table"),
+    )
+    return SeatResult(1, None, (), (), None, 0, (0, 5, -5), wagers=wagers)
+
+
+@pytest.mark.parametrize("locale", ["de", "zh-CN", "es-ES"])
+def test_a_stored_english_reason_reads_back_in_the_language(locale: str) -> None:
+    # An event stored before its reasons were texts keeps them in English: they read back.
+    seat = _seat("Won the low hand and lost the high hand (ties go to the dealer)")
+    event = ShowdownSettled(6, "three-card", (seat,), (), (), {1: 0}, 0, 0, ())
+    english = showdown_text(event)
+    assert "main bet 0 (Won the low hand and lost the high hand (ties go to the dealer))" in (
+        english
+    )
+    assert "Won" in foreign_words(english.splitlines()[-1], locale)
+    shown = showdown_text(event, locale=locale)
+    assert foreign_words(shown.splitlines()[-1], locale) == [], shown
+    # A reason it does not know stays as stored.
+    assert reason_words("lucky") == "lucky"
+    made = tr("{reason} (ties go to the dealer)", reason=tr("Tied both hands"))
+    assert reason_words(str(made)) == made
+    assert i18n.localize(locale, reason_words("Pai Gow")) == "Pai Gow"
