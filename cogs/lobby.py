@@ -278,17 +278,19 @@ class TableCog(
             return
         locale = user_locale(interaction)
         stakes = stakes_words(table.spec, table.config.ante)
+        # The game's name as the reader's /commands name it (the game choices' translations).
+        title = i18n.translate(locale, table.spec.title, context=i18n.CHOICE)
         if channel == interaction.channel_id:
             head = tr(
                 "**{game}**, {stakes}, host {host}.",
-                game=table.spec.title,
+                game=title,
                 stakes=stakes,
                 host=Who(table.host),
             )
         else:
             head = tr(
                 "**{game}** in {channel}, {stakes}, host {host}.",
-                game=table.spec.title,
+                game=title,
                 channel=Where(channel),
                 stakes=stakes,
                 host=Who(table.host),

@@ -10,8 +10,11 @@ import pytest
 
 import cogs.publisher
 import i18n
+from cogs.common import say
 from cogs.showdown import showdown_text
+from engine.errors import GameError
 from engine.text import tr
+from tables.config import make_config
 from tables.events import SeatResult, ShowdownSettled, Wager
 from tables.rules.house_review import reason_words
 from tests.cogs.helpers import Scene, an_admin, custom_ids, play_person, speak
@@ -98,3 +101,45 @@ def test_a_stored_english_reason_reads_back_in_the_language(locale: str) -> None
     made = tr("{reason} (ties go to the dealer)", reason=tr("Tied both hands"))
     assert reason_words(str(made)) == made
     assert i18n.localize(locale, reason_words("Pai Gow")) == "Pai Gow"
+
+
+@pytest.mark.parametrize("locale", ["de", "zh-CN", "fr"])
+async def test_the_house_games_options_read_in_the_language(
+    scene: Scene, monkeypatch: pytest.MonkeyPatch, locale: str
+) -> None:
+    boss = an_admin(scene)
+    changed = await boss.slash(
+        scene.channel, "settings tables", ties_to_dealer=True, decks=8, wheel="california"
+    )
+    assert changed.acknowledged
+    english = (await boss.slash(scene.channel, "settings show")).response.content
+    lines = [line for line in english.splitlines() if "wheel" in line or "decks" in line]
+    assert lines == [
+        "- Three-card game: **8** decks; ties go to the dealer.",
+        "- Pai Gow: the **California** wheel.",
+    ]
+    assert "ties" in left(lines[0], locale) and "the" in left(lines[1], locale)
+    speak(monkeypatch, {boss.id: locale}, server=locale)
+    shown = (await boss.slash(scene.channel, "settings show")).response.content
+    assert left(shown, locale) == [], shown
+    assert len(shown.splitlines()) == len(english.splitlines())
+    # /table status names the game in the reader's language.
+    ann = scene.members[0]
+    await ann.slash(scene.channel, "table create", game="three-card")
+    speak(monkeypatch, {ann.id: locale, boss.id: locale}, server=locale)
+    status = (await ann.slash(scene.channel, "table status")).response.content
+    assert left(status, locale) == [], status
+
+
+@pytest.mark.parametrize("locale", ["de", "zh-CN", "fr"])
+def test_a_bad_option_of_a_house_game_is_refused_in_the_language(locale: str) -> None:
+    with pytest.raises(GameError) as wheel:
+        make_config("paigow", wheel="texas")
+    assert str(wheel.value) == "The wheel is Nevada or California, not 'texas'."
+    with pytest.raises(GameError) as decks:
+        make_config("three-card", decks=9)
+    assert str(decks.value) == "The three-card game deals from 6 to 8 decks, not 9."
+    for refused in (wheel.value, decks.value):
+        assert left(str(refused), locale)
+        # What was typed is quoted as it was.
+        assert left(say(refused, locale), locale) in ([], ["texas"]), say(refused, locale)
