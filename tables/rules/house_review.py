@@ -27,7 +27,7 @@ from tables.spec import GameSpec
 
 #: Dealer hands a house game's settings are weighed against (the same hands for every setting).
 DEALER_SAMPLES: Final = 600
-#: The house games' wagers in a player's words (their events keep the English name).
+#: The house games' wagers in a player's words (an older event keeps the English name).
 WAGER_WORDS: Final = {
     "main bet": tr("main bet"),
     "3-card bonus": tr("3-card bonus"),
@@ -46,9 +46,11 @@ WAGER_TITLES: Final = {
 
 
 def wager_title(name: str | Text) -> Text | str:
-    """A wager's name as a line begins with it ("Main bet"); a text, or a name it does not know,
-    as it is."""
-    return name if isinstance(name, Text) else WAGER_TITLES.get(name, name)
+    """A wager's name (its English, or its text) as a line begins with it ("Main bet"); a name it
+    does not know, as it is."""
+    if isinstance(name, Text):
+        return WAGER_TITLES.get(name.msgid, name)
+    return WAGER_TITLES.get(name, name)
 
 
 def wager_words(name: str | Text) -> Text | str:
@@ -117,7 +119,7 @@ def review_house(
 
     def way(setting: Setting) -> Way:
         wagers = tuple(
-            Wager(name, wager_chips(payout, ante), payout.text)
+            Wager(wager_words(name), wager_chips(payout, ante), payout.text)
             for name, payout in rules.wagers(setting, dealer)
         )
         return Way(

@@ -14,9 +14,10 @@ from cogs.common import say
 from cogs.showdown import showdown_text
 from engine.errors import GameError
 from engine.text import tr
+from tables.codec import decode_value, encode_value
 from tables.config import make_config
 from tables.events import SeatResult, ShowdownSettled, Wager
-from tables.rules.house_review import reason_words
+from tables.rules.house_review import reason_words, wager_words
 from tests.cogs.helpers import Scene, an_admin, custom_ids, play_person, speak
 from tests.cogs.test_wired_answers import left, pictured
 from tests.i18n.reading import foreign_words
@@ -143,3 +144,16 @@ def test_a_bad_option_of_a_house_game_is_refused_in_the_language(locale: str) ->
         assert left(str(refused), locale)
         # What was typed is quoted as it was.
         assert left(say(refused, locale), locale) in ([], ["texas"]), say(refused, locale)
+
+
+def test_a_wager_keeps_its_texts_in_the_store_and_an_older_one_its_english() -> None:
+    made = Wager(tr("main bet"), 5, tr("{hand} pays {odds} to 1", hand=tr("Pair"), odds=1))
+    older = Wager("main bet", 5, "Pair pays 1 to 1")
+    for wager in (made, older):
+        assert decode_value(Wager, encode_value(wager)) == wager
+    # Both read the same, in English and in German.
+    for locale in ("en-US", "de"):
+        names = {i18n.localize(locale, wager_words(w.name)) for w in (made, older)}
+        reasons = {i18n.localize(locale, reason_words(w.reason)) for w in (made, older)}
+        assert len(names) == len(reasons) == 1
+    assert i18n.localize("de", reason_words(older.reason)) == "Paar zahlt 1 zu 1"
