@@ -19,9 +19,16 @@ from tables.config import make_config
 from tables.events import SeatResult, ShowdownSettled, Wager
 from tables.rules.house_review import reason_words, wager_words
 from tests.cogs.helpers import Scene, an_admin, custom_ids, play_person, speak
-from tests.cogs.test_wired_answers import left, pictured
-from tests.i18n.reading import foreign_words
+from tests.i18n.reading import foreign_words, pictured
 from tests.render.helpers import Drawn
+
+#: The members' names, and the words no language translates that the answers hold.
+NAMES = frozenset({"ann", "bob", "cy", "di", "ed", "flo", "boss", "poker", "club", "pyramid"})
+
+
+def left(text: str, locale: str) -> list[str]:
+    """The words of ``text`` not in the language of ``locale``."""
+    return foreign_words(text, locale, NAMES)
 
 
 async def _house_game(
