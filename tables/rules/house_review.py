@@ -18,7 +18,7 @@ from engine import paigow, three_card
 from engine.cards import AnyCard, card_from_code
 from engine.errors import GameError
 from engine.payouts import Payout
-from engine.text import Text, tr
+from engine.text import Text, english, tr
 from tables.events import SeatResult, ShowdownSettled, Wager
 from tables.review import Difference, Review, Way
 from tables.rules import wager_chips
@@ -61,7 +61,18 @@ def wager_words(name: str | Text) -> Text | str:
 
 @functools.cache
 def _reasons() -> dict[str, Text]:
-    return {str(text): text for text in (*three_card.reasons(), *paigow.REASONS)}
+    texts = (*three_card.reasons(), *paigow.REASONS)
+    # An event stored before English grouped its thousands says "pays 1000 to 1".
+    found = {_ungrouped(text): text for text in texts}
+    found.update((str(text), text) for text in texts)
+    return found
+
+
+def _ungrouped(text: Text) -> str:
+    values = text.params.items()
+    return text.msgid.format(
+        **{name: str(value) if isinstance(value, int) else english(value) for name, value in values}
+    )
 
 
 def reason_words(reason: str | Text) -> Text | str:

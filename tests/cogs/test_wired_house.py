@@ -164,3 +164,6 @@ def test_a_wager_keeps_its_texts_in_the_store_and_an_older_one_its_english() -> 
         reasons = {i18n.localize(locale, reason_words(w.reason)) for w in (made, older)}
         assert len(names) == len(reasons) == 1
     assert i18n.localize("de", reason_words(older.reason)) == "Paar zahlt 1 zu 1"
+    thousand = reason_words("Six of a kind pays 1000 to 1")
+    assert str(thousand) == "Six of a kind pays 1,000 to 1"
+    assert i18n.localize("de", thousand) == "Sechsling zahlt 1.000 zu 1"
