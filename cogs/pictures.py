@@ -34,7 +34,7 @@ from tables.hand_names import hand_name
 from tables.hands import hand_labels
 from tables.review import Review
 from tables.review import Way as ReviewWay
-from tables.rules.house_review import wager_words
+from tables.rules.house_review import reason_words, wager_title
 from tables.setting import Setting
 
 
@@ -355,7 +355,11 @@ def review_picture(review: Review, name: str, *, locale: str = ENGLISH) -> bytes
 
 def _wagers_of(wagers: Sequence[TableWager], locale: str) -> tuple[Wager, ...]:
     return tuple(
-        Wager(_capitalized(i18n.localize(locale, wager_words(w.name))), w.chips, w.reason)
+        Wager(
+            _capitalized(i18n.localize(locale, wager_title(w.name))),
+            w.chips,
+            reason_words(w.reason),
+        )
         for w in wagers
     )
 

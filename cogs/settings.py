@@ -174,20 +174,9 @@ GAME_LABELS: dict[str, Text] = {
 }
 
 
-#: Pai Gow's wheels by their names as stored.
-WHEELS: dict[str, Text] = {"nevada": tr("Nevada"), "california": tr("California")}
-
-
 def option_words(option: Option, value: Any) -> Text | str:
     """How ``/settings`` shows a server's default of one of the games' own options (the
-    option's own English for one this module does not know)."""
-    if option.name == "wheel":
-        wheel = WHEELS.get(str(value), str(value).capitalize())
-        return tr("the **{wheel}** wheel", wheel=wheel)
-    if option.name == "decks":
-        return tr_plural("**{count}** deck", "**{count}** decks", int(value))
-    if option.name == "ties_to_dealer":
-        return tr("ties go to the dealer") if value else tr("ties go to nobody (a push)")
+    option's own words: tables/rules/)."""
     return option.shown(value)
 
 

@@ -14,7 +14,7 @@ from render.style import MINUS
 from storage import Storage
 from tables.computers import computer_label
 from tables.events import SeatResult, ShowdownSettled
-from tables.rules.house_review import wager_words
+from tables.rules.house_review import reason_words, wager_words
 
 ENGLISH = i18n.ENGLISH.discord
 
@@ -151,7 +151,7 @@ def showdown_text(
                 player=Who(seat.user),
                 wagers=", ".join(
                     f"{local(wager_words(w.name))} {signed_number(w.chips, locale)}"
-                    f" ({local(w.reason)})"
+                    f" ({local(reason_words(w.reason))})"
                     for w in seat.wagers
                 ),
             )

@@ -141,6 +141,14 @@ def settle_codes(
     return won_high + won_low - 1
 
 
+#: Every reason the bet may end for: a reason stored in English reads back into its text by them.
+REASONS: Final = (
+    tr("Won both hands (less the commission)"),
+    tr("Did not beat the banker's hands (ties go to the banker)"),
+    tr("Won one hand and lost the other"),
+)
+
+
 def settle(
     player: PaiGowSetting, banker: PaiGowSetting, variant: PaiGowVariant | None = None
 ) -> Payout:
@@ -150,8 +158,9 @@ def settle(
         if is_foul(setting, variant):
             raise GameError(tr("A fouled hand must be re-set before it is settled."))
     result = settle_codes(player.codes, banker.codes, variant.keys)
+    won, lost, pushed = REASONS
     if result > 0:
-        return win(1 - variant.commission, tr("Won both hands (less the commission)"))
+        return win(1 - variant.commission, won)
     if result < 0:
-        return loss(tr("Did not beat the banker's hands (ties go to the banker)"))
-    return push(tr("Won one hand and lost the other"))
+        return loss(lost)
+    return push(pushed)

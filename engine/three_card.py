@@ -227,10 +227,14 @@ def settle_main_bet(
         low, high = low or -1, high or -1
     outcome, reason = MAIN_BET[(low, high)]
     if variant.ties_to_dealer and tied:
-        reason = tr("{reason} (ties go to the dealer)", reason=reason)
+        reason = _to_the_dealer(reason)
     if outcome is Outcome.WIN:
         return win(1, reason)
     return push(reason) if outcome is Outcome.PUSH else loss(reason)
+
+
+def _to_the_dealer(reason: Text) -> Text:
+    return tr("{reason} (ties go to the dealer)", reason=reason)
 
 
 def three_card_bonus_hand(cards: Sequence[Card]) -> BonusHand:
@@ -322,6 +326,24 @@ def settle_six_card_bonus(
     variant = variant or ThreeCardVariant()
     minimum = variant.trips_six_card_minimum if is_three_of_a_kind(player_cards) else 0
     return _pay(six_card_bonus_hand((*player_cards, *dealer_cards)), variant.six_card_odds, minimum)
+
+
+def reasons() -> tuple[Text, ...]:
+    """Every reason a wager of the game may end for, at any table (its pay tables' odds and the
+    trips minimum): a reason stored in English reads back into its text by them."""
+    main = [reason for _, reason in MAIN_BET.values()]
+    found = [
+        tr("Three of a kind wins automatically"),
+        tr("Fouled: the low card outranks the two-card hand"),
+        *main,
+        *(_to_the_dealer(reason) for reason in main),
+    ]
+    odds = {odds for pays in (THREE_CARD_BONUS_PAYS, SIX_CARD_BONUS_PAYS) for _, odds in pays}
+    odds.add(ThreeCardVariant().trips_six_card_minimum)
+    for hand in BonusHand:
+        paid = [_pay(hand, {}), *(_pay(hand, {hand: each}) for each in sorted(odds))]
+        found.extend(payout.said for payout in paid if payout.said is not None)
+    return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)

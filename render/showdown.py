@@ -8,7 +8,7 @@ and its type large enough to read there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
@@ -99,6 +99,7 @@ _NOTE: Final = 21
 _NET: Final = 30
 _LABEL: Final = 21
 _MAX_LABEL_LINES: Final = 3
+_HOUSE_LABEL_LINES: Final = 4
 _POINTS: Final = 21
 _POINTS_HEIGHT: Final = 28
 _WAGER: Final = 21
@@ -192,6 +193,11 @@ def _layout(rows: Sequence[ShowdownRow], width: int, style: _Style, locale: str)
     """The columns, widened to fill the picture (wider labels wrap less)."""
     cells = _natural_cells(rows, style)
     wagers = _WAGER_WIDTH if any(row.wagers for row in rows) else 0
+    if wagers:
+        # The house games' two hands stand beside their wagers, which take more height than
+        # they do: their names take a line more than the other games', in the summary too
+        # ("High · Full house, aces over fives (W→A♠)" in a narrow cell).
+        style = replace(style, label_lines=_HOUSE_LABEL_LINES)
     inner = width - 2 * _PAD - 2 * _INSET
     spare = inner - _content_width(cells, wagers, style.gap)
     if wagers:

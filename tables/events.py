@@ -175,9 +175,10 @@ class ArrangementSubmitted(Event):
 
 @dataclass(frozen=True, slots=True)
 class Wager:
-    """One wager against the house: its name, the chips won (+) or lost (-), and why."""
+    """One wager against the house: its name, the chips won (+) or lost (-), and why (each a
+    text; an older event keeps them in English)."""
 
-    name: str
+    name: str | Text
     chips: int
     reason: str | Text
 

@@ -45,14 +45,17 @@ class Option:
     low: int | None = None
     high: int | None = None
     choices: tuple[str, ...] = ()
+    #: The choices as a player reads them (the slash command's names), beside ``choices``.
+    choice_words: tuple[Text, ...] = ()
     #: The choices explained, where ``/table create`` has room: "Nevada: second-highest; ...".
     explain: str = ""
     #: The sentence for a value out of range; ``{value}``, ``{low}``, ``{high}`` and
     #: ``{choices}`` ("nevada or california") are filled in: a `Text` (``tr("...")``, its
     #: values left out) read in the player's language, or a plain English template.
     refusal: str | Text = ""
-    #: How ``/settings`` shows a server's default: "**6** decks".
-    shown: Callable[[Any], str] = _plain
+    #: How ``/settings`` shows a server's default: "**6** decks", a `Text` read in the
+    #: reader's language (or, for an option no player reads, a plain string).
+    shown: Callable[[Any], str | Text] = _plain
 
     @property
     def range_words(self) -> str:
@@ -90,11 +93,22 @@ class Option:
             **words,
         }
         if isinstance(self.refusal, Text):
+            values["choices"] = _either(self.choice_words or self.choices)
             used = {
                 name: found for name, found in values.items() if "{" + name in self.refusal.msgid
             }
             return Text(self.refusal.msgid, tuple(used.items()))
         return self.refusal.format(**values)
+
+
+def _either(choices: tuple[Text | str, ...]) -> Text | str:
+    """The choices as a sentence offers them, in the reader's language: "Nevada or California"."""
+    if not choices:
+        return ""
+    joined = choices[-1]
+    for choice in reversed(choices[:-1]):
+        joined = tr("{first} or {rest}", first=choice, rest=joined)
+    return joined
 
 
 def option(declared: Option) -> Any:

@@ -21,7 +21,7 @@ from engine.text import Text, tr
 from tables.events import SeatResult, ShowdownSettled, Wager
 from tables.review import Review
 from tables.rules import FinishedGame, Played, move, wager_chips
-from tables.rules.house_review import review_house
+from tables.rules.house_review import review_house, wager_words
 from tables.rules.pages import RANK_PLURALS, RANK_TITLES, RANK_WORDS
 from tables.setting import Setting, SlotShape, Suggestion, hands_of
 from tables.spec import GameSpec
@@ -171,7 +171,9 @@ class HouseRules:
             for name, payout in self.wagers(seat.setting, dealer):
                 chips = wager_chips(payout, game.ante)
                 move(transfers, HOUSE, seat.user, chips, f"{name}: {payout.reason}")
-                results.append(Wager(name, chips, payout.reason))
+                # The name and the reason as texts, so that each reader reads them in their
+                # language.
+                results.append(Wager(wager_words(name), chips, payout.text))
             wagers[seat.user] = tuple(results)
             per_hand[seat.user] = tuple(wager.chips for wager in results)
         return Played(tuple(transfers), per_hand=per_hand, wagers=wagers, dealer=dealer)

@@ -7,16 +7,18 @@ played.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import statistics
 from collections.abc import Sequence
 from typing import Final, Protocol
 
+from engine import paigow, three_card
 from engine.cards import AnyCard, card_from_code
 from engine.errors import GameError
 from engine.payouts import Payout
-from engine.text import Text, tr
+from engine.text import Text, english, tr
 from tables.events import SeatResult, ShowdownSettled, Wager
 from tables.review import Difference, Review, Way
 from tables.rules import wager_chips
@@ -25,7 +27,7 @@ from tables.spec import GameSpec
 
 #: Dealer hands a house game's settings are weighed against (the same hands for every setting).
 DEALER_SAMPLES: Final = 600
-#: The house games' wagers in a player's words (their events keep the English name).
+#: The house games' wagers in a player's words (an older event keeps the English name).
 WAGER_WORDS: Final = {
     "main bet": tr("main bet"),
     "3-card bonus": tr("3-card bonus"),
@@ -34,9 +36,51 @@ WAGER_WORDS: Final = {
 }
 
 
-def wager_words(name: str) -> Text | str:
-    """A wager's name as a text to translate ("main bet"); a name it does not know, as it is."""
-    return WAGER_WORDS.get(name, name)
+#: The same, as a line begins with them (a picture's line: "Main bet +5").
+WAGER_TITLES: Final = {
+    "main bet": tr("Main bet"),
+    "3-card bonus": tr("3-card bonus"),
+    "6-card bonus": tr("6-card bonus"),
+    "bet": tr("Bet"),
+}
+
+
+def wager_title(name: str | Text) -> Text | str:
+    """A wager's name (its English, or its text) as a line begins with it ("Main bet"); a name it
+    does not know, as it is."""
+    if isinstance(name, Text):
+        return WAGER_TITLES.get(name.msgid, name)
+    return WAGER_TITLES.get(name, name)
+
+
+def wager_words(name: str | Text) -> Text | str:
+    """A wager's name as a text to translate ("main bet"); a text, or a name it does not know,
+    as it is."""
+    return name if isinstance(name, Text) else WAGER_WORDS.get(name, name)
+
+
+@functools.cache
+def _reasons() -> dict[str, Text]:
+    texts = (*three_card.reasons(), *paigow.REASONS)
+    # An event stored before English grouped its thousands says "pays 1000 to 1".
+    found = {_ungrouped(text): text for text in texts}
+    found.update((str(text), text) for text in texts)
+    return found
+
+
+def _ungrouped(text: Text) -> str:
+    values = text.params.items()
+    return text.msgid.format(
+        **{name: str(value) if isinstance(value, int) else english(value) for name, value in values}
+    )
+
+
+def reason_words(reason: str | Text) -> Text | str:
+    """Why a wager ended, as a text to translate: a text as it is; a reason an older event kept
+    in English read back into its text ("Pair pays 1 to 1"); one it does not know, as it is."""
+    if isinstance(reason, Text):
+        return reason
+    return _reasons().get(reason, reason)
 
 
 class HouseGame(Protocol):
@@ -86,7 +130,7 @@ def review_house(
 
     def way(setting: Setting) -> Way:
         wagers = tuple(
-            Wager(name, wager_chips(payout, ante), payout.reason)
+            Wager(wager_words(name), wager_chips(payout, ante), payout.text)
             for name, payout in rules.wagers(setting, dealer)
         )
         return Way(

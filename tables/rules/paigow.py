@@ -27,14 +27,17 @@ from tables.spec import GameSpec
 
 #: RULINGS §6: Nevada ranks A-2-3-4-5 second-highest, California lowest.
 WHEELS: Final = {"nevada": WheelMode.SECOND, "california": WheelMode.LOW}
+#: The wheels by name, in a sentence.
+WHEEL_NAMES: Final = {"nevada": tr("Nevada"), "california": tr("California")}
 WHEEL: Final = Option(
     "wheel",
     "nevada",
     "where A-2-3-4-5 ranks",
     choices=tuple(WHEELS),
+    choice_words=tuple(WHEEL_NAMES.values()),
     explain="Nevada: second-highest; California: lowest",
-    refusal="The wheel is {choices}, not {value!r}.",
-    shown=lambda wheel: f"the **{wheel.capitalize()}** wheel",
+    refusal=tr("The wheel is {choices}, not {value!r}."),
+    shown=lambda wheel: tr("the **{wheel}** wheel", wheel=WHEEL_NAMES.get(wheel, wheel)),
 )
 
 

@@ -12,7 +12,7 @@ from engine.cards import AnyCard, parse_hands, standard_deck
 from engine.errors import GameError
 from engine.evaluate import THREE_CARD_RULES, HandRules
 from engine.payouts import Payout
-from engine.text import Text, tr
+from engine.text import Text, tr, tr_plural
 from engine.three_card import ThreeCardSetting, ThreeCardVariant, settle_round
 from engine.three_card import house_way as three_card_house_way
 from engine.three_card import is_foul as three_card_fouls
@@ -33,14 +33,14 @@ DECKS: Final = Option(
     "decks in the shoe",
     low=6,
     high=8,
-    refusal="The three-card game deals from {low} to {high} decks, not {value}.",
-    shown=lambda decks: f"**{decks}** decks",
+    refusal=tr("The three-card game deals from {low} to {high} decks, not {value}."),
+    shown=lambda decks: tr_plural("**{count}** deck", "**{count}** decks", int(decks)),
 )
 TIES_TO_DEALER: Final = Option(
     "ties_to_dealer",
     False,
     "a tied hand goes to the dealer",
-    shown=lambda ties: "ties go to " + ("the dealer" if ties else "nobody (a push)"),
+    shown=lambda ties: tr("ties go to the dealer") if ties else tr("ties go to nobody (a push)"),
 )
 
 

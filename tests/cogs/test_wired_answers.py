@@ -5,7 +5,6 @@ pictures' words in the same language; a channel post in the server's language.""
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
@@ -30,7 +29,7 @@ from tests.cogs.helpers import (
     speak,
     start_game,
 )
-from tests.i18n.reading import foreign_words
+from tests.i18n.reading import foreign_words, pictured
 from tests.render.helpers import Drawn
 from tests.tables.helpers import quick_arranger
 
@@ -44,37 +43,6 @@ TITLE_WORDS = frozenset({"standard"})
 def left(text: str, locale: str) -> list[str]:
     """The words of ``text`` not in the language of ``locale``."""
     return foreign_words(text, locale, NAMES | TITLE_WORDS)
-
-
-def pictured(drawn: list[Drawn], locale: str) -> str:
-    """Every word the pictures laid since the list was last emptied: a picture lays a line in
-    pieces (a wrapped name, a run of digits in their own face), joined again as the language
-    writes (a Chinese word cut by a wrap, or a digit before a Chinese character, without a
-    space). A line cut short ("Straight Flush" as "Straight…") is left out if it begins a text
-    of the language (what it would have read); else its last word is left out."""
-    text = ""
-    for piece in (cut(piece.text, locale) for piece in drawn):
-        glued = locale == "zh-CN" and text and HAN.match(piece) and HAN_OR_DIGIT.search(text)
-        text += piece if glued or not text else " " + piece
-    return text
-
-
-def cut(piece: str, locale: str) -> str:
-    """A piece of a picture, as `pictured` reads it (a cut one without what was cut)."""
-    if not piece.endswith("…"):
-        return piece
-    begun = piece.removesuffix("…")
-    texts = i18n.translations(i18n.language_of(locale)).texts.values()
-    if any(form.startswith(begun) for forms in texts for form in forms):
-        return ""
-    return CUT.sub("", piece)
-
-
-#: The last word of a line cut short.
-CUT = re.compile(r"\S*…$")
-#: A Chinese character or full-width punctuation ("，"), and one of those or a digit.
-HAN = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]")
-HAN_OR_DIGIT = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef\d]$")
 
 
 async def _reviewed_game(scene: Scene, game: str) -> int:
