@@ -65,7 +65,7 @@ WHEEL_CHOICES = [
 ]
 #: The games whose players ante once per wager, as the ante's description names them.
 _BY_WAGER = " and ".join(
-    dict.fromkeys(rules_of(spec).called() for spec in GAMES.values() if spec.wagers > 1)
+    dict.fromkeys(str(rules_of(spec).called()) for spec in GAMES.values() if spec.wagers > 1)
 )
 ANTE_HELP = (
     "Chips each player antes"

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.errors import GameError
 from engine.players import level_named
-from engine.text import Term, tr
+from engine.text import Term, Text, tr
 from tables.computers import default_level
 from tables.defaults import TableDefaults
 from tables.games import GAME_OPTIONS, GameSpec, entry_of, game_named, rules_of, takers
@@ -210,7 +210,7 @@ def computer_cap(defaults: TableDefaults) -> int:
     return defaults.computer_seats if defaults.computers_allowed else 0
 
 
-def _taken_by(option: str) -> tuple[str, ...]:
+def _taken_by(option: str) -> tuple[Text, ...]:
     """The games that take a table option, as a sentence lists them."""
     called = (rules_of(entry.spec).called() for entry in takers(option))
     return tuple(dict.fromkeys(called))

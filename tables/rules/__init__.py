@@ -177,7 +177,7 @@ class GameRules(Protocol):
         ``solved``: the suggestion made for these cards during the game, which the review takes
         rather than asking the solver again (where it would)."""
 
-    def called(self) -> str:
+    def called(self) -> Text:
         """How a sentence names the game's family: "the three-card game", "Pai Gow"."""
 
     def hand_rules(self) -> HandRules:

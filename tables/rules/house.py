@@ -56,7 +56,7 @@ class HouseRules:
     HIGH: ClassVar[SlotShape] = SlotShape(tr("high hand"), (5,))
     ASKS: ClassVar[Text] = tr("two cards low and five cards high")
     #: The game's name in a sentence, and how pictures read its hands.
-    CALLED: ClassVar[str]
+    CALLED: ClassVar[Text]
     HAND_RULES: ClassVar[HandRules]
 
     def shape(self) -> tuple[SlotShape, ...]:
@@ -135,7 +135,7 @@ class HouseRules:
         (against the dealer's hands the house way is not the best: ``solved`` is not used)."""
         return review_house(self, ante, event, seat, held)
 
-    def called(self) -> str:
+    def called(self) -> Text:
         """The game's name in a sentence."""
         return self.CALLED
 

@@ -61,7 +61,7 @@ def _pai_gow_at(spec: GameSpec, wheel: str) -> GameSpec:
 class PaiGowRules(HouseRules):
     """Pai Gow poker: two cards low, five high, one bet less the commission (RULINGS §6)."""
 
-    CALLED: ClassVar[str] = "Pai Gow"
+    CALLED: ClassVar[Text] = tr("Pai Gow")
     HAND_RULES: ClassVar[HandRules] = PAI_GOW_RULES
 
     @property

@@ -128,9 +128,9 @@ class PyramidRules:
         """The solver's setting of the cards beside the player's, against the hands played."""
         return review_pyramid(self.spec, ante, event, seat, held, solved=solved)
 
-    def called(self) -> str:
+    def called(self) -> Text:
         """ "the Pyramid games"."""
-        return "the Pyramid games"
+        return tr("the Pyramid games")
 
     def hand_rules(self) -> HandRules:
         """The variant's hand rules (a joker is wild, the wheel where the variant ranks it)."""

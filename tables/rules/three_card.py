@@ -69,7 +69,7 @@ class ThreeCardRules(HouseRules):
     LOW: ClassVar[SlotShape] = SlotShape("low card", (1,))
     HIGH: ClassVar[SlotShape] = SlotShape("two-card hand", (2,))
     ASKS: ClassVar[Text] = tr("one card low and two cards high")
-    CALLED: ClassVar[str] = "the three-card game"
+    CALLED: ClassVar[Text] = tr("the three-card game")
     HAND_RULES: ClassVar[HandRules] = THREE_CARD_RULES
 
     @property

@@ -30,6 +30,7 @@ from tables.games import GAMES, rules_of
 from tables.hand_names import HIGH_CARDS, hand_name, slot_name
 from tables.hands import hand_labels, setting_shape, slot_names
 from tables.table import Table
+from tests.i18n.reading import foreign_words
 from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World
 
 CARDS = tuple(parse_cards("As Kh W 2c 2c"))
@@ -237,3 +238,14 @@ async def test_a_closing_reason_queued_in_the_outbox_reads_in_each_language(worl
     assert str(closed.reason) == "No game started for 30 minutes."
     assert i18n.localize("de", closed.reason) == "30 Minuten lang begann keine Partie."
     assert i18n.localize("zh-CN", closed.reason) == "30 分钟内没有开始牌局。"
+
+
+def test_an_option_for_other_games_names_them_in_the_readers_language() -> None:
+    # "decks" is the three-card game's: at Pai Gow, the refusal names that game the reader's way.
+    with pytest.raises(GameError) as refused:
+        make_config("paigow", decks=6)
+    assert str(refused.value) == "The decks option is for the three-card game, not Pai Gow poker."
+    german = i18n.localize("de", refused.value.text)
+    assert "das Drei-Karten-Spiel" in german
+    assert foreign_words(german, "de", frozenset({"pai", "gow"})) == []
+    assert foreign_words(str(refused.value), "de", frozenset({"pai", "gow"}))
