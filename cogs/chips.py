@@ -26,7 +26,7 @@ from cogs.common import (
     words,
 )
 from cogs.language import channel_locale
-from cogs.pictures import game_title
+from cogs.pictures import game_title, named_game_title
 from cogs.showdown import breakdown_line
 from engine.text import Text, Who, tr, tr_plural
 from render import leaderboard_png
@@ -216,7 +216,7 @@ class ChipsCog(commands.Cog):
                     tr(
                         "Game {game} ({title}): {status}, {made}",
                         game=str(g.game_id),
-                        title=_game_title(g.game, locale),
+                        title=named_game_title(g.game, locale),
                         status=STATUS_NAMES.get(g.status.value, g.status.value),
                         made=made,
                     )
@@ -512,8 +512,3 @@ def ledger_text(
         if len(shown) <= MESSAGE_LIMIT or len(rows) == 1:
             return shown
         rows.pop()
-
-
-def _game_title(name: str, locale: str) -> str:
-    spec = GAMES.get(name)
-    return game_title(spec, locale) if spec is not None else name

@@ -81,6 +81,12 @@ def game_title(spec: GameSpec, locale: str = ENGLISH) -> str:
     return i18n.translate(locale, spec.title, context=i18n.CHOICE)
 
 
+def named_game_title(name: str, locale: str = ENGLISH) -> str:
+    """``game_title`` of a game by its one name (stored with a rating or a game), or the name
+    itself for a game the bot no longer deals."""
+    return game_title(GAMES[name], locale) if name in GAMES else name
+
+
 def phase_subtitle(
     game: Words, event: DeclarationsOpened | ArrangingOpened, *, locale: str = ENGLISH
 ) -> str:

@@ -12,7 +12,7 @@ from discord.ext import commands
 import i18n
 from cogs.common import answer, localized, picture, player_names, png, run, services, words
 from cogs.language import channel_locale
-from cogs.ratings import game_title
+from cogs.pictures import named_game_title
 from engine.text import Who, tr
 from render.profile import (
     Badge,
@@ -68,7 +68,7 @@ async def ratings_of(
     """The player's rating per game with the season's rank (a season that has ended is rolled
     over first, as `/rating` does)."""
     _, rated = await Ratings(storage.ratings).player(guild_id, user_id)
-    return tuple(RatingLine(game_title(r.game, locale), r.shown, r.rank) for r in rated)
+    return tuple(RatingLine(named_game_title(r.game, locale), r.shown, r.rank) for r in rated)
 
 
 async def tournaments_of(

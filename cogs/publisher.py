@@ -30,7 +30,7 @@ from cogs.lobby import lobby_text, lobby_view, next_hand_view
 from cogs.pictures import channel_showdown, hand_picture, phase_subtitle
 from cogs.showdown import people, showdown_names, showdown_pings, showdown_text
 from engine.cards import AnyCard, format_cards, sort_cards
-from engine.text import Text, Where, Who, tr, tr_plural
+from engine.text import Term, Text, Where, Who, tr, tr_plural
 from storage import Storage
 from tables.computers import is_computer
 from tables.events import (
@@ -140,16 +140,10 @@ def achievements_text(earned: Sequence[AchievementEarned], locale: str = ENGLISH
     )
 
 
-def command_name(locale: str, name: str) -> str:
-    """A slash command's name as the reader's Discord client shows it ("arrange": "legen")."""
-    return i18n.translate(locale, name, context=i18n.COMMAND)
-
-
-def game_title(locale: str, title: object) -> object:
-    """A game's name as the reader's /commands name it (the game choices' translations)."""
-    if isinstance(title, str):
-        return i18n.translate(locale, title, context=i18n.CHOICE)
-    return title
+def game_words(title: object) -> object:
+    """A game's name in a sentence: as the reader's /commands name it (a title as stored with an
+    event is the game choice's English)."""
+    return Term(title, "choice") if isinstance(title, str) else title
 
 
 def label(locale: str, english: str) -> str:
@@ -175,8 +169,8 @@ def phase_text(event: DeclarationsOpened | ArrangingOpened, locale: str = ENGLIS
         build=label(locale, "Build hands"),
         type=label(locale, "Type hands"),
         suggest=label(locale, "Suggest"),
-        arrange=command_name(locale, "arrange"),
-        hands=command_name(locale, "hands"),
+        arrange=Term("arrange"),
+        hands=Term("hands"),
     )
     return i18n.localize(locale, asked)
 
@@ -426,7 +420,7 @@ class DiscordPublisher:
             locale = locales[user]
             heading = tr(
                 "**{game}** in {where}.",
-                game=game_title(locale, title),
+                game=game_words(title),
                 where=self._where(guild_id, channel_id),
             )
             news = f"{reveal_text(revealed, locale)}\n" if revealed is not None else ""
@@ -494,7 +488,7 @@ class DiscordPublisher:
                 "{player}, I cannot DM you: use `/{hand}` or the **{show_hand}** button, which"
                 " answer only you.",
                 player=Who(user_id),
-                hand=command_name(locale, "hand"),
+                hand=Term("hand"),
                 show_hand=label(locale, "Show my hand"),
             )
             await self._say(*where, i18n.localize(locale, closed, Mentions(locale)))
@@ -606,7 +600,7 @@ def abandoned_text(
 ) -> str:
     """The DM telling a player their table closed as its channel went away, and the chips they
     had put up came back."""
-    title = game_title(locale, title)
+    title = game_words(title)
     if server is None:
         closed = tr("Your **{game}** table was closed: {reason}.", game=title, reason=reason)
     else:

@@ -13,7 +13,7 @@ from discord.ext import commands
 import i18n
 from cogs.common import answer, localized, run, services
 from cogs.language import channel_locale
-from cogs.pictures import game_title as title_of
+from cogs.pictures import named_game_title
 from engine.text import Text, Who, tr
 from storage.rows import PlayerRating, Season, SeasonStanding
 from tables.games import GAMES
@@ -51,12 +51,6 @@ def season_line(season: Season) -> Text:
     )
 
 
-def game_title(name: str, locale: str = i18n.ENGLISH.discord) -> str:
-    """A rated game's title in the language of ``locale`` (its name, for a game the bot no
-    longer deals)."""
-    return title_of(GAMES[name], locale) if name in GAMES else name
-
-
 def rating_line(rating: PlayerRating, locale: str = i18n.ENGLISH.discord) -> Text:
     """One game's rating of a player, with their place this season."""
     place = (
@@ -70,7 +64,7 @@ def rating_line(rating: PlayerRating, locale: str = i18n.ENGLISH.discord) -> Tex
     )
     return tr(
         "- {game}: **{rating}** ({games} games rated); {place}",
-        game=game_title(rating.game, locale),
+        game=named_game_title(rating.game, locale),
         rating=rating.shown,
         games=rating.games,
         place=place,
@@ -186,7 +180,7 @@ class RatingsCog(commands.Cog):
             lines: list[Text | str] = [season_line(shown)]
             for name, standings in boards.items():
                 if standings:
-                    lines += [f"**{game_title(name, locale)}**", *standings_lines(standings)]
+                    lines += [f"**{named_game_title(name, locale)}**", *standings_lines(standings)]
             if len(lines) == 1:
                 lines.append(
                     tr("Nobody was rated in it.") if shown.ends else tr("Nobody is rated yet.")
