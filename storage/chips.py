@@ -36,7 +36,7 @@ from storage.ledger import (
     post_all,
 )
 from storage.outbox import Payload, queue_events
-from storage.rows import GameStatus, Holdings, HouseNets, Queued, Settlement
+from storage.rows import GameStatus, Holdings, HouseNets, SettleCall, Settlement
 from storage.settings import DEFAULT_HOUSE_CAP
 
 
@@ -84,6 +84,17 @@ def _refusal(refusal: RefusedCallError) -> Exception:
     if refusal.code == "PPOPN":
         return GameStateError(refusal.message)
     return StorageError(refusal.message)
+
+
+def _nets(transfers: Sequence[Transfer]) -> tuple[dict[int, int], int]:
+    """Each player's net and the house's; the pot must be emptied."""
+    nets = balances(transfers)
+    if nets.get(POT, 0):
+        raise StorageError(
+            tr("The pot must be emptied by the settlement, not {chips}.", chips=nets[POT])
+        )
+    house = nets.get(HOUSE, 0)
+    return {player_id(p): n for p, n in nets.items() if p not in (POT, HOUSE)}, house
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,35 +329,23 @@ class ChipRepository:
         player gets back their escrow plus their net; a loss beyond the escrow comes from the
         balance, and if a balance cannot cover it nothing moves.
         """
-        nets = balances(transfers)
-        if nets.get(POT, 0):
-            raise StorageError(
-                tr("The pot must be emptied by the settlement, not {chips}.", chips=nets[POT])
-            )
-        house = nets.get(HOUSE, 0)
-        player_nets = {player_id(p): n for p, n in nets.items() if p not in (POT, HOUSE)}
+        player_nets, house = _nets(transfers)
         moment = self.database.clock()
         now = format_time(moment)
-        # PostgreSQL's one-statement settlement knows only a server's chips (``scoped``).
-        if (
-            self.database.functions
-            and not scoped
-            and expected is not None
-            and expected.status is not None
-        ):
-            settled = await self._settle_at_once(
+        if expected is not None:
+            call = self.settle_call(
                 game_id,
                 transfers,
-                player_nets=player_nets,
-                house=house,
                 result=result,
                 outbox=outbox,
                 house_nets=house_nets,
                 expected=expected,
-                now=now,
+                scoped=scoped,
             )
-            if settled is not None:
-                return settled
+            if call is not None:
+                settled = await self._settle_at_once(call)
+                if settled is not None:
+                    return settled
         async with self.database.transaction() as connection:
             game = await _open_game(connection, game_id)
             if game.status is GameStatus.SETTLED:
@@ -407,22 +406,26 @@ class ChipRepository:
             game_id, {u: player_nets.get(u, 0) for u in plan.players}, house, queued=queued
         )
 
-    async def _settle_at_once(
+    def settle_call(
         self,
         game_id: int,
         transfers: Sequence[Transfer],
         *,
-        player_nets: Mapping[int, int],
-        house: int,
-        result: Mapping[str, Any] | None,
-        outbox: Sequence[Payload],
-        house_nets: HouseNets | None,
+        result: Mapping[str, Any] | None = None,
+        outbox: Sequence[Payload] = (),
+        house_nets: HouseNets | None = None,
         expected: Holdings,
-        now: str,
-    ) -> Settlement | None:
-        """The settlement as one server-side statement (PostgreSQL's ``pp_settle``), worked out
-        from the game as ``expected`` says it was; None if it changed since (or a player is
-        new), for the slower way to settle."""
+        scoped: bool = False,
+    ) -> SettleCall | None:
+        """The settlement as PostgreSQL's one statement (``pp_settle``) takes it, worked out
+        from the game as ``expected`` says it was (`holdings`), which the statement checks under
+        the game's lock; None where there is none (SQLite, a game whose chips live in a scope of
+        their own, a game not read). `settle` sends it, or a table's save with its own
+        (`SnapshotRepository.save`), so that the settlement and the save are one round trip."""
+        if not self.database.functions or scoped or expected.status is None:
+            return None
+        player_nets, house = _nets(transfers)
+        now = format_time(self.database.clock())
         held = expected.escrow
         plan = _plan(game_id, transfers, held, player_nets, house, result, expected.result)
         entries = [e for e in plan.entries if e.amount or e.kind is Kind.RESULT]
@@ -452,19 +455,22 @@ class ChipRepository:
             [house_net[user] for user in house_net],
             [json.dumps(dict(event)) for event in outbox],
         )
+        nets = {u: player_nets.get(u, 0) for u in plan.players}
+        return SettleCall(game_id, params, Settlement(game_id, nets, house), now)
+
+    async def _settle_at_once(self, call: SettleCall) -> Settlement | None:
+        """The settlement as one server-side statement; None if the game changed since it was
+        read (or a player is new), for the slower way to settle."""
         try:
-            rows = await self.database.call("pp_settle", params)
+            rows = await self.database.call("pp_settle", call.params)
         except RefusedCallError as refusal:
             if refusal.code in ("PPSTA", "PPNEW"):
                 return None
             raise _refusal(refusal) from None
         repeated, users, amounts, house_won, previous, ids = rows[0]
         if repeated:
-            return Settlement(game_id, dict(zip(users, amounts, strict=True)), house_won, True)
-        queued = Queued(previous or 0, tuple(ids or ()), frozenset(), game_id, parse_time(now))
-        return Settlement(
-            game_id, {u: player_nets.get(u, 0) for u in plan.players}, house, queued=queued
-        )
+            return Settlement(call.game_id, dict(zip(users, amounts, strict=True)), house_won, True)
+        return call.settled(previous, ids)
 
     async def _repeat(self, connection: Connection, game_id: int) -> Settlement:
         rows = await connection.fetchall(

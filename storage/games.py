@@ -19,7 +19,7 @@ from storage.database import (
 )
 from storage.errors import GameStateError, SeatTakenError, ShortOfChipsError, StaleSnapshotError
 from storage.outbox import Payload, queue_payloads
-from storage.rows import Cover, Deleted, Game, GameStatus, Queued, Snapshot
+from storage.rows import Cover, Deleted, Escrow, Game, GameStatus, Queued, SettleCall, Snapshot
 
 _GAME_COLUMNS = "id, guild_id, channel_id, game, status, created, finished, seats, result"
 
@@ -240,8 +240,11 @@ async def _check_cover(connection: Connection, cover: Cover) -> None:
 def _refusal(refusal: RefusedCallError) -> Exception:
     """A snapshot function's refusal in the repository's words."""
     if refusal.code == "PPSHO":
-        user, have, need = (int(part) for part in refusal.detail.split())
-        return ShortOfChipsError({user: (have, need)})
+        needs: dict[int, tuple[int, int]] = {}
+        for line in refusal.detail.splitlines():
+            user, have, need = (int(part) for part in line.split())
+            needs[user] = (have, need)
+        return ShortOfChipsError(needs)
     if refusal.code == "PPSEA":
         user, channel = (int(part) for part in refusal.detail.split())
         return SeatTakenError(user, channel)
@@ -278,6 +281,8 @@ class SnapshotRepository:
         passing: Sequence[str] = (),
         held: Held | None = None,
         cover: Cover | None = None,
+        escrow: Escrow | None = None,
+        settle: SettleCall | None = None,
     ) -> Snapshot:
         """Replace the channel's snapshot; ``expected_version`` guards against a newer one.
 
@@ -291,8 +296,18 @@ class SnapshotRepository:
         in the same transaction (PostgreSQL: the same statement); a `ShortOfChipsError` if not,
         and nothing is saved. A player with no row yet passes (their first stake gives them
         their starting chips, and checks again).
+        ``escrow``: stakes taken into the game's escrow in the same transaction, all or none (a
+        reveal's; PostgreSQL only, a server's chips): a `ShortOfChipsError` naming every player
+        short, or a `StaleSnapshotError` if any stake was taken already or a player is new (the
+        caller escrows the slower way), and nothing is saved. ``settle``: the game's settlement
+        as worked out from its reading (`ChipRepository.settle_call`), applied in the same
+        statement before the save (PostgreSQL only): any refusal of the settlement's (the game
+        changed or was settled, a player short, the house's day changed) is a
+        `StaleSnapshotError`, for the caller to settle the slower way, and nothing is saved.
+        The snapshot's ``settlement`` is what it did.
         """
         now = self.database.now()
+        settlement = None
         # Made before the transaction: it holds the one writing connection (SQLite) meanwhile.
         text = json.dumps(dict(state))
         payloads = [json.dumps(dict(event)) for event in events]
@@ -314,13 +329,28 @@ class SnapshotRepository:
             if cover is not None:
                 function = "pp_save_covered"  # migration 0019
                 params = (*params, cover.scope, cover.user_id, cover.chips)
+            elif escrow is not None:
+                function = "pp_save_escrowed"  # migration 0022
+                users = list(escrow.stakes)
+                amounts = [escrow.stakes[user] for user in users]
+                params = (*params, escrow.game_id, escrow.reason, users, amounts)
+            elif settle is not None:
+                function = "pp_save_settled"  # migration 0022
+                params = (*params, *settle.params)
             try:
                 rows = await self.database.call_releasing(function, params, held)
             except RefusedCallError as refusal:
+                if settle is not None:
+                    raise StaleSnapshotError(refusal.message) from None
                 raise _refusal(refusal) from None
-            version, previous, ids, passed = rows[0]
+            version, previous, ids, passed, *settled_at = rows[0]
             queued = _queued(previous, ids, passed, game_id, now)
+            if settle is not None:
+                settlement = settle.settled(*settled_at)
         else:
+            if escrow is not None or settle is not None:
+                # The tables escrow and settle before the save on this store.
+                raise ValueError("a save moves chips only on PostgreSQL")
             async with self.database.transaction() as connection:
                 version = await _replace_snapshot(
                     connection,
@@ -346,7 +376,14 @@ class SnapshotRepository:
                     await _check_cover(connection, cover)
         self.database.leave(held, version)
         return Snapshot(
-            guild_id, channel_id, game_id, dict(state), version, parse_time(now), queued
+            guild_id,
+            channel_id,
+            game_id,
+            dict(state),
+            version,
+            parse_time(now),
+            queued,
+            settlement,
         )
 
     async def load(self, guild_id: int, channel_id: int) -> Snapshot | None:

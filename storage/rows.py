@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from enum import Enum
 from typing import Any
@@ -90,6 +90,24 @@ class Settlement:
 
 
 @dataclass(frozen=True, slots=True)
+class SettleCall:
+    """A settlement worked out for PostgreSQL's one statement (``pp_settle``'s arguments,
+    `ChipRepository.settle_call`), with what it settles as planned."""
+
+    game_id: int
+    params: tuple[object, ...]
+    planned: Settlement
+    #: When it settles (the statement's time, as stored).
+    now: str
+
+    def settled(self, previous: int | None, ids: Sequence[int] | None) -> Settlement:
+        """What it did, once the statement queued its events as ``previous`` and ``ids``."""
+        moment = datetime.fromisoformat(self.now)
+        queued = Queued(previous or 0, tuple(ids or ()), frozenset(), self.game_id, moment)
+        return replace(self.planned, queued=queued)
+
+
+@dataclass(frozen=True, slots=True)
 class Holdings:
     """A game and its players' chips, read at once before it settles (each is checked again in
     the settlement's transaction)."""
@@ -123,6 +141,8 @@ class Snapshot:
     updated: datetime
     #: The events its save queued (a snapshot loaded has none).
     queued: Queued = field(default=Queued(), compare=False)
+    #: The settlement its save applied with it (`SnapshotRepository.save`'s ``settle``).
+    settlement: Settlement | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +153,16 @@ class Cover:
     scope: int
     user_id: int
     chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class Escrow:
+    """Stakes a table's save takes into its game's escrow in its own statement (a reveal's, on
+    PostgreSQL): all of them or none, each player's ``stakes[user]`` under ``reason``."""
+
+    game_id: int
+    stakes: Mapping[int, int]
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from engine.cards import AnyCard
 from engine.text import tr, tr_plural
 from storage import Storage
 from storage.errors import ShortOfChipsError, StaleHouseDayError
-from storage.rows import GameStatus
+from storage.rows import Escrow, GameStatus, Settlement
 from tables.codec import encode_event
 from tables.events import Event, ShowdownSettled, TableClosed
 from tables.games import GameSpec
 from tables.house_cap import is_capped
-from tables.outbox import Batch
+from tables.outbox import Batch, LockFirst
 from tables.phase import Phase
 from tables.record import record_to_json
 from tables.runtime import Offload, Priority
@@ -71,7 +72,7 @@ class Flow:
         while True:
             now = self.clock()
             if table.phase is Phase.DECLARING and table.is_reveal_due(now):
-                batch.add(*await self._reveal(table, now, batch.covered))
+                batch.add(*await self._reveal(table, now, batch))
             elif table.phase is Phase.ARRANGING and (
                 table.is_expired(now) or any(seat.kicked for seat in table.unset())
             ):
@@ -106,24 +107,33 @@ class Flow:
                 table.keep_lobby_open(now)
                 return
 
-    async def _reveal(self, table: Table, now: float, covered: set[int]) -> list[Event]:
-        """The declarations revealed, the stakes of those who play on escrowed. ``covered``:
-        players whose shortness refuses the action (`ShortOfChipsError`, nothing escrowed)."""
+    async def _reveal(self, table: Table, now: float, batch: Batch) -> list[Event]:
+        """The declarations revealed, the stakes of those who play on escrowed. ``batch.covered``:
+        players whose shortness refuses the action (`ShortOfChipsError`, nothing escrowed).
+        With ``batch.save_only`` the stakes are handed to the save, which takes them in its own
+        statement (PostgreSQL, a server's chips) or refuses, the action then run again under the
+        table's lock: the reveal waits for one round trip, not three."""
         assert table.game_id is not None
         stakes = table.reveal_stakes()
+        scoped = table.config.scope is not None
+        if batch.save_only:
+            if stakes and (scoped or not self.storage.database.functions):
+                raise LockFirst
+            if stakes:
+                escrowed = dict(sorted(stakes.items()))
+                batch.escrow = Escrow(table.game_id, escrowed, table.reveal_stakes_reason())
+                return list(table.reveal(now, escrowed=escrowed))
+            return list(table.reveal(now))
         short: list[int] = []
-        escrowed: dict[int, int] = {}
+        escrowed = {}
         while stakes:
             try:
                 escrowed = await self.storage.chips.escrow(
-                    table.game_id,
-                    stakes,
-                    table.reveal_stakes_reason(),
-                    scoped=table.config.scope is not None,
+                    table.game_id, stakes, table.reveal_stakes_reason(), scoped=scoped
                 )
                 break
             except ShortOfChipsError as error:
-                if covered & set(error.shortfalls):
+                if batch.covered & set(error.shortfalls):
                     raise  # the declaration that revealed was short itself: it is refused
                 # A player who cannot cover playing on surrenders (their balance fell meanwhile).
                 short.extend(error.shortfalls)
@@ -133,6 +143,9 @@ class Flow:
 
     async def _settle(self, table: Table, batch: Batch) -> None:
         assert table.game_id is not None
+        if batch.save_only:
+            await self._settle_in_save(table, batch)
+            return
         users = [seat.user for seat in table.staked]
         for attempt in range(1, SETTLE_ATTEMPTS + 1):
             # The game, its escrow, the balances and the day's winnings from the house, read at
@@ -169,7 +182,56 @@ class Flow:
                 # reading it and settling: read again.
                 if attempt == SETTLE_ATTEMPTS:
                     raise
-        event: ShowdownSettled = result.event
+        self._finish(table, batch, result.event, settlement, settling, outbox)
+
+    async def _settle_in_save(self, table: Table, batch: Batch) -> None:
+        """The settlement worked out from the game as read now, for the save to apply in its
+        own statement (`Batch.settle`), which checks that the game is still as read: the
+        setting that settles waits for two round trips (the reading, the save), not four. A
+        step the save cannot take (a reveal's stakes still to take, a game whose chips live
+        in a scope of their own, SQLite) or a game not open has the action run again under the
+        table's lock (`LockFirst`), where the settlement is taken the slower way."""
+        assert table.game_id is not None
+        if batch.escrow is not None or table.config.scope is not None:
+            raise LockFirst
+        if not self.storage.database.functions:
+            raise LockFirst
+        users = [seat.user for seat in table.staked]
+        holdings = await self.storage.chips.holdings(
+            table.game_id, table.scope, users, house_day=is_capped(table)
+        )
+        if holdings.status is not GameStatus.OPEN:
+            raise LockFirst
+        available = {} if table.config.practice else holdings.available(users)
+        result: Result = await self.offload(
+            settle_table, table, available, holdings.house_day, priority=Priority.SETTLE
+        )
+        settling = [*batch.unqueued, result.event]
+        outbox = [encode_event(e) for e in settling]
+        call = self.storage.chips.settle_call(
+            table.game_id,
+            result.transfers,
+            result=record_to_json(result.record),
+            outbox=outbox,
+            house_nets=result.house,
+            expected=holdings,
+        )
+        if call is None:
+            raise LockFirst
+        batch.settle = (call, settling, outbox)
+        # Its showdown is queued by the save's statement (`TableManager._save`).
+        self._finish(table, batch, result.event, call.planned, [], [])
+
+    def _finish(
+        self,
+        table: Table,
+        batch: Batch,
+        event: ShowdownSettled,
+        settlement: Settlement,
+        settling: Sequence[Event],
+        outbox: Sequence[dict[str, Any]],
+    ) -> None:
+        """The game over: its showdown among the action's events, the table on to its next."""
         if settlement.repeated:
             # The first settlement queued its showdown; this one is only returned.
             event = replace(event, nets={u: settlement.nets.get(u, 0) for u in table.players})

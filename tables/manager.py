@@ -41,7 +41,7 @@ from tables.features import listening_features
 from tables.flow import Arranger, Flow
 from tables.hands import Setting, Suggestion, default_setting
 from tables.live import LiveTables, TableReader
-from tables.outbox import Batch, Outbox
+from tables.outbox import Batch, LockFirst, Outbox
 from tables.phase import Phase
 from tables.runtime import (
     TABLE_LOCK,
@@ -228,13 +228,17 @@ class TableManager(TableReader):
                             quiet = self.flow.is_quiet(work)
                             if not quiet:
                                 batch.covered = {cover.user_id for cover in covers}
-                            if not held.taken and not quiet:
-                                # Chips are to move: under every process's lock, on the table
-                                # as saved.
+                            # Not yet under every process's lock, the table moves on as far
+                            # as its save alone may take it (a reveal's stakes escrowed by
+                            # the save's own statement); a step that needs the chips first (a
+                            # settlement) has the action run again under the lock, on the
+                            # table as saved.
+                            batch.save_only = not held.taken
+                            try:
+                                await self.flow.advance(work, batch)
+                            except LockFirst:
                                 await self.storage.database.take(held)
-                                if held.value != acted_on:
-                                    continue
-                            await self.flow.advance(work, batch)
+                                continue
                             # Alone, the save lets the table's lock go with its commit.
                             version = await self._save(
                                 key,
@@ -707,11 +711,23 @@ class TableManager(TableReader):
                 passing=passing,
                 held=held,
                 cover=cover,
+                escrow=batch.escrow,
+                settle=None if batch.settle is None else batch.settle[0],
             )
+        except ShortOfChipsError as short:
+            if batch.escrow is None or batch.covered & set(short.shortfalls):
+                raise  # the declaration that revealed was short itself: it is refused
+            # Another player fell short of their stake: under the lock, the reveal has them
+            # surrender (`Flow._reveal`).
+            raise StaleSnapshotError(tr("A player's chips changed meanwhile.")) from short
         except StaleSnapshotError as error:
             if held is not None and not held.taken:
                 raise  # a deferred lock's claim: the action runs again under the lock
             raise GameError(tr("This table was changed elsewhere; try again.")) from error
+        if batch.settle is not None and snapshot.settlement is not None:
+            # The showdown the save's settlement queued, before the save's own rows.
+            _, settling, outbox = batch.settle
+            batch.queued_with(snapshot.settlement.queued, settling, outbox)
         batch.queued(snapshot.queued)
         return snapshot.version
 

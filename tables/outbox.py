@@ -17,7 +17,7 @@ from engine.errors import GameError
 from storage.database import Held, LockRead
 from storage.health import StoreHealth, log_failure
 from storage.outbox import OutboxRepository
-from storage.rows import OutboxRow, Queued
+from storage.rows import Escrow, OutboxRow, Queued, SettleCall
 from tables.codec import decode_event, encode_event
 from tables.events import Event, ShowdownSettled
 from tables.runtime import (
@@ -52,6 +52,11 @@ GIVE_UP_S = 24 * 3600.0
 FEATURE_TURNS = 4
 
 
+class LockFirst(Exception):
+    """A step of an action run with `Batch.save_only` needs the store before the save: the
+    action runs again under the table's lock in every process."""
+
+
 @dataclass(slots=True)
 class Batch:
     """One action's events: all of them (what the action returns), those not yet queued, and
@@ -64,6 +69,16 @@ class Batch:
     #: Players whose shortness at the reveal's escrow refuses the action itself rather than
     #: surrendering them (the declaration that reveals: `TableManager.declare`).
     covered: set[int] = field(default_factory=set)
+    #: Whether the store may be written only by the save (an action at a table this process
+    #: holds, before the table's lock is taken in every process): a reveal's escrow is then
+    #: handed to the save (`escrow`), and a step that needs the store first refuses with
+    #: `LockFirst`, to run again under the lock.
+    save_only: bool = False
+    #: The reveal's stakes, for the save's own statement to take (`save_only`).
+    escrow: Escrow | None = None
+    #: The settlement worked out from the game as read, for the save's own statement to apply
+    #: (`save_only`), with the events it queues (and their payloads).
+    settle: tuple[SettleCall, list[Event], list[dict[str, Any]]] | None = None
     _taken: list[tuple[Event, dict[str, Any]]] = field(default_factory=list)
 
     def add(self, *events: Event) -> None:

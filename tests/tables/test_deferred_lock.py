@@ -11,13 +11,15 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import asyncpg
 import pytest
 
 from storage.postgres import PostgresDatabase, lock_id
-from storage.rows import GameStatus
+from storage.rows import GameStatus, Holdings
 from tables.config import make_config
+from tables.events import ShowdownSettled
 from tables.phase import Phase
 from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World, quick_arranger
 
@@ -134,3 +136,80 @@ async def test_clicks_alternating_between_processes_settle_the_game_and_leave_no
         assert await connection.fetchval("SELECT pg_try_advisory_lock($1)", lock_id("table", KEY))
     finally:
         await connection.close()
+
+
+async def declare_all_but_the_last(world: World) -> int:
+    """Everyone but the last player waiting plays on; the last, who would reveal."""
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None
+    *first, last = table.waiting_for()
+    for user in first:
+        await world.manager.declare(GUILD, CHANNEL, user, True)
+    return last
+
+
+async def test_a_reveal_over_another_process_s_save_escrows_each_stake_once(
+    two: tuple[World, World],
+) -> None:
+    # The save that reveals takes the stakes in its own statement (migration 0022): refused for
+    # the version the other process moved on, it keeps nothing, and the reveal played again on
+    # the table as saved takes each stake once.
+    one, other = two
+    await seated_lobby(one)
+    await one.manager.start(GUILD, CHANNEL, HOST)
+    last = await declare_all_but_the_last(one)
+    await other.manager.declare(GUILD, CHANNEL, HOST, True)  # again: moves the version on
+    before = await saved_version(one)
+    await one.manager.declare(GUILD, CHANNEL, last, True)
+    assert await saved_version(one) == before + 1
+    table = await one.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.game_id is not None
+    assert table.round == 1  # revealed once
+    assert await one.storage.chips.escrowed(table.game_id) == {user: 20 for user in SEATED}
+    await one.check_ledger()
+
+
+async def test_a_settlement_read_before_the_game_changed_is_settled_the_slower_way(
+    two: tuple[World, World], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The setting that settles reads the game, then its save applies the settlement worked out
+    # from that reading. Read stale (here: an escrow the game no longer holds), the save is
+    # refused with nothing kept, and the settlement runs again under the table's lock.
+    one, _ = two
+    await seated_lobby(one)
+    await one.manager.start(GUILD, CHANNEL, HOST)
+    while (table := await one.manager.table(GUILD, CHANNEL)) is not None and (
+        table.phase is Phase.DECLARING
+    ):
+        for user in table.waiting_for():
+            await one.manager.declare(GUILD, CHANNEL, user, True)
+    assert table is not None and table.game_id is not None
+    *first, last = table.waiting_for()
+    for user in first:
+        await one.manager.submit(
+            GUILD, CHANNEL, user, quick_arranger(table.spec, table.seat_of(user).held)
+        )
+    holdings = one.storage.chips.holdings
+    stale = []
+
+    async def read_stale(*args: object, **kwargs: object) -> Holdings:
+        read = await holdings(*args, **kwargs)  # type: ignore[arg-type]
+        if not stale:
+            stale.append(read)
+            return replace(read, escrow={user: 1 + amount for user, amount in read.escrow.items()})
+        return read
+
+    monkeypatch.setattr(one.storage.chips, "holdings", read_stale)
+    balances = {u: await one.storage.players.balance(GUILD, u) for u in SEATED}
+    events = await one.manager.submit(
+        GUILD, CHANNEL, last, quick_arranger(table.spec, table.seat_of(last).held)
+    )
+    assert stale, "the settlement read the game"
+    (showdown,) = [event for event in events if isinstance(event, ShowdownSettled)]
+    assert await one.status(table.game_id) is GameStatus.SETTLED
+    assert await one.storage.chips.escrowed(table.game_id) == {}
+    held = stale[0].escrow
+    for user in SEATED:
+        back = held.get(user, 0) + showdown.nets.get(user, 0)
+        assert await one.storage.players.balance(GUILD, user) == balances[user] + back
+    await one.check_ledger()

@@ -8,7 +8,7 @@ import pytest
 
 from engine.errors import GameError
 from tables.config import make_config
-from tables.events import PlayerLeft, TableClosed
+from tables.events import DeclarationsRevealed, Event, PlayerLeft, TableClosed
 from tables.manager import NO_TABLE
 from tables.phase import Phase
 from tables.setting import Setting
@@ -200,6 +200,49 @@ async def test_the_declaration_that_reveals_is_refused_when_its_player_is_short(
     escrowed = await world.storage.chips.escrowed(table.game_id)
     assert escrowed == {HOST: 10, PLAYERS[1]: 10}  # the antes alone
     await world.manager.declare(GUILD, CHANNEL, PLAYERS[1], False)
+
+
+def revealed(events: tuple[Event, ...]) -> DeclarationsRevealed:
+    (reveal,) = [event for event in events if isinstance(event, DeclarationsRevealed)]
+    return reveal
+
+
+async def test_a_player_short_at_the_reveal_surrenders_and_the_others_are_escrowed(
+    world: World,
+) -> None:
+    # A player's chips fell after their declaration: on PostgreSQL the save of the declaration
+    # that reveals, which takes the stakes itself, is refused, and the reveal runs again under
+    # the table's lock, where that player surrenders; the others' stakes are taken once.
+    await open_table(world, count=3)
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    await world.manager.declare(GUILD, CHANNEL, HOST, True)
+    await world.manager.declare(GUILD, CHANNEL, PLAYERS[1], True)
+    await world.storage.players.take(GUILD, PLAYERS[1], 985, admin_id=1)
+    reveal = revealed(await world.manager.declare(GUILD, CHANNEL, PLAYERS[2], True))
+    assert reveal.short == (PLAYERS[1],)
+    assert PLAYERS[1] in reveal.surrendered
+    assert reveal.escrowed == {HOST: 10, PLAYERS[2]: 10}
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.game_id is not None
+    escrowed = await world.storage.chips.escrowed(table.game_id)
+    assert escrowed == {HOST: 20, PLAYERS[1]: 10, PLAYERS[2]: 20}
+    assert await world.storage.players.balance(GUILD, PLAYERS[1]) == 5
+
+
+async def test_a_stake_escrowed_before_a_lost_save_is_not_taken_again(world: World) -> None:
+    # The reveal's escrow committed, then the save did not (a crash between them, as the slower
+    # way can leave it): the reveal run again takes the other stakes and not that one twice.
+    await open_table(world, count=2)
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    table = await world.manager.table(GUILD, CHANNEL)
+    assert table is not None and table.game_id is not None
+    await world.manager.declare(GUILD, CHANNEL, HOST, True)
+    await world.storage.chips.escrow(table.game_id, {HOST: 10}, table.reveal_stakes_reason())
+    reveal = revealed(await world.manager.declare(GUILD, CHANNEL, PLAYERS[1], True))
+    assert reveal.played == (HOST, PLAYERS[1])
+    assert reveal.escrowed == {PLAYERS[1]: 10}  # taken now; the host's was taken before
+    assert await world.storage.chips.escrowed(table.game_id) == {HOST: 20, PLAYERS[1]: 20}
+    assert await world.storage.players.balance(GUILD, HOST) == 980
 
 
 async def test_host_leaving_passes_the_table_and_the_last_one_closes_it(world: World) -> None:

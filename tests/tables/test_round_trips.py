@@ -1,8 +1,9 @@
 """What a click waits for on PostgreSQL, counted (issue 25): a declaration or a setting of hands
-waits for at most five answers of the server, the one that reveals or settles the game too; one
-that neither escrows nor settles, for its save alone (which checks a declaration's balance too).
-After a settlement the outbox's lanes take the showdown from memory, and the features keep
-what it moved in one transaction each, without savepoints.
+waits for at most five answers of the server; one that does not settle, for its save alone
+(which checks a declaration's balance, and takes a reveal's stakes into the escrow), the
+setting that settles for the game's reading and the save that settles it. After a settlement
+the outbox's lanes take the showdown from memory, and the features keep what it moved in one
+transaction each, without savepoints.
 
 Each answer is a round trip that, on a busy bot, waits for a turn of the event loop; one click
 used to wait for about 22 of them (35 to 73 with the outbox's lanes). The count wraps asyncpg's
@@ -30,9 +31,17 @@ from tests.tables.round_trips import RoundTrips, counting
 
 #: What a declaration or a setting of hands may wait for.
 MOST = 5
-#: The declaration that reveals: the table's lock with its version, the stakes' escrow (which
-#: refuses the click itself if its player is short), the save.
-REVEAL = 3
+#: The declaration that reveals, at a table the process holds: its save alone, which claims the
+#: table's lock for its commit, checks the version and takes the stakes into the escrow (which
+#: refuses the click itself if its player is short) in its own statement (migration 0022's
+#: ``pp_save_escrowed``). It waited for three before: the lock with the version, the escrow,
+#: the save.
+REVEAL = 1
+#: The setting of hands that settles the game: the game's reading (its escrow, the balances),
+#: then its save, which claims the table's lock and applies the settlement worked out from that
+#: reading in its own statement (migration 0022's ``pp_save_settled``; four before: the lock
+#: with the version, the reading, the settlement, the save).
+SETTLE = 2
 #: A click that neither escrows nor settles, at a table the process holds, waits for its save
 #: alone, which claims the table's lock for its own commit (and, playing on, checks the
 #: player's balance: migration 0019's ``pp_save_covered``).
@@ -97,7 +106,7 @@ class Clicks:
         if self.warming:
             return 0, 0
         self.seen.append((what, own, after))
-        bound = QUIET.get(what, REVEAL if what == "reveal" else MOST)
+        bound = QUIET.get(what, {"reveal": REVEAL, "settle": SETTLE}.get(what, MOST))
         assert own <= bound, f"{what}: {own} round trips\n{self.counted.shown()}"
         assert "RESET" not in self.counted.shown(), self.counted.shown()
         return own, after

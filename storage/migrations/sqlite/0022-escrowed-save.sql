@@ -1,0 +1,4 @@
+-- PostgreSQL's 0022 adds a table's save that also takes a reveal's stakes into the game's escrow
+-- in its one statement, and one that also settles the game. SQLite escrows and settles from
+-- Python before the save, where a statement costs no round trip: nothing changes here but the
+-- version.
