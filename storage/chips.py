@@ -456,7 +456,8 @@ class ChipRepository:
             [json.dumps(dict(event)) for event in outbox],
         )
         nets = {u: player_nets.get(u, 0) for u in plan.players}
-        return SettleCall(game_id, params, Settlement(game_id, nets, house), now)
+        planned = Settlement(game_id, nets, house)
+        return SettleCall(game_id, params, planned, now, dict(sorted(expected.balances.items())))
 
     async def _settle_at_once(self, call: SettleCall) -> Settlement | None:
         """The settlement as one server-side statement; None if the game changed since it was

@@ -302,7 +302,8 @@ class SnapshotRepository:
         caller escrows the slower way), and nothing is saved. ``settle``: the game's settlement
         as worked out from its reading (`ChipRepository.settle_call`), applied in the same
         statement before the save (PostgreSQL only): any refusal of the settlement's (the game
-        changed or was settled, a player short, the house's day changed) is a
+        changed or was settled, a balance moved since it was read, a player short, the house's
+        day changed) is a
         `StaleSnapshotError`, for the caller to settle the slower way, and nothing is saved.
         The snapshot's ``settlement`` is what it did.
         """
@@ -336,7 +337,8 @@ class SnapshotRepository:
                 params = (*params, escrow.game_id, escrow.reason, users, amounts)
             elif settle is not None:
                 function = "pp_save_settled"  # migration 0022
-                params = (*params, *settle.params)
+                read = list(settle.read)
+                params = (*params, *settle.params, read, [settle.read[user] for user in read])
             try:
                 rows = await self.database.call_releasing(function, params, held)
             except RefusedCallError as refusal:

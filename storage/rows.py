@@ -99,6 +99,8 @@ class SettleCall:
     planned: Settlement
     #: When it settles (the statement's time, as stored).
     now: str
+    #: The balances it was worked out from, by player (a table's save checks them).
+    read: Mapping[int, int] = field(default_factory=dict)
 
     def settled(self, previous: int | None, ids: Sequence[int] | None) -> Settlement:
         """What it did, once the statement queued its events as ``previous`` and ``ids``."""

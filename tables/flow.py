@@ -7,6 +7,8 @@ manager saves the result or, if a step fails, keeps the table as it was.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -15,7 +17,7 @@ from engine.cards import AnyCard
 from engine.text import tr, tr_plural
 from storage import Storage
 from storage.errors import ShortOfChipsError, StaleHouseDayError
-from storage.rows import Escrow, GameStatus, Settlement
+from storage.rows import Escrow, GameStatus, Holdings, Settlement
 from tables.codec import encode_event
 from tables.events import Event, ShowdownSettled, TableClosed
 from tables.games import GameSpec
@@ -30,6 +32,9 @@ from tables.table import Table
 
 #: How many times a settlement is retried when a balance changed under it.
 SETTLE_ATTEMPTS = 3
+#: At most so many games' chips read ahead at once (`Flow.read_ahead`); a game that ended
+#: another way (a deadline, a cancel) leaves its reading to be dropped as others come.
+READ_AHEAD = 1024
 #: Sets the hands of a player who let the deadline pass (CPU work: it runs off the loop).
 Arranger = Callable[[GameSpec, Sequence[AnyCard]], Setting]
 #: The suggestion made already for a player of a game, if any (``Suggestions.ready``).
@@ -54,6 +59,8 @@ class Flow:
         #: A silent player's suggestion made already (as the phase opened) sets their hands at
         #: the deadline without asking the workers again.
         self.prepared = prepared
+        #: Each game's chips read as its last hands are awaited (`read_ahead`), by game.
+        self._read_ahead: dict[int, asyncio.Future[Holdings]] = {}
 
     def is_quiet(self, table: Table) -> bool:
         """Whether `advance` would leave the store alone now: no stakes to escrow, no hands to
@@ -146,6 +153,10 @@ class Flow:
         if batch.save_only:
             await self._settle_in_save(table, batch)
             return
+        # Under the lock the game is read now (what was read ahead, if anything, is let go).
+        reading = self._read_ahead.pop(table.game_id, None)
+        if reading is not None:
+            reading.cancel()
         users = [seat.user for seat in table.staked]
         for attempt in range(1, SETTLE_ATTEMPTS + 1):
             # The game, its escrow, the balances and the day's winnings from the house, read at
@@ -184,6 +195,56 @@ class Flow:
                     raise
         self._finish(table, batch, result.event, settlement, settling, outbox)
 
+    def read_ahead(self, table: Table) -> None:
+        """Read the game's chips (`ChipRepository.holdings`) once one player is left to set
+        hands at a table whose settlement its save can apply (PostgreSQL, a server's chips),
+        without waiting: the setting that settles then waits for its save alone. The save
+        checks that the game, its escrow and every balance read are still so (else the
+        settlement runs again under the table's lock, on a reading of its own)."""
+        if not self.storage.database.functions or table.config.scope is not None:
+            return
+        game_id = table.game_id
+        if table.phase is not Phase.ARRANGING or game_id is None or len(table.unset()) != 1:
+            return
+        if game_id in self._read_ahead:
+            return
+        while len(self._read_ahead) >= READ_AHEAD:  # games that ended another way
+            self._read_ahead.pop(next(iter(self._read_ahead))).cancel()
+        reading = asyncio.ensure_future(
+            self.storage.chips.holdings(
+                game_id,
+                table.scope,
+                [seat.user for seat in table.staked],
+                house_day=is_capped(table),
+            )
+        )
+        # A reading that failed is read again when needed; its error is not left unretrieved.
+        reading.add_done_callback(lambda done: done.cancelled() or done.exception())
+        self._read_ahead[game_id] = reading
+
+    async def read_ahead_done(self) -> None:
+        """Wait for the readings under way (tests)."""
+        await asyncio.gather(*self._read_ahead.values(), return_exceptions=True)
+
+    def close(self) -> None:
+        """Call off the readings still under way."""
+        for reading in self._read_ahead.values():
+            reading.cancel()
+        self._read_ahead.clear()
+
+    async def _read(self, table: Table, users: Sequence[int]) -> Holdings:
+        """The game's chips: as read ahead, if they were read for these players, else now."""
+        assert table.game_id is not None
+        reading = self._read_ahead.pop(table.game_id, None)
+        if reading is not None:
+            with contextlib.suppress(Exception):
+                holdings = await reading
+                if set(holdings.balances) == set(users):
+                    return holdings
+        return await self.storage.chips.holdings(
+            table.game_id, table.scope, users, house_day=is_capped(table)
+        )
+
     async def _settle_in_save(self, table: Table, batch: Batch) -> None:
         """The settlement worked out from the game as read now, for the save to apply in its
         own statement (`Batch.settle`), which checks that the game is still as read: the
@@ -197,9 +258,7 @@ class Flow:
         if not self.storage.database.functions:
             raise LockFirst
         users = [seat.user for seat in table.staked]
-        holdings = await self.storage.chips.holdings(
-            table.game_id, table.scope, users, house_day=is_capped(table)
-        )
+        holdings = await self._read(table, users)
         if holdings.status is not GameStatus.OPEN:
             raise LockFirst
         available = {} if table.config.practice else holdings.available(users)

@@ -263,6 +263,7 @@ class TableManager(TableReader):
             await self.outbox.after_commit(key, batch.rows)
             self.turns.after_commit(key, work)
             self._prepare(work)
+            self.flow.read_ahead(work)
             return tuple(batch.events)
 
     async def _acted_on_old(self, held: Held, acted_on: int, error: Exception) -> bool:
@@ -813,6 +814,7 @@ class TableManager(TableReader):
         self.activity.closing = True
         self.deadlines.close()
         self.outbox.close()
+        self.flow.close()
         await self.turns.close()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.activity.idle(), wait_s)

@@ -185,10 +185,6 @@ async def test_a_settlement_read_before_the_game_changed_is_settled_the_slower_w
             await one.manager.declare(GUILD, CHANNEL, user, True)
     assert table is not None and table.game_id is not None
     *first, last = table.waiting_for()
-    for user in first:
-        await one.manager.submit(
-            GUILD, CHANNEL, user, quick_arranger(table.spec, table.seat_of(user).held)
-        )
     holdings = one.storage.chips.holdings
     stale = []
 
@@ -200,6 +196,11 @@ async def test_a_settlement_read_before_the_game_changed_is_settled_the_slower_w
         return read
 
     monkeypatch.setattr(one.storage.chips, "holdings", read_stale)
+    for user in first:  # the game's chips are read as the last hands are awaited
+        await one.manager.submit(
+            GUILD, CHANNEL, user, quick_arranger(table.spec, table.seat_of(user).held)
+        )
+    await one.manager.flow.read_ahead_done()
     balances = {u: await one.storage.players.balance(GUILD, u) for u in SEATED}
     events = await one.manager.submit(
         GUILD, CHANNEL, last, quick_arranger(table.spec, table.seat_of(last).held)
@@ -211,5 +212,51 @@ async def test_a_settlement_read_before_the_game_changed_is_settled_the_slower_w
     held = stale[0].escrow
     for user in SEATED:
         back = held.get(user, 0) + showdown.nets.get(user, 0)
+        assert await one.storage.players.balance(GUILD, user) == balances[user] + back
+    await one.check_ledger()
+
+
+async def test_a_balance_granted_after_the_settlements_reading_is_settled_the_slower_way(
+    two: tuple[World, World], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The settlement was worked out from balances read before the save (a loss beyond what a
+    # player has at the table is cut to it): a grant meanwhile refuses the save, nothing kept,
+    # and the settlement runs again on the balances as they are.
+    one, _ = two
+    await seated_lobby(one)
+    await one.manager.start(GUILD, CHANNEL, HOST)
+    while (table := await one.manager.table(GUILD, CHANNEL)) is not None and (
+        table.phase is Phase.DECLARING
+    ):
+        for user in table.waiting_for():
+            await one.manager.declare(GUILD, CHANNEL, user, True)
+    assert table is not None and table.game_id is not None
+    *first, last = table.waiting_for()
+    holdings = one.storage.chips.holdings
+    reads: list[Holdings] = []
+
+    async def granted_after_reading(*args: object, **kwargs: object) -> Holdings:
+        read = await holdings(*args, **kwargs)  # type: ignore[arg-type]
+        if not reads:
+            await one.storage.players.grant(GUILD, HOST, 7, admin_id=1)
+        reads.append(read)
+        return read
+
+    monkeypatch.setattr(one.storage.chips, "holdings", granted_after_reading)
+    for user in first:  # the game's chips are read as the last hands are awaited
+        setting = quick_arranger(table.spec, table.seat_of(user).held)
+        await one.manager.submit(GUILD, CHANNEL, user, setting)
+    await one.manager.flow.read_ahead_done()
+    assert len(reads) == 1
+    balances = {u: await one.storage.players.balance(GUILD, u) for u in SEATED}
+    balances[HOST] -= 7  # as read, before the grant
+    setting = quick_arranger(table.spec, table.seat_of(last).held)
+    events = await one.manager.submit(GUILD, CHANNEL, last, setting)
+    assert len(reads) == 2, "read again under the lock"
+    assert reads[1].balances[HOST] == reads[0].balances[HOST] + 7
+    (showdown,) = [event for event in events if isinstance(event, ShowdownSettled)]
+    held = reads[0].escrow
+    for user in SEATED:
+        back = held.get(user, 0) + showdown.nets.get(user, 0) + (7 if user == HOST else 0)
         assert await one.storage.players.balance(GUILD, user) == balances[user] + back
     await one.check_ledger()

@@ -1,9 +1,8 @@
 """What a click waits for on PostgreSQL, counted (issue 25): a declaration or a setting of hands
-waits for at most five answers of the server; one that does not settle, for its save alone
-(which checks a declaration's balance, and takes a reveal's stakes into the escrow), the
-setting that settles for the game's reading and the save that settles it. After a settlement
-the outbox's lanes take the showdown from memory, and the features keep what it moved in one
-transaction each, without savepoints.
+waits for at most five answers of the server, and most for their save alone, which checks a
+declaration's balance, takes a reveal's stakes into the escrow, or settles the game on its chips
+read as the last hands were awaited. After a settlement the outbox's lanes take the showdown from
+memory, and the features keep what it moved in one transaction each, without savepoints.
 
 Each answer is a round trip that, on a busy bot, waits for a turn of the event loop; one click
 used to wait for about 22 of them (35 to 73 with the outbox's lanes). The count wraps asyncpg's
@@ -37,11 +36,11 @@ MOST = 5
 #: ``pp_save_escrowed``). It waited for three before: the lock with the version, the escrow,
 #: the save.
 REVEAL = 1
-#: The setting of hands that settles the game: the game's reading (its escrow, the balances),
-#: then its save, which claims the table's lock and applies the settlement worked out from that
-#: reading in its own statement (migration 0022's ``pp_save_settled``; four before: the lock
-#: with the version, the reading, the settlement, the save).
-SETTLE = 2
+#: The setting of hands that settles the game: its save alone, which claims the table's lock
+#: and applies the settlement worked out from the game's chips read as the last hands were
+#: awaited (`Flow.read_ahead`) in its own statement (migration 0022's ``pp_save_settled``); four
+#: before: the lock with the version, the reading, the settlement, the save.
+SETTLE = 1
 #: A click that neither escrows nor settles, at a table the process holds, waits for its save
 #: alone, which claims the table's lock for its own commit (and, playing on, checks the
 #: player's balance: migration 0019's ``pp_save_covered``).
@@ -100,6 +99,8 @@ class Clicks:
     async def click(self, what: str, clicked: Awaitable[object]) -> tuple[int, int]:
         """Count one click (the computers' turns it starts run after it)."""
         await self.world.manager.turns.wait()
+        # The chips read ahead as the last hands are awaited, as a player's thinking allows.
+        await self.world.manager.flow.read_ahead_done()
         self.counted.clear()
         await clicked
         own, after = len(self.counted.of("own")), len(self.counted.of("outbox"))
@@ -175,6 +176,8 @@ async def test_each_declaration_and_setting_of_hands_waits_for_five_round_trips_
             # Every declaration, its reveal, every setting and the settlement were counted.
             kinds = {what for what, _, _ in clicks.seen}
             assert kinds == {"declare", "reveal", "submit", "settle"}, clicks.table_of_counts()
+            # The settling click read nothing: its game's chips were read ahead.
+            assert not [c for c in counted.calls if "FROM games WHERE id" in c.sql]
             print(clicks.table_of_counts())  # the counts, shown with -s
             await world.check_ledger()
         finally:

@@ -51,9 +51,13 @@ $$;
 -- (`ChipRepository.holdings`, no lock), then the settlement worked out from that reading and
 -- the table's save in one statement, which claims the table's lock for its commit as above:
 -- pp_settle (which checks under the game's lock that the game, its escrow, the balances and the
--- house's day are as read, and queues the showdown), then pp_save_table. A game settled already
--- refuses with PPSTA, as every refusal of pp_settle refuses the whole: the caller settles the
--- slower way, under the table's lock.
+-- house's day are as read, and queues the showdown), then pp_save_table. The balances read
+-- (``read_users``, ``read_balances``) must be what the players held when pp_settle locked their
+-- rows (each is then its reading plus its change): the cut of a loss beyond what a player has
+-- at the table was reckoned on them, so a balance that moved since the reading (a grant, a
+-- prize) refuses, and the reading may be made before the last hands come. A game settled
+-- already refuses with PPSTA, as every refusal of pp_settle refuses the whole: the caller
+-- settles the slower way, under the table's lock.
 CREATE OR REPLACE FUNCTION pp_save_settled(
     guild BIGINT,
     channel BIGINT,
@@ -86,6 +90,8 @@ CREATE OR REPLACE FUNCTION pp_save_settled(
     net_users BIGINT[],
     net_amounts BIGINT[],
     showdown TEXT[],
+    read_users BIGINT[],
+    read_balances BIGINT[],
     release BIGINT,
     OUT new_version BIGINT,
     OUT previous BIGINT,
@@ -106,6 +112,15 @@ BEGIN
     ) s;
     IF repeated THEN
         RAISE EXCEPTION USING ERRCODE = 'PPSTA', MESSAGE = 'The game was settled already.';
+    END IF;
+    IF EXISTS (
+        SELECT 1 FROM unnest(read_users, read_balances) AS r(u, b)
+        LEFT JOIN players p ON p.guild_id = guild AND p.user_id = r.u
+        LEFT JOIN unnest(players_in, deltas) AS s(u, d) ON s.u = r.u
+        WHERE p.balance IS DISTINCT FROM r.b + COALESCE(s.d, 0)
+    ) THEN
+        RAISE EXCEPTION USING ERRCODE = 'PPSTA',
+            MESSAGE = 'A balance changed since the game was read.';
     END IF;
     SELECT s.new_version, s.previous, s.ids, s.passed INTO new_version, previous, ids, passed
     FROM pp_save_table(
