@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -29,6 +30,24 @@ from tests.render.helpers import Drawn, record_drawn
 
 STORES = ("sqlite", "postgresql")
 _TEMPLATE = f"pp_template_{os.getpid()}"
+
+#: Memory-backed storage for the tests' temporary folders, where the machine has room in it.
+MEMORY = Path("/dev/shm")
+MEMORY_FREE_BYTES = 2 * 1024**3
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep the tests' temporary folders (their SQLite files) in memory where the machine has
+    plenty of it: a scratch file need not survive a power cut, as the scratch PostgreSQL
+    cluster runs with ``fsync=off`` (tests/postgres.py). On a busy disk the checkpoints' and
+    closes' fsyncs were most of the quick lane's wall time. A ``--basetemp`` or a
+    ``PYTEST_DEBUG_TEMPROOT`` given is kept; without such a folder, the system's temporary one."""
+    if config.option.basetemp or os.environ.get("PYTEST_DEBUG_TEMPROOT"):
+        return
+    if not (MEMORY.is_dir() and os.access(MEMORY, os.W_OK | os.X_OK)):
+        return
+    if shutil.disk_usage(MEMORY).free >= MEMORY_FREE_BYTES:
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = str(MEMORY)
 
 
 @pytest.fixture(scope="session")
