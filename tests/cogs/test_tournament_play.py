@@ -158,6 +158,9 @@ async def test_twelve_players_play_in_two_threads_until_the_final_table(scene: S
         assert report.is_consistent, report.problems
 
 
+# Two tables played on: the quick lane moves a table to a new thread in
+# tests/tables/test_tournament_moves.py.
+@pytest.mark.slow
 async def test_a_deleted_table_thread_moves_the_table_to_a_new_thread_and_play_goes_on(
     scene: Scene,
 ) -> None:
