@@ -112,6 +112,21 @@ async def postgres_url(postgres_server: str, postgres_template: str) -> AsyncIte
     await drop_database(postgres_server, url)
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated to the latest schema, which the table and bot tests' files copy
+    (as each PostgreSQL test's database copies ``postgres_template``): migrating a new file
+    anew costs each of those tests some 8 ms of CPU, copying it 1 ms."""
+    path = tmp_path_factory.mktemp("sqlite-template") / "template.sqlite3"
+
+    async def make() -> None:
+        database = await open_database(path)
+        await database.close()
+
+    asyncio.run(make())
+    return path
+
+
 @pytest.fixture(params=[STORES[0], pytest.param(STORES[1], marks=pytest.mark.slow)])
 def store_name(request: pytest.FixtureRequest) -> str:
     """Each store in turn; the quick lane (``-m "not slow"``) keeps to SQLite, CI runs both."""

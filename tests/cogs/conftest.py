@@ -16,6 +16,7 @@ import bot
 from bot import PyramidBot
 from cogs.pictures import warm_up_pictures
 from tests.cogs.helpers import GUILD_ID, Scene, make_bot, release
+from tests.storage.helpers import migrated_copy
 
 #: The bot's picture warm-up, done in full by the first bot a test process starts. What it
 #: warms (the palette, every card at every width) stays warm in the process, so another bot's
@@ -52,8 +53,11 @@ def _settle_every_step_promptly(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "bot.sqlite3"
+def db_path(tmp_path: Path, sqlite_template: Path) -> Path:
+    """The bot's database: a copy of a migrated one, as the bot leaves a new file."""
+    path = tmp_path / "bot.sqlite3"
+    migrated_copy(sqlite_template, path)
+    return path
 
 
 @pytest.fixture
