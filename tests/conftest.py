@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -29,6 +30,45 @@ from tests.render.helpers import Drawn, record_drawn
 
 STORES = ("sqlite", "postgresql")
 _TEMPLATE = f"pp_template_{os.getpid()}"
+
+#: Memory-backed storage for the tests' temporary folders, where the machine has room in it.
+MEMORY = Path("/dev/shm")
+MEMORY_FREE_BYTES = 2 * 1024**3
+
+
+#: Workers for a run of the whole suite (pyproject.toml's ``-n auto``): most of its wall time is
+#: bot processes, fake Discord and deadlines waiting, so four overlap well even on two cores.
+SUITE_WORKERS = 4
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """Four workers for the whole suite; for the quick lane (``-m "not slow"``), whose tests keep
+    the CPUs busy rather than wait, one per CPU the run may use, up to four: on two CPUs two more
+    would only import and collect the suite again and queue for them. ``-n N`` picks N, and
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` what ``auto`` means, as pytest-xdist reads them."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    if " ".join((config.option.markexpr or "").split()) == "not slow":
+        # The CPUs this process may run on (bot.usable_cpus also reads a cgroup's quota, but
+        # importing the bot would hold up the workers' start by some 0.4 s).
+        has_affinity = hasattr(os, "sched_getaffinity")
+        cpus = len(os.sched_getaffinity(0)) if has_affinity else os.cpu_count() or 1
+        return min(SUITE_WORKERS, cpus)
+    return SUITE_WORKERS
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep the tests' temporary folders (their SQLite files) in memory where the machine has
+    plenty of it: a scratch file need not survive a power cut, as the scratch PostgreSQL
+    cluster runs with ``fsync=off`` (tests/postgres.py). On a busy disk the checkpoints' and
+    closes' fsyncs were most of the quick lane's wall time. A ``--basetemp`` or a
+    ``PYTEST_DEBUG_TEMPROOT`` given is kept; without such a folder, the system's temporary one."""
+    if config.option.basetemp or os.environ.get("PYTEST_DEBUG_TEMPROOT"):
+        return
+    if not (MEMORY.is_dir() and os.access(MEMORY, os.W_OK | os.X_OK)):
+        return
+    if shutil.disk_usage(MEMORY).free >= MEMORY_FREE_BYTES:
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = str(MEMORY)
 
 
 @pytest.fixture(scope="session")
@@ -70,6 +110,21 @@ async def postgres_url(postgres_server: str, postgres_template: str) -> AsyncIte
     url = await create_database(postgres_server, postgres_template)
     yield url
     await drop_database(postgres_server, url)
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated to the latest schema, which the table and bot tests' files copy
+    (as each PostgreSQL test's database copies ``postgres_template``): migrating a new file
+    anew costs each of those tests some 8 ms of CPU, copying it 1 ms."""
+    path = tmp_path_factory.mktemp("sqlite-template") / "template.sqlite3"
+
+    async def make() -> None:
+        database = await open_database(path)
+        await database.close()
+
+    asyncio.run(make())
+    return path
 
 
 @pytest.fixture(params=[STORES[0], pytest.param(STORES[1], marks=pytest.mark.slow)])

@@ -230,6 +230,9 @@ def test_a_database_port_that_is_not_a_number_is_one_sentence() -> None:
     assert str(raised.value) == "DATABASE_URL's port must be a number from 1 to 65535, not 'abc'."
 
 
+# A bot process each, refused at start: the quick lane starts one (the missing token) and reads
+# these sentences from load_settings.
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("url", "sentence"),
     [
@@ -286,6 +289,7 @@ def test_owner_ids_name_the_bots_owners_and_are_user_ids() -> None:
     )
 
 
+@pytest.mark.slow  # a bot process, as above; shown_url's own test is quick
 def test_a_password_given_as_a_parameter_is_in_neither_the_log_nor_the_unreachable_sentence(
     tmp_path: Path,
 ) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from render.profile import ordinal
 from storage.audit import audit
 from storage.rows import TournamentRow, TournamentStatus
@@ -116,6 +118,7 @@ async def test_a_sit_and_go_with_computers_is_played_to_the_end_in_a_thread(
     assert f"{ordinal(mine.place or 0)} of 4 · {prize}" in texts
 
 
+@pytest.mark.slow  # twelve players at two tables, played out: the quick lane plays the sit-and-go
 async def test_twelve_players_play_in_two_threads_until_the_final_table(scene: Scene) -> None:
     boss = an_admin(scene)
     people = scene.members[:3]
@@ -155,6 +158,9 @@ async def test_twelve_players_play_in_two_threads_until_the_final_table(scene: S
         assert report.is_consistent, report.problems
 
 
+# Two tables played on: the quick lane moves a table to a new thread in
+# tests/tables/test_tournament_moves.py.
+@pytest.mark.slow
 async def test_a_deleted_table_thread_moves_the_table_to_a_new_thread_and_play_goes_on(
     scene: Scene,
 ) -> None:

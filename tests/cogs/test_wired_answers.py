@@ -56,7 +56,15 @@ async def _reviewed_game(scene: Scene, game: str) -> int:
     return int(showdown.content.split("game ")[1].split(".")[0])
 
 
-@pytest.mark.parametrize("locale", ["de", "zh-CN", "fr"])
+@pytest.mark.parametrize(
+    # A game, its review and its history each: the quick lane reads them in German.
+    "locale",
+    [
+        "de",
+        pytest.param("zh-CN", marks=pytest.mark.slow),
+        pytest.param("fr", marks=pytest.mark.slow),
+    ],
+)
 async def test_the_review_and_history_read_in_the_players_language(
     scene: Scene, monkeypatch: pytest.MonkeyPatch, drawn: list[Drawn], locale: str
 ) -> None:

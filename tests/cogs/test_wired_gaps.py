@@ -117,7 +117,14 @@ async def test_a_new_tables_game_and_no_table_read_in_the_language(
     assert left(status.response.content, locale) == [], status.response.content
 
 
-@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize(
+    # A Showdown played each: the quick lane plays it in German.
+    "locale",
+    [
+        locale if locale == "de" else pytest.param(locale, marks=pytest.mark.slow)
+        for locale in LOCALES
+    ],
+)
 async def test_a_showdown_with_a_computer_and_its_replay_name_it_in_the_language(
     scene: Scene, monkeypatch: pytest.MonkeyPatch, locale: str
 ) -> None:

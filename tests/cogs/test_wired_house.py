@@ -64,7 +64,15 @@ async def _house_game(
 
 
 @pytest.mark.parametrize("game", ["three-card", "paigow"])
-@pytest.mark.parametrize("locale", ["de", "zh-CN", "fr"])
+@pytest.mark.parametrize(
+    # A game each: the quick lane plays each game in German.
+    "locale",
+    [
+        "de",
+        pytest.param("zh-CN", marks=pytest.mark.slow),
+        pytest.param("fr", marks=pytest.mark.slow),
+    ],
+)
 async def test_a_house_games_wagers_and_reasons_read_in_the_language(
     scene: Scene, monkeypatch: pytest.MonkeyPatch, drawn: list[Drawn], game: str, locale: str
 ) -> None:

@@ -68,7 +68,11 @@ def test_an_over_long_table_for_score_is_refused() -> None:
     assert_short_sentence(answer)
 
 
-@pytest.mark.parametrize("workers", ["-1", "0", "two", "1.5"])
+@pytest.mark.parametrize(
+    # A process each that loads the simulator: the quick lane refuses one count.
+    "workers",
+    ["-1", *(pytest.param(count, marks=pytest.mark.slow) for count in ("0", "two", "1.5"))],
+)
 def test_simulate_refuses_a_bad_worker_count_with_a_sentence(workers: str) -> None:
     argv = ["simulate", "--variant", "paigow", "--hands", "10", "--seed", "1"]
     done = run_process([*argv, "--workers", workers])

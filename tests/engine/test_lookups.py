@@ -26,14 +26,30 @@ def _rank_part(key: tuple[int, ...]) -> tuple[int, ...]:
     return key[: key.index(0, 1) + 1]
 
 
-@pytest.mark.parametrize("rules", SHIPPED, ids=lambda rules: data_path(rules).stem)
+@pytest.mark.parametrize(
+    # Each builds its lookups anew: the quick lane builds the pyramid games'.
+    "rules",
+    [
+        rules if rules == PYRAMID_RULES else pytest.param(rules, marks=pytest.mark.slow)
+        for rules in SHIPPED
+    ],
+    ids=lambda rules: data_path(rules).stem,
+)
 def test_the_shipped_lookups_are_what_the_rules_build(rules: HandRules) -> None:
     # Run `python -m engine.lookups` after changing how a hand reads: this fails until then.
     assert data_path(rules).is_file()
     assert load_lookups(rules) == build_lookups(rules)
 
 
-@pytest.mark.parametrize("rules", RULES, ids=repr)
+@pytest.mark.parametrize(
+    "rules",
+    # Some 50,000 hands each: the quick lane reads them by the pyramid games' rules only.
+    [
+        rules if rules == PYRAMID_RULES else pytest.param(rules, marks=pytest.mark.slow)
+        for rules in RULES
+    ],
+    ids=repr,
+)
 def test_rank_is_the_keys_rank_part_on_every_three_card_hand_and_random_five(
     rules: HandRules,
 ) -> None:

@@ -105,8 +105,11 @@ def _proven(variant: Variant, holdings: Sequence[Sequence[int]]) -> tuple[list[f
     return values, nodes
 
 
-FAST_SHOWDOWN = _random(SHOWDOWN, 4, seed=51) + _long_suit(1, seed=52)
-SLOW_SHOWDOWN = _random(SHOWDOWN, 20, seed=53) + _long_suit(10, seed=54)
+SHOWDOWN_HOLDINGS = _random(SHOWDOWN, 4, seed=51) + _long_suit(1, seed=52)
+#: The quick lane's: no joker, one joker, and the long suit, on which each mechanism saves nodes;
+#: the two-joker and three-joker holdings, whose searches before are the slowest, go with the rest.
+FAST_SHOWDOWN = [*SHOWDOWN_HOLDINGS[:2], SHOWDOWN_HOLDINGS[4]]
+SLOW_SHOWDOWN = SHOWDOWN_HOLDINGS[2:4] + _random(SHOWDOWN, 20, seed=53) + _long_suit(10, seed=54)
 SEVENTEEN = _random(NO_SURRENDER, 12, seed=55)
 
 
@@ -225,7 +228,7 @@ def _random_legal(variant: Variant, held: list[int], rng: random.Random) -> list
 
 @pytest.mark.parametrize(
     ("variant", "holdings"),
-    [(SHOWDOWN, FAST_SHOWDOWN), (NO_SURRENDER, SEVENTEEN[:6])],
+    [(SHOWDOWN, SHOWDOWN_HOLDINGS), (NO_SURRENDER, SEVENTEEN[:6])],
 )
 def test_the_tests_before_a_node_are_above_every_legal_completion_below_its_hand(
     variant: Variant, holdings: list[list[int]]

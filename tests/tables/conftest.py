@@ -11,13 +11,13 @@ import pytest
 
 from storage import Storage
 from storage.stores import open_database
-from tests.storage.helpers import FakeClock
+from tests.storage.helpers import FakeClock, migrated_copy
 from tests.tables.helpers import World
 
 
 @pytest.fixture
-async def world(database_target: str | Path) -> AsyncIterator[World]:
-    opened = await World.open(database_target)
+async def world(database_target: str | Path, sqlite_template: Path) -> AsyncIterator[World]:
+    opened = await World.open(migrated_copy(sqlite_template, database_target))
     yield opened
     await opened.close()
 
@@ -29,9 +29,11 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def store(database_target: str | Path, clock: FakeClock) -> AsyncIterator[Storage]:
+async def store(
+    database_target: str | Path, sqlite_template: Path, clock: FakeClock
+) -> AsyncIterator[Storage]:
     """The repositories over each store in turn, on ``clock``."""
-    database = await open_database(database_target, clock=clock)
+    database = await open_database(migrated_copy(sqlite_template, database_target), clock=clock)
     try:
         yield Storage.over(database)
     finally:

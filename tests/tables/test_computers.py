@@ -121,6 +121,7 @@ async def test_only_the_host_seats_a_computer_and_computers_never_host(world: Wo
     assert await world.manager.table(GUILD, CHANNEL) is None  # a computer alone keeps no table
 
 
+@pytest.mark.slow  # two strong computers deciding on 25 cards, twice
 async def test_computers_think_in_the_pool_as_a_phase_opens_and_never_hold_up_a_person(
     world: World,
 ) -> None:

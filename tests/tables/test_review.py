@@ -61,6 +61,9 @@ async def open_with_computers(world: World, game: str, *levels: str) -> None:
     await world.manager.start(GUILD, CHANNEL, HOST)
 
 
+# A Showdown played against a strong computer, then the best of 25 cards sought: the quick lane
+# reviews the Casino's, the house games' and Standard's.
+@pytest.mark.slow
 async def test_a_showdown_review_scores_the_players_hands_as_the_table_did(world: World) -> None:
     await open_with_computers(world, "showdown", "casual", "strong")
     event = await play(world)
@@ -96,6 +99,7 @@ async def test_a_showdown_review_scores_the_players_hands_as_the_table_did(world
     assert found.fold_better is (found.best.expected < -20)
 
 
+@pytest.mark.slow  # a Showdown against a strong computer, as above
 async def test_when_every_other_player_surrendered_first_the_review_weighs_that_declaration(
     world: World,
 ) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from storage.rows import GameStatus, TournamentStatus
 from storage.tournaments import chip_scope
 from tables.tournament import prizes
@@ -46,6 +48,8 @@ async def _take_over(world: World, runner: TournamentRunner) -> World:
     return heir
 
 
+# 24 players at four tables, played out: the quick lane keeps test_tournament_play.py's.
+@pytest.mark.slow
 async def test_a_24_player_tournament_across_four_threads_survives_a_restart_and_a_takeover(
     database_target: str | Path,
 ) -> None:
