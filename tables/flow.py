@@ -168,15 +168,7 @@ class Flow:
                 table.close()
                 batch.add(TableClosed(tr("The game was refunded.")))
                 return
-            # A practice table has nothing at stake.
-            available = {} if table.config.practice else holdings.available(users)
-            house = holdings.house_day
-            result: Result = await self.offload(
-                settle_table, table, available, house, priority=Priority.SETTLE
-            )
-            # The showdown (and what led to it) is queued in the settlement's own transaction.
-            settling = [*batch.unqueued, result.event]
-            outbox = [encode_event(e) for e in settling]
+            result, settling, outbox = await self._reckon(table, users, holdings, batch)
             try:
                 settlement = await self.storage.chips.settle(
                     table.game_id,
@@ -261,12 +253,7 @@ class Flow:
         holdings = await self._read(table, users)
         if holdings.status is not GameStatus.OPEN:
             raise LockFirst
-        available = {} if table.config.practice else holdings.available(users)
-        result: Result = await self.offload(
-            settle_table, table, available, holdings.house_day, priority=Priority.SETTLE
-        )
-        settling = [*batch.unqueued, result.event]
-        outbox = [encode_event(e) for e in settling]
+        result, settling, outbox = await self._reckon(table, users, holdings, batch)
         call = self.storage.chips.settle_call(
             table.game_id,
             result.transfers,
@@ -280,6 +267,19 @@ class Flow:
         batch.settle = (call, settling, outbox)
         # Its showdown is queued by the save's statement (`TableManager._save`).
         self._finish(table, batch, result.event, call.planned, [], [])
+
+    async def _reckon(
+        self, table: Table, users: Sequence[int], holdings: Holdings, batch: Batch
+    ) -> tuple[Result, list[Event], list[dict[str, Any]]]:
+        """The settlement worked out from the game as read, and the events its transaction
+        queues (the showdown and what led to it) with their payloads."""
+        # A practice table has nothing at stake.
+        available = {} if table.config.practice else holdings.available(users)
+        result: Result = await self.offload(
+            settle_table, table, available, holdings.house_day, priority=Priority.SETTLE
+        )
+        settling = [*batch.unqueued, result.event]
+        return result, settling, [encode_event(e) for e in settling]
 
     def _finish(
         self,

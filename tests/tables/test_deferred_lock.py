@@ -21,6 +21,7 @@ from storage.rows import GameStatus, Holdings
 from tables.config import make_config
 from tables.events import ShowdownSettled
 from tables.phase import Phase
+from tables.table import Table
 from tests.tables.helpers import CHANNEL, GUILD, HOST, PLAYERS, World, quick_arranger
 
 pytestmark = pytest.mark.slow  # PostgreSQL: the full suite's
@@ -169,6 +170,29 @@ async def test_a_reveal_over_another_process_s_save_escrows_each_stake_once(
     await one.check_ledger()
 
 
+async def to_the_hands(world: World) -> tuple[Table, list[int], int]:
+    """A game of the seated players, each playing on, to its hands: the table, the players
+    who set theirs first, and the last."""
+    await seated_lobby(world)
+    await world.manager.start(GUILD, CHANNEL, HOST)
+    while (table := await world.manager.table(GUILD, CHANNEL)) is not None and (
+        table.phase is Phase.DECLARING
+    ):
+        for user in table.waiting_for():
+            await world.manager.declare(GUILD, CHANNEL, user, True)
+    assert table is not None and table.game_id is not None
+    *first, last = table.waiting_for()
+    return table, first, last
+
+
+async def set_hands(world: World, table: Table, users: list[int]) -> None:
+    """These players set their hands; then the reading ahead, if any, is done."""
+    for user in users:
+        setting = quick_arranger(table.spec, table.seat_of(user).held)
+        await world.manager.submit(GUILD, CHANNEL, user, setting)
+    await world.manager.flow.read_ahead_done()
+
+
 async def test_a_settlement_read_before_the_game_changed_is_settled_the_slower_way(
     two: tuple[World, World], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -176,15 +200,7 @@ async def test_a_settlement_read_before_the_game_changed_is_settled_the_slower_w
     # from that reading. Read stale (here: an escrow the game no longer holds), the save is
     # refused with nothing kept, and the settlement runs again under the table's lock.
     one, _ = two
-    await seated_lobby(one)
-    await one.manager.start(GUILD, CHANNEL, HOST)
-    while (table := await one.manager.table(GUILD, CHANNEL)) is not None and (
-        table.phase is Phase.DECLARING
-    ):
-        for user in table.waiting_for():
-            await one.manager.declare(GUILD, CHANNEL, user, True)
-    assert table is not None and table.game_id is not None
-    *first, last = table.waiting_for()
+    table, first, last = await to_the_hands(one)
     holdings = one.storage.chips.holdings
     stale = []
 
@@ -196,11 +212,7 @@ async def test_a_settlement_read_before_the_game_changed_is_settled_the_slower_w
         return read
 
     monkeypatch.setattr(one.storage.chips, "holdings", read_stale)
-    for user in first:  # the game's chips are read as the last hands are awaited
-        await one.manager.submit(
-            GUILD, CHANNEL, user, quick_arranger(table.spec, table.seat_of(user).held)
-        )
-    await one.manager.flow.read_ahead_done()
+    await set_hands(one, table, first)  # the game's chips are read as the last are awaited
     balances = {u: await one.storage.players.balance(GUILD, u) for u in SEATED}
     events = await one.manager.submit(
         GUILD, CHANNEL, last, quick_arranger(table.spec, table.seat_of(last).held)
@@ -223,15 +235,7 @@ async def test_a_balance_granted_after_the_settlements_reading_is_settled_the_sl
     # player has at the table is cut to it): a grant meanwhile refuses the save, nothing kept,
     # and the settlement runs again on the balances as they are.
     one, _ = two
-    await seated_lobby(one)
-    await one.manager.start(GUILD, CHANNEL, HOST)
-    while (table := await one.manager.table(GUILD, CHANNEL)) is not None and (
-        table.phase is Phase.DECLARING
-    ):
-        for user in table.waiting_for():
-            await one.manager.declare(GUILD, CHANNEL, user, True)
-    assert table is not None and table.game_id is not None
-    *first, last = table.waiting_for()
+    table, first, last = await to_the_hands(one)
     holdings = one.storage.chips.holdings
     reads: list[Holdings] = []
 
@@ -243,10 +247,7 @@ async def test_a_balance_granted_after_the_settlements_reading_is_settled_the_sl
         return read
 
     monkeypatch.setattr(one.storage.chips, "holdings", granted_after_reading)
-    for user in first:  # the game's chips are read as the last hands are awaited
-        setting = quick_arranger(table.spec, table.seat_of(user).held)
-        await one.manager.submit(GUILD, CHANNEL, user, setting)
-    await one.manager.flow.read_ahead_done()
+    await set_hands(one, table, first)  # the game's chips are read as the last are awaited
     assert len(reads) == 1
     balances = {u: await one.storage.players.balance(GUILD, u) for u in SEATED}
     balances[HOST] -= 7  # as read, before the grant
