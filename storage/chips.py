@@ -329,9 +329,6 @@ class ChipRepository:
         player gets back their escrow plus their net; a loss beyond the escrow comes from the
         balance, and if a balance cannot cover it nothing moves.
         """
-        player_nets, house = _nets(transfers)
-        moment = self.database.clock()
-        now = format_time(moment)
         if expected is not None:
             call = self.settle_call(
                 game_id,
@@ -346,6 +343,9 @@ class ChipRepository:
                 settled = await self._settle_at_once(call)
                 if settled is not None:
                     return settled
+        player_nets, house = _nets(transfers)
+        moment = self.database.clock()
+        now = format_time(moment)
         async with self.database.transaction() as connection:
             game = await _open_game(connection, game_id)
             if game.status is GameStatus.SETTLED:

@@ -22,7 +22,7 @@ from tables.codec import encode_event
 from tables.events import Event, ShowdownSettled, TableClosed
 from tables.games import GameSpec
 from tables.house_cap import is_capped
-from tables.outbox import Batch, LockFirst
+from tables.outbox import Batch, LockFirst, SaveSettles
 from tables.phase import Phase
 from tables.record import record_to_json
 from tables.runtime import Offload, Priority
@@ -245,9 +245,8 @@ class Flow:
         in a scope of their own, SQLite) or a game not open has the action run again under the
         table's lock (`LockFirst`), where the settlement is taken the slower way."""
         assert table.game_id is not None
-        if batch.escrow is not None or table.config.scope is not None:
-            raise LockFirst
-        if not self.storage.database.functions:
+        scoped = table.config.scope is not None
+        if batch.escrow is not None or scoped or not self.storage.database.functions:
             raise LockFirst
         users = [seat.user for seat in table.staked]
         holdings = await self._read(table, users)
@@ -264,7 +263,7 @@ class Flow:
         )
         if call is None:
             raise LockFirst
-        batch.settle = (call, settling, outbox)
+        batch.settle = SaveSettles(call, settling, outbox)
         # Its showdown is queued by the save's statement (`TableManager._save`).
         self._finish(table, batch, result.event, call.planned, [], [])
 

@@ -713,7 +713,7 @@ class TableManager(TableReader):
                 held=held,
                 cover=cover,
                 escrow=batch.escrow,
-                settle=None if batch.settle is None else batch.settle[0],
+                settle=None if batch.settle is None else batch.settle.call,
             )
         except ShortOfChipsError as short:
             if batch.escrow is None or batch.covered & set(short.shortfalls):
@@ -727,8 +727,8 @@ class TableManager(TableReader):
             raise GameError(tr("This table was changed elsewhere; try again.")) from error
         if batch.settle is not None and snapshot.settlement is not None:
             # The showdown the save's settlement queued, before the save's own rows.
-            _, settling, outbox = batch.settle
-            batch.queued_with(snapshot.settlement.queued, settling, outbox)
+            settles = batch.settle
+            batch.queued_with(snapshot.settlement.queued, settles.events, settles.payloads)
         batch.queued(snapshot.queued)
         return snapshot.version
 

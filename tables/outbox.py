@@ -52,6 +52,16 @@ GIVE_UP_S = 24 * 3600.0
 FEATURE_TURNS = 4
 
 
+@dataclass(frozen=True, slots=True)
+class SaveSettles:
+    """A settlement a table's save applies in its own statement (`Batch.settle`), and the
+    events that statement queues (the showdown and what led to it), with their payloads."""
+
+    call: SettleCall
+    events: list[Event]
+    payloads: list[dict[str, Any]]
+
+
 class LockFirst(Exception):
     """A step of an action run with `Batch.save_only` needs the store before the save: the
     action runs again under the table's lock in every process."""
@@ -77,8 +87,8 @@ class Batch:
     #: The reveal's stakes, for the save's own statement to take (`save_only`).
     escrow: Escrow | None = None
     #: The settlement worked out from the game as read, for the save's own statement to apply
-    #: (`save_only`), with the events it queues (and their payloads).
-    settle: tuple[SettleCall, list[Event], list[dict[str, Any]]] | None = None
+    #: (`save_only`).
+    settle: SaveSettles | None = None
     _taken: list[tuple[Event, dict[str, Any]]] = field(default_factory=list)
 
     def add(self, *events: Event) -> None:
