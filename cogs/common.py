@@ -455,11 +455,12 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
                 interaction,
                 failure(error, store_health(interaction), shutting_down, interaction.locale.value),
             )
-        except (discord.HTTPException, aiohttp.ClientError):
+        except (discord.HTTPException, aiohttp.ClientError, RuntimeError):
             if not shutting_down:
                 raise
-            # The bot's connection to Discord closed under the answer: the player's client
-            # says the interaction failed, and pressing again reaches the next start.
+            # The bot's connection to Discord closed under the answer (a closed session is
+            # aiohttp's RuntimeError): the player's client says the interaction failed, and
+            # pressing again reaches the next start.
             log.info("no answer to an interaction as the bot shut down")
         return False
     return True
